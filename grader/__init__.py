@@ -1,0 +1,1 @@
+"""labgrader: grade hands-on labs from what learners really typed and saw."""

@@ -1,0 +1,98 @@
+"""Events the capture parser emits: the contract between capture and everything downstream.
+
+The parser (grader.capture.parser) is sans-I/O: it is fed the bytes of one session file and
+returns these events. A command's output can be huge (`cat` of 100 MB), so output arrives as a
+stream of `OutputLines` between `CommandStarted` and `CommandEnded`; matching consumes the stream,
+and only a capped excerpt is kept on the final `CommandRecord`.
+
+A command is identified by (session, aid, n): the session file, the shell's pid (`aid=` in the
+markers) and the shell's strictly increasing command number (`n=`). DESIGN.md "Parsing".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class CommandStarted:
+    """PS0 fired: a full line was read and is about to run (OSC 633;E + 133;C)."""
+
+    session: str
+    aid: int
+    n: int
+    line: str
+    t0: float | None
+    cwd: str | None
+    hist: int | None
+    # False when HISTCMD did not advance since the previous command: the line text may be stale.
+    line_reliable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class OutputLines:
+    """Complete rendered lines of the running command's output (CR/BS/CSI K applied)."""
+
+    session: str
+    aid: int
+    n: int
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CommandRecord:
+    """One finished (or abandoned) command: what ran, what it printed, how it ended."""
+
+    session: str
+    aid: int
+    n: int
+    line: str
+    exit: int | None  # None: the shell went away before the command ended (exit unknown)
+    pipestatus: tuple[int, ...]
+    cwd: str | None
+    t0: float | None
+    t1: float | None
+    output: str  # rendered text, capped (see parser.OUTPUT_KEEP_CHARS); matching saw all of it
+    output_chars: int = 0  # rendered characters seen in total
+    output_truncated: bool = False
+    fullscreen: bool = False  # the command switched to the alternate screen (CSI ?1049h)
+    line_reliable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class CommandEnded:
+    """precmd fired after a command (OSC 133;D): carries the finished record."""
+
+    record: CommandRecord
+
+
+@dataclass(frozen=True, slots=True)
+class PromptWithoutCommand:
+    """A D marker with no C: empty Enter, Ctrl-C at the prompt, or a syntax error.
+
+    `not_executed` is True when HISTCMD advanced (a line was entered but never ran).
+    """
+
+    session: str
+    aid: int
+    n: int
+    exit: int
+    not_executed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Anomaly:
+    """Something that looks forged, replayed or broken; recorded in the audit log, never graded.
+
+    kind is one of: "bad_nonce", "replayed_marker" (n did not strictly increase),
+    "malformed_marker", "unpaired_end", "oversized_marker".
+    """
+
+    session: str
+    kind: str
+    detail: str
+    offset: int = 0
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+Event = CommandStarted | OutputLines | CommandEnded | PromptWithoutCommand | Anomaly

@@ -1,0 +1,1 @@
+"""Lab format: schema, loader, typed model."""

@@ -1,0 +1,145 @@
+"""The typed lab model: what a validated lab.yaml becomes.
+
+The loader (grader.labs.loader) validates YAML against lab.schema.json first, then builds these
+objects, so code downstream never sees an unchecked shape. Strings in command/output expectations
+may hold `${var}` references to variables captured by earlier steps; they are substituted at match
+time, not at load time.
+
+YAML shapes (see docs/lab-format.md):
+  value matcher: "text" (exact) | {equals|prefix|contains|regex: "..."} | {absent: true}
+  pattern:       "text" (substring) | {contains: "..."} | {regex: "..."}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+MatchKind = Literal["equals", "prefix", "contains", "regex", "absent"]
+
+
+@dataclass(frozen=True, slots=True)
+class ValueMatch:
+    """How one value (an env var, a flag's value, a word) must look."""
+
+    kind: MatchKind
+    value: str = ""  # unused for "absent"
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """One output pattern; `regex` may carry named groups that become captures."""
+
+    kind: Literal["contains", "regex"]
+    text: str
+    ignore_case: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StageExpect:
+    """A simple command inside the line: a program plus what its words must contain."""
+
+    program: tuple[str, ...]  # basenames, any of
+    env: dict[str, ValueMatch] = field(default_factory=dict)
+    # flag -> value matcher (None: the flag must be present, value not checked)
+    flags: dict[str, ValueMatch | None] = field(default_factory=dict)
+    # every matcher must match at least one argument word (flag values included)
+    args: tuple[ValueMatch, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CommandExpect:
+    """What the learner's line must be: a main stage, later pipeline stages, or a regex."""
+
+    main: StageExpect | None = None
+    pipe: tuple[StageExpect, ...] = ()  # stages that must appear after main in the same pipeline
+    regex: str | None = None  # escape hatch: searched in the raw command line
+
+
+@dataclass(frozen=True, slots=True)
+class OutputExpect:
+    all: tuple[Pattern, ...] = ()
+    any: tuple[Pattern, ...] = ()
+    none: tuple[Pattern, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ExitExpect:
+    """kind "code": exactly `code`; "nonzero"/"zero"; `stage` picks a PIPESTATUS entry
+    (0-based, -1 = last; None = the line's $?)."""
+
+    kind: Literal["code", "zero", "nonzero"]
+    code: int = 0
+    stage: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class After:
+    step: str
+    immediately: bool = False  # the very next command in the same shell
+
+
+@dataclass(frozen=True, slots=True)
+class Probe:
+    """A read-only state check the daemon runs on the node as the grader account."""
+
+    command: tuple[str, ...]  # argv, never a shell string
+    timeout_s: float = 10.0
+    output: OutputExpect = field(default_factory=OutputExpect)
+    exit: ExitExpect | None = None
+    when: Literal["after_command", "on_demand"] = "after_command"
+
+
+@dataclass(frozen=True, slots=True)
+class Practice:
+    """The Practice Zone box: the prompt shown, the model answer and the output it prints."""
+
+    prompt: str
+    answer: str
+    output: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    id: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    id: str
+    title: str
+    type: Literal["command", "question"] = "command"
+    instructions: str = ""  # Markdown
+    hints: tuple[str, ...] = ()
+    points: int = 1
+    practice: Practice | None = None
+    command: CommandExpect | None = None
+    output: OutputExpect | None = None
+    exit: ExitExpect | None = None
+    after: After | None = None
+    captures: tuple[str, ...] = ()  # named regex groups saved as lab variables
+    probe: Probe | None = None
+    # question steps
+    question: str = ""
+    choices: tuple[Choice, ...] = ()
+    answer: str = ""
+    explanation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Lab:
+    id: str
+    title: str
+    description: str
+    steps: tuple[Step, ...]
+    # what learners' shells on the node get (e.g. NCCL_DEBUG=WARN); provisioning applies it
+    environment: dict[str, str] = field(default_factory=dict)
+    requires_gpus: int = 0
+    source: str = ""  # path of the lab.yaml it came from
+
+    def step(self, step_id: str) -> Step:
+        for s in self.steps:
+            if s.id == step_id:
+                return s
+        raise KeyError(step_id)

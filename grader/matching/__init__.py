@@ -1,0 +1,1 @@
+"""Pure matching: command records against lab steps, giving verdicts."""

@@ -1,0 +1,53 @@
+"""Verdicts and evidence: what matching decides about a step, and why.
+
+Progress only moves forward: pending -> attempted -> verified. A later failed attempt never
+demotes a verified step (the store enforces this too).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class State(StrEnum):
+    PENDING = "pending"
+    ATTEMPTED = "attempted"
+    VERIFIED = "verified"
+
+    @property
+    def rank(self) -> int:
+        return {"pending": 0, "attempted": 1, "verified": 2}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """Where the verdict came from: enough to show a human the exact command and output."""
+
+    session: str
+    aid: int
+    n: int
+    line: str
+    exit: int | None
+    pipestatus: tuple[int, ...] = ()
+    cwd: str | None = None
+    t0: float | None = None
+    t1: float | None = None
+    excerpt: str = ""  # capped output excerpt around the matched text
+    matched: tuple[str, ...] = ()  # the output lines that satisfied the patterns
+
+
+@dataclass(frozen=True, slots=True)
+class StepVerdict:
+    lab: str
+    step: str
+    state: State
+    reason: str = ""  # one sentence a learner understands
+    captures: dict[str, str] = field(default_factory=dict)
+    evidence: Evidence | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["state"] = self.state.value
+        return d
