@@ -1,0 +1,240 @@
+"""grader.yaml: what the daemon watches and how, validated before anything connects.
+
+The file is checked against config.schema.json (shipped in the package) and every problem is
+reported at once as `file:line:col: [schema path] message`, the way `grader lint` reports labs, so
+an operator fixes a config in one pass instead of one restart per typo.
+
+Relative paths (db, labs, keys) are relative to the config file, so a config directory can be
+moved or checked into a repo as a unit. Secrets may be `{env: VAR}` so tokens stay out of files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+DEFAULT_DB = "sqlite:///var/grader.db"
+DEFAULT_GRADER_USER = "labgrader"
+DEFAULT_SPOOL_ROOT = "/var/lib/labgrader"
+DEFAULT_API_HOST = "127.0.0.1"  # loopback: exposing the API is an explicit operator choice
+DEFAULT_API_PORT = 8400
+# A lease must outlive a few heartbeats (sent every ttl/3) and a GC pause, yet a dead grader's
+# nodes should move on within a minute.
+DEFAULT_LEASE_TTL_S = 30.0
+# sshd's MaxStartups default is 10:30:100: above 10 unauthenticated connections it starts
+# dropping them. Staying at 8 leaves room for the operator's own logins.
+DEFAULT_MAX_HANDSHAKES = 8
+# asyncssh sends no keepalives by default; 15 s x 3 notices a dead node in under a minute while
+# costing one tiny packet per node per 15 s.
+DEFAULT_KEEPALIVE_INTERVAL_S = 15.0
+DEFAULT_KEEPALIVE_COUNT_MAX = 3
+DEFAULT_CONNECT_TIMEOUT_S = 15.0
+# Reconnect: 1 s first, doubling to 60 s, full jitter so 500 nodes back from an outage do not
+# hammer sshd (or our handshake semaphore) in lockstep (AWS "Exponential Backoff and Jitter").
+DEFAULT_BACKOFF_BASE_S = 1.0
+DEFAULT_BACKOFF_MAX_S = 60.0
+
+
+class ConfigError(Exception):
+    """The config is invalid; `problems` holds one `file:line:col: message` per problem."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    base_s: float = DEFAULT_BACKOFF_BASE_S
+    max_s: float = DEFAULT_BACKOFF_MAX_S
+    jitter: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class NodeConfig:
+    id: str
+    host: str
+    key: Path
+    known_hosts: tuple[str, ...]  # pinned lines, known_hosts format
+    learners: dict[str, tuple[str, ...]]  # learner -> lab ids
+    port: int = 22
+    user: str = DEFAULT_GRADER_USER
+    spool_root: str = DEFAULT_SPOOL_ROOT
+
+
+@dataclass(frozen=True, slots=True)
+class DaemonSettings:
+    owner: str = field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")
+    lease_ttl_s: float = DEFAULT_LEASE_TTL_S
+    max_handshakes: int = DEFAULT_MAX_HANDSHAKES
+    keepalive_interval_s: float = DEFAULT_KEEPALIVE_INTERVAL_S
+    keepalive_count_max: int = DEFAULT_KEEPALIVE_COUNT_MAX
+    connect_timeout_s: float = DEFAULT_CONNECT_TIMEOUT_S
+    backoff: Backoff = field(default_factory=Backoff)
+
+
+@dataclass(frozen=True, slots=True)
+class ApiConfig:
+    host: str = DEFAULT_API_HOST
+    port: int = DEFAULT_API_PORT
+    enabled: bool = True
+    operator_tokens: tuple[str, ...] = ()
+    learner_tokens: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GraderConfig:
+    path: Path
+    db: str
+    labs: tuple[Path, ...]
+    api: ApiConfig
+    nodes: tuple[NodeConfig, ...]
+    daemon: DaemonSettings
+
+    def node(self, node_id: str) -> NodeConfig:
+        for n in self.nodes:
+            if n.id == node_id:
+                return n
+        raise KeyError(node_id)
+
+
+def _schema() -> dict[str, Any]:
+    text = resources.files("grader.daemon").joinpath("config.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def _locate(node: yaml.Node | None, path: list[Any]) -> yaml.Node | None:
+    """Walk a composed YAML node tree along a JSON path; the deepest node found wins."""
+    for key in path:
+        if isinstance(node, yaml.MappingNode):
+            nxt = next((v for k, v in node.value if k.value == key), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int):
+            nxt = node.value[key] if key < len(node.value) else None
+        else:
+            nxt = None
+        if nxt is None:
+            return node
+        node = nxt
+    return node
+
+
+def validate_yaml(text: str, schema: dict[str, Any], filename: str) -> tuple[Any, list[str]]:
+    """Parse YAML and validate it; problems carry the line:col of the offending value."""
+    try:
+        tree = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{mark.line + 1}:{mark.column + 1}" if mark else "1:1"
+        return None, [f"{filename}:{where}: {exc}"]
+    problems = []
+    validator = jsonschema.Draft202012Validator(schema)
+    for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path))):
+        node = _locate(tree, list(err.path))
+        where = f"{node.start_mark.line + 1}:{node.start_mark.column + 1}" if node else "1:1"
+        schema_path = "/".join(map(str, err.absolute_schema_path))
+        problems.append(f"{filename}:{where}: [{schema_path}] {err.message}")
+    return data, problems
+
+
+def _secret(value: Any, where: str, problems: list[str]) -> str | None:
+    if isinstance(value, str):
+        return value
+    var = value["env"]
+    got = os.environ.get(var)
+    if not got:
+        problems.append(f"{where}: environment variable {var} is not set")
+    return got
+
+
+def _relative(base: Path, value: str) -> Path:
+    p = Path(value).expanduser()
+    return p if p.is_absolute() else base / p
+
+
+def _db_url(base: Path, url: str) -> str:
+    """sqlite:///relative.db is relative to the config file; absolute URLs pass through."""
+    prefix = "sqlite:///"
+    if url.startswith(prefix) and not url.startswith(prefix + "/"):
+        return prefix + str(base / url[len(prefix) :])
+    return url
+
+
+def load_config(path: str | Path) -> GraderConfig:
+    """Read and validate grader.yaml; raises ConfigError listing every problem."""
+    path = Path(path)
+    text = path.read_text("utf-8")
+    data, problems = validate_yaml(text, _schema(), str(path))
+    if problems:
+        raise ConfigError(problems)
+    base = path.parent.resolve()
+    api = data.get("api", {})
+    tokens = api.get("tokens", {})
+    operator = tuple(
+        t
+        for i, v in enumerate(tokens.get("operator", []))
+        if (t := _secret(v, f"{path}: api.tokens.operator[{i}]", problems))
+    )
+    learner_tokens = {}
+    for learner, v in tokens.get("learners", {}).items():
+        if t := _secret(v, f"{path}: api.tokens.learners.{learner}", problems):
+            learner_tokens[learner] = t
+    nodes = []
+    seen: set[str] = set()
+    for raw in data["nodes"]:
+        if raw["id"] in seen:
+            problems.append(f"{path}: node id {raw['id']!r} appears twice")
+        seen.add(raw["id"])
+        pins = raw["known_hosts"]
+        nodes.append(
+            NodeConfig(
+                id=raw["id"],
+                host=raw["host"],
+                port=raw.get("port", 22),
+                user=raw.get("user", DEFAULT_GRADER_USER),
+                key=_relative(base, raw["key"]),
+                known_hosts=(pins,) if isinstance(pins, str) else tuple(pins),
+                learners={k: tuple(v) for k, v in raw["learners"].items()},
+                spool_root=raw.get("spool_root", DEFAULT_SPOOL_ROOT),
+            )
+        )
+    if problems:
+        raise ConfigError(problems)
+    d = data.get("daemon", {})
+    b = d.get("backoff", {})
+    defaults = DaemonSettings()
+    daemon = DaemonSettings(
+        owner=d.get("owner", defaults.owner),
+        lease_ttl_s=float(d.get("lease_ttl_s", DEFAULT_LEASE_TTL_S)),
+        max_handshakes=d.get("max_handshakes", DEFAULT_MAX_HANDSHAKES),
+        keepalive_interval_s=float(d.get("keepalive_interval_s", DEFAULT_KEEPALIVE_INTERVAL_S)),
+        keepalive_count_max=d.get("keepalive_count_max", DEFAULT_KEEPALIVE_COUNT_MAX),
+        connect_timeout_s=float(d.get("connect_timeout_s", DEFAULT_CONNECT_TIMEOUT_S)),
+        backoff=Backoff(
+            base_s=float(b.get("base_s", DEFAULT_BACKOFF_BASE_S)),
+            max_s=float(b.get("max_s", DEFAULT_BACKOFF_MAX_S)),
+            jitter=b.get("jitter", True),
+        ),
+    )
+    return GraderConfig(
+        path=path,
+        db=_db_url(base, data.get("db", DEFAULT_DB)),
+        labs=tuple(_relative(base, p) for p in data.get("labs", [])),
+        api=ApiConfig(
+            host=api.get("host", DEFAULT_API_HOST),
+            port=api.get("port", DEFAULT_API_PORT),
+            enabled=api.get("enabled", True),
+            operator_tokens=operator,
+            learner_tokens=learner_tokens,
+        ),
+        nodes=tuple(nodes),
+        daemon=daemon,
+    )
