@@ -1,0 +1,405 @@
+"""Fake node for tests: a container with a real sshd, bash, capture shell and simulated GPU tools.
+
+Why a container and not a local sshd: the capture shell, the spool permissions and the grader's
+streaming all depend on real accounts, groups and an sshd `Match Group` block, which need root in
+a machine of their own. The image is provisioning/fake-node/Dockerfile on top of a debootstrapped
+base (these machines have no image registry; see build-base-image.sh).
+
+Build once per test session: the image tag carries a hash of everything that goes into it (the
+Dockerfile, grader/node/files, the lab environment, the base image id), so a changed capture shell
+is never tested through a stale image, and an unchanged one is never rebuilt.
+
+Trust: the fixture reads the container's ed25519 host key with `docker exec` (root, out of band)
+and pins it; tests never accept a host key on first contact.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import io
+import os
+import socket
+import subprocess
+import tarfile
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+# testcontainers reads its configuration from the environment when it is imported, so these go
+# first. Ryuk (the reaper container) would need an image pull from a registry these machines
+# cannot reach; this machine has /.dockerenv, so without docker_host testcontainers would take
+# the bridge gateway for the host address. Leftovers are removed by label instead (see below).
+os.environ.setdefault("TESTCONTAINERS_RYUK_DISABLED", "true")
+os.environ.setdefault("TESTCONTAINERS_CONNECTION_MODE", "docker_host")
+
+import asyncssh
+import docker
+import docker.errors
+from testcontainers.core.container import DockerContainer
+
+REPO = Path(__file__).resolve().parent.parent
+DOCKERFILE = REPO / "provisioning" / "fake-node" / "Dockerfile"
+BASE_IMAGE_SCRIPT = REPO / "provisioning" / "fake-node" / "build-base-image.sh"
+NODE_FILES = REPO / "grader" / "node" / "files"
+#: The lab whose `environment:` the fake node's learners get (NCCL_DEBUG=WARN for the first lab).
+LAB_FILE = REPO / "labs" / "nccl-bootstrap" / "lab.yaml"
+
+BASE_IMAGE = "labgrader/debian-base:bookworm"
+IMAGE_REPO = "labgrader/fake-node"
+HOSTNAME = "ml-node-07"
+LEARNERS = ("learner", "learner2")
+GRADER_USER = "labgrader"
+SSH_PORT = 22
+#: Our own label on every fake-node container: the pid of the pytest process that owns it, so
+#: clean-up removes only containers whose owner is gone (other sessions may run concurrently on
+#: the same engine, and their containers carry the same org.testcontainers label).
+OWNER_LABEL = "labgrader.test-owner-pid"
+TESTCONTAINERS_LABEL = "org.testcontainers=true"
+
+#: sshd prints its banner within ~0.7 s of the container start here; 30 s covers a loaded
+#: 2-core machine running several test sessions without hiding a real hang for long.
+SSHD_READY_TIMEOUT_S = 30.0
+#: A docker build of the fake node takes seconds when cached, under a minute from scratch.
+BUILD_LOCK_TIMEOUT_S = 600.0
+#: How to get an engine, said in every skip/failure about a missing one.
+HOW_TO_GET_DOCKER = "run `sudo scripts/ensure-docker.sh` to install and start a Docker engine"
+
+
+class EngineUnavailable(RuntimeError):
+    """No Docker engine answered (the caller decides: skip locally, fail in CI)."""
+
+
+@dataclass(frozen=True)
+class Account:
+    """An SSH login on the fake node: user name and the private key file that logs in."""
+
+    user: str
+    key_path: Path
+
+
+@dataclass(frozen=True)
+class ExecResult:
+    exit_code: int
+    output: bytes
+
+    @property
+    def text(self) -> str:
+        return self.output.decode("utf-8", errors="replace")
+
+
+@dataclass(frozen=True)
+class FakeNode:
+    """A started fake node, reachable over SSH on host:port with pinned host key."""
+
+    host: str
+    port: int
+    learner: Account
+    learner2: Account
+    grader: Account
+    #: `[host]:port ssh-ed25519 AAAA...`, read out of band from the container.
+    known_hosts_line: str
+    #: A file holding only known_hosts_line (for clients that want a path, e.g. OpenSSH, fabric).
+    known_hosts_path: Path
+    container: DockerContainer
+
+    @property
+    def learner_user(self) -> str:
+        return self.learner.user
+
+    @property
+    def learner_key(self) -> Path:
+        return self.learner.key_path
+
+    @property
+    def grader_user(self) -> str:
+        return self.grader.user
+
+    @property
+    def grader_key(self) -> Path:
+        return self.grader.key_path
+
+    def exec(self, cmd: str | Sequence[str], user: str = "root") -> ExecResult:
+        """Run a command in the container (out of band, no SSH). A str runs under `sh -c`."""
+        return container_exec(self.container, cmd, user)
+
+    def known_hosts(self) -> asyncssh.SSHKnownHosts:
+        """The pinned host key as asyncssh known_hosts (never auto-accept)."""
+        return asyncssh.import_known_hosts(self.known_hosts_line + "\n")
+
+    def connect_kwargs(self, account: Account) -> dict[str, object]:
+        """Keyword arguments for `asyncssh.connect` as `account`, host key pinned."""
+        return {
+            "host": self.host,
+            "port": self.port,
+            "username": account.user,
+            "client_keys": [str(account.key_path)],
+            "known_hosts": self.known_hosts(),
+            "agent_path": None,
+            "connect_timeout": SSHD_READY_TIMEOUT_S,
+        }
+
+
+def container_exec(container: DockerContainer, cmd: str | Sequence[str], user: str) -> ExecResult:
+    """`docker exec` as `user`; a str runs under `sh -c`, a sequence is the argv as is."""
+    argv = ["sh", "-c", cmd] if isinstance(cmd, str) else list(cmd)
+    code, out = container.get_wrapped_container().exec_run(argv, user=user, demux=False)
+    return ExecResult(exit_code=code, output=out or b"")
+
+
+# --- engine ---------------------------------------------------------------------------------------
+
+
+def engine() -> docker.DockerClient:
+    """A client for a Docker engine that answers, or EngineUnavailable saying how to get one."""
+    try:
+        client = docker.from_env()
+        client.ping()
+    except docker.errors.DockerException as exc:
+        raise EngineUnavailable(f"no Docker engine reachable ({exc}); {HOW_TO_GET_DOCKER}") from exc
+    return client
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_leftovers(client: docker.DockerClient) -> list[str]:
+    """Remove testcontainers-labelled containers whose owning test process is gone.
+
+    Without Ryuk nothing reaps containers of a killed test run. Containers of live concurrent
+    sessions (their owner pid still runs) are left alone.
+    """
+    removed = []
+    for container in client.containers.list(all=True, filters={"label": TESTCONTAINERS_LABEL}):
+        owner = container.labels.get(OWNER_LABEL, "")
+        if owner.isdigit() and _pid_alive(int(owner)):
+            continue
+        container.remove(force=True)
+        removed.append(container.name)
+    return removed
+
+
+# --- image ----------------------------------------------------------------------------------------
+
+
+def lab_environment(lab_file: Path = LAB_FILE) -> dict[str, str]:
+    """The `environment:` map of the lab, as strings (empty when the lab does not exist yet)."""
+    if not lab_file.exists():
+        return {}
+    import yaml
+
+    data = yaml.safe_load(lab_file.read_text(encoding="utf-8")) or {}
+    return {str(k): str(v) for k, v in (data.get("environment") or {}).items()}
+
+
+def _context_files() -> list[tuple[str, Path]]:
+    """(name in build context, file) for everything the Dockerfile may COPY, sorted."""
+    files = [("provisioning/fake-node/Dockerfile", DOCKERFILE)]
+    for path in sorted(NODE_FILES.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            files.append((path.relative_to(REPO).as_posix(), path))
+    return files
+
+
+def _environment_file(env: dict[str, str]) -> bytes:
+    """The lab environment as `KEY=VALUE` lines (the node's /etc/labgrader/environment format)."""
+    return "".join(f"{k}={v}\n" for k, v in sorted(env.items())).encode()
+
+
+#: Where the lab environment goes in the build context (the Dockerfile COPYs it from there).
+CONTEXT_ENV_FILE = "provisioning/fake-node/lab-environment"
+
+
+def build_context(env: dict[str, str]) -> tuple[bytes, str]:
+    """A tar of only what the image needs (not the whole repo: .venv, .git) and its hash."""
+    digest = hashlib.sha256()
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tar:
+        entries = [
+            (name, path.read_bytes(), path.stat().st_mode) for name, path in _context_files()
+        ]
+        entries.append((CONTEXT_ENV_FILE, _environment_file(env), 0o644))
+        for name, data, mode in entries:
+            digest.update(name.encode() + b"\0" + f"{mode & 0o777:o}".encode() + b"\0")
+            digest.update(hashlib.sha256(data).digest())
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mode = mode & 0o777
+            tar.addfile(info, io.BytesIO(data))
+    return buf.getvalue(), digest.hexdigest()
+
+
+class _BuildLock:
+    """A host-wide file lock: concurrent test sessions build the same image once."""
+
+    def __init__(self, name: str) -> None:
+        self._path = Path(tempfile.gettempdir()) / name
+        self._fd = -1
+
+    def __enter__(self) -> _BuildLock:
+        self._fd = os.open(self._path, os.O_CREAT | os.O_RDWR, 0o666)
+        deadline = time.monotonic() + BUILD_LOCK_TIMEOUT_S
+        while True:
+            try:
+                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return self
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(
+                        f"waited {BUILD_LOCK_TIMEOUT_S} s for {self._path}"
+                    ) from None
+                time.sleep(0.5)
+
+    def __exit__(self, *exc: object) -> None:
+        fcntl.flock(self._fd, fcntl.LOCK_UN)
+        os.close(self._fd)
+
+
+def ensure_base_image(client: docker.DockerClient) -> str:
+    """The base image's id, debootstrapping it first when it is missing (needs root)."""
+    try:
+        return client.images.get(BASE_IMAGE).id
+    except docker.errors.ImageNotFound:
+        pass
+    result = subprocess.run(
+        [str(BASE_IMAGE_SCRIPT), BASE_IMAGE], capture_output=True, text=True, check=False
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"{BASE_IMAGE_SCRIPT.name} failed:\n{result.stderr[-4000:]}")
+    return client.images.get(BASE_IMAGE).id
+
+
+def ensure_image(client: docker.DockerClient) -> str:
+    """The fake node image tag for the current sources, built when it does not exist yet."""
+    with _BuildLock("labgrader-fakenode-build.lock"):
+        base_id = ensure_base_image(client)
+        context, digest = build_context(lab_environment())
+        tag = f"{IMAGE_REPO}:{hashlib.sha256((digest + base_id).encode()).hexdigest()[:16]}"
+        try:
+            client.images.get(tag)
+            return tag
+        except docker.errors.ImageNotFound:
+            pass
+        try:
+            client.images.build(
+                fileobj=io.BytesIO(context),
+                custom_context=True,
+                dockerfile="provisioning/fake-node/Dockerfile",
+                tag=tag,
+                buildargs={"BASE": BASE_IMAGE, "LEARNERS": " ".join(LEARNERS)},
+                rm=True,
+                forcerm=True,
+            )
+        except docker.errors.BuildError as exc:
+            log = "".join(
+                str(chunk.get("stream", chunk.get("error", ""))) for chunk in exc.build_log
+            )
+            raise RuntimeError(f"fake node image build failed: {exc}\n{log[-6000:]}") from exc
+        return tag
+
+
+# --- keys and container ---------------------------------------------------------------------------
+
+
+def generate_key(path: Path, comment: str) -> Path:
+    """Write a fresh ed25519 private key (OpenSSH format, mode 0600) and its .pub beside it."""
+    key = asyncssh.generate_private_key("ssh-ed25519", comment=comment)
+    key.write_private_key(str(path))
+    key.write_public_key(str(path) + ".pub")
+    path.chmod(0o600)
+    return path
+
+
+def _authorize(container: DockerContainer, user: str, pubkey: str) -> None:
+    """Install `pubkey` as the only authorized key of `user` (as root, owner user, mode 0600)."""
+    script = (
+        'set -e; u=$1; key=$2; home=$(getent passwd "$u" | cut -d: -f6); g=$(id -gn "$u"); '
+        'install -d -m 700 -o "$u" -g "$g" "$home/.ssh"; '
+        'printf "%s\\n" "$key" > "$home/.ssh/authorized_keys"; '
+        'chown "$u:$g" "$home/.ssh/authorized_keys"; chmod 600 "$home/.ssh/authorized_keys"'
+    )
+    result = container_exec(container, ["sh", "-c", script, "authorize", user, pubkey], "root")
+    if result.exit_code != 0:
+        raise RuntimeError(f"authorizing a key for {user} failed: {result.text}")
+
+
+def _wait_for_banner(host: str, port: int, timeout_s: float) -> None:
+    """Wait until sshd answers with its SSH-2.0 banner (a published port accepts before that)."""
+    deadline = time.monotonic() + timeout_s
+    last: Exception | None = None
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((host, port), timeout=2) as sock:
+                if sock.recv(64).startswith(b"SSH-2.0-"):
+                    return
+        except OSError as exc:
+            last = exc
+        time.sleep(0.1)
+    raise TimeoutError(f"sshd on {host}:{port} not ready after {timeout_s} s ({last})")
+
+
+def known_hosts_line(host: str, port: int, pubkey_line: str) -> str:
+    """`[host]:port type key` (the OpenSSH form for a non-default port), comment dropped."""
+    key_type, key_b64 = pubkey_line.split()[:2]
+    return f"[{host}]:{port} {key_type} {key_b64}"
+
+
+@dataclass(frozen=True)
+class Keys:
+    """Per-session client keys, one per account."""
+
+    learner: Path
+    learner2: Path
+    grader: Path
+
+
+def make_keys(directory: Path) -> Keys:
+    return Keys(
+        learner=generate_key(directory / "learner_ed25519", "fakenode-learner"),
+        learner2=generate_key(directory / "learner2_ed25519", "fakenode-learner2"),
+        grader=generate_key(directory / "grader_ed25519", "fakenode-grader"),
+    )
+
+
+def start_node(image: str, keys: Keys, workdir: Path) -> Iterator[FakeNode]:
+    """Start a fake node, authorize the keys, pin its host key; stop it when the generator ends."""
+    container = (
+        DockerContainer(image)
+        .with_exposed_ports(SSH_PORT)
+        .with_kwargs(hostname=HOSTNAME, labels={OWNER_LABEL: str(os.getpid())})
+    )
+    container.start()
+    try:
+        accounts = {LEARNERS[0]: keys.learner, LEARNERS[1]: keys.learner2, GRADER_USER: keys.grader}
+        for user, key in accounts.items():
+            _authorize(container, user, Path(str(key) + ".pub").read_text().strip())
+        host = container.get_container_host_ip()
+        port = int(container.get_exposed_port(SSH_PORT))
+        _wait_for_banner(host, port, SSHD_READY_TIMEOUT_S)
+        hostkey = container_exec(container, ["cat", "/etc/ssh/ssh_host_ed25519_key.pub"], "root")
+        if hostkey.exit_code != 0:
+            raise RuntimeError(f"no ed25519 host key in the container: {hostkey.text}")
+        line = known_hosts_line(host, port, hostkey.text.strip())
+        known_hosts_path = workdir / f"known_hosts-{container.get_wrapped_container().short_id}"
+        known_hosts_path.write_text(line + "\n")
+        yield FakeNode(
+            host=host,
+            port=port,
+            learner=Account(LEARNERS[0], keys.learner),
+            learner2=Account(LEARNERS[1], keys.learner2),
+            grader=Account(GRADER_USER, keys.grader),
+            known_hosts_line=line,
+            known_hosts_path=known_hosts_path,
+            container=container,
+        )
+    finally:
+        container.stop()
