@@ -1,0 +1,263 @@
+"""The capture markers: OSC 133 (semantic prompt) + VS Code's OSC 633, as our bash hooks emit them.
+
+Grammar (DESIGN.md "Markers"); every value is escaped with `escape()`:
+
+    ESC ] 133;D;<exit>;aid=<pid>;n=<n>;h=<HISTCMD>;t=<epoch>;ps=<a,b,...>;k=<nonce> BEL  precmd
+    ESC ] 633;P;Cwd=<escaped cwd> BEL                                                  precmd
+    ESC ] 133;A;aid=<pid>;k=<nonce> BEL                                                 precmd
+    ESC ] 633;E;<escaped command line>;<nonce> BEL                                      PS0
+    ESC ] 133;C;aid=<pid>;n=<n>;h=<HISTCMD>;t=<epoch>;k=<nonce> BEL                     PS0
+
+`ESC \\` (ST) terminates as well as BEL (ECMA-48 8.3.89; xterm accepts both).
+
+Numbering contract with the hooks: `n` on C is the shell's command number, strictly increasing per
+shell (`aid`); D repeats the `n` of the command that just ended. A D at a prompt where nothing ran
+(empty Enter, Ctrl-C, syntax error) carries the last number again (or 0 before the first command).
+
+Escaping is VS Code's rule for 633 (its shellIntegration-bash.sh `__vsc_escape_value`):
+`\\` becomes `\\\\`, `;` and every byte <= 0x20 become `\\xHH`. It is applied to the UTF-8
+bytes, so non-ASCII text passes through. Decoding is lenient: `\\xHH` and `\\\\` become bytes
+first, any other backslash stays literal, then the bytes are decoded as UTF-8 with replacement
+(a learner's cwd may not be UTF-8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+ESC = b"\x1b"
+BEL = b"\x07"
+ST = b"\x1b\\"
+OSC = b"\x1b]"
+
+
+class MarkerError(ValueError):
+    """A 133/633 payload we recognise by its prefix but cannot read."""
+
+
+# --- escaping -----------------------------------------------------------------------------------
+
+_ESCAPE_TABLE: dict[int, bytes] = {b: b"\\x%02x" % b for b in range(0x21)}
+_ESCAPE_TABLE[ord(";")] = b"\\x3b"
+_ESCAPE_TABLE[ord("\\")] = b"\\\\"
+
+
+def escape(value: str | bytes) -> bytes:
+    """Escape one marker value exactly as the hooks do (bytes in, so a non-UTF-8 cwd survives)."""
+    raw = value.encode("utf-8", "surrogateescape") if isinstance(value, str) else value
+    return b"".join(_ESCAPE_TABLE.get(b, raw[i : i + 1]) for i, b in enumerate(raw))
+
+
+_HEX = frozenset(b"0123456789abcdefABCDEF")
+
+
+def unescape(value: bytes) -> str:
+    """Undo `escape()`, leniently: unknown or truncated escapes are kept as literal text."""
+    if b"\\" not in value:
+        return value.decode("utf-8", "replace")
+    out = bytearray()
+    i, size = 0, len(value)
+    while i < size:
+        j = value.find(b"\\", i)
+        if j < 0:
+            out += value[i:]
+            break
+        out += value[i:j]
+        if value[j + 1 : j + 2] == b"\\":
+            out.append(0x5C)
+            i = j + 2
+        elif (
+            value[j + 1 : j + 2] == b"x"
+            and j + 3 < size
+            and value[j + 2] in _HEX
+            and value[j + 3] in _HEX
+        ):
+            out.append(int(value[j + 2 : j + 4], 16))
+            i = j + 4
+        else:
+            out.append(0x5C)
+            i = j + 1
+    return out.decode("utf-8", "replace")
+
+
+# --- decoded markers ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PromptEnd:
+    """133;D: precmd ran; the previous command (if any) ended with `exit`."""
+
+    exit: int
+    aid: int
+    n: int
+    hist: int | None
+    t: float | None
+    pipestatus: tuple[int, ...]
+    nonce: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Cwd:
+    """633;P;Cwd=: the shell's working directory at the prompt."""
+
+    cwd: str
+
+
+@dataclass(frozen=True, slots=True)
+class PromptStart:
+    """133;A: the prompt is about to be drawn."""
+
+    aid: int
+    nonce: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CommandLine:
+    """633;E: the command line about to run (PS0), nonce positional as in VS Code."""
+
+    line: str
+    nonce: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CommandStart:
+    """133;C: PS0 fired; the command's output starts after this marker."""
+
+    aid: int
+    n: int
+    hist: int | None
+    t: float | None
+    nonce: str | None
+
+
+Marker = PromptEnd | Cwd | PromptStart | CommandLine | CommandStart
+
+
+def _fields(parts: Sequence[bytes]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in parts:
+        key, sep, val = part.partition(b"=")
+        if sep:
+            out[key.decode("ascii", "replace")] = unescape(val)
+    return out
+
+
+def _int(fields: dict[str, str], key: str) -> int:
+    try:
+        return int(fields[key])
+    except (KeyError, ValueError):
+        raise MarkerError(f"bad or missing {key}=") from None
+
+
+def _opt_int(fields: dict[str, str], key: str) -> int | None:
+    return _int(fields, key) if fields.get(key, "") != "" else None
+
+
+def _opt_float(fields: dict[str, str], key: str) -> float | None:
+    raw = fields.get(key, "")
+    if not raw:
+        return None
+    try:
+        # EPOCHREALTIME uses the locale's radix character: "1796321702,250123" in de_DE.
+        return float(raw.replace(",", "."))
+    except ValueError:
+        raise MarkerError(f"bad {key}=") from None
+
+
+def decode(payload: bytes) -> Marker | None:
+    """Decode the text between `ESC ]` and the terminator.
+
+    Returns None for an OSC that is not one of ours (window titles, hyperlinks, other 133/633
+    letters); raises MarkerError for one of ours that cannot be read.
+    """
+    parts = payload.split(b";")
+    if len(parts) < 2 or parts[0] not in (b"133", b"633"):
+        return None
+    kind = parts[0] + b";" + parts[1]
+    if kind == b"133;D":
+        if len(parts) < 3:
+            raise MarkerError("133;D without an exit status")
+        f = _fields(parts[3:])
+        try:
+            exit_ = int(parts[2])
+            ps = tuple(int(x) for x in f.get("ps", "").split(",") if x != "")
+        except ValueError:
+            raise MarkerError("133;D with a non-numeric exit or ps=") from None
+        return PromptEnd(
+            exit_,
+            _int(f, "aid"),
+            _int(f, "n"),
+            _opt_int(f, "h"),
+            _opt_float(f, "t"),
+            ps,
+            f.get("k"),
+        )
+    if kind == b"133;C":
+        f = _fields(parts[2:])
+        return CommandStart(
+            _int(f, "aid"), _int(f, "n"), _opt_int(f, "h"), _opt_float(f, "t"), f.get("k")
+        )
+    if kind == b"133;A":
+        f = _fields(parts[2:])
+        return PromptStart(_int(f, "aid"), f.get("k"))
+    if kind == b"633;E":
+        if len(parts) < 3:
+            raise MarkerError("633;E without a command line")
+        nonce = unescape(parts[3]) if len(parts) > 3 else None
+        return CommandLine(unescape(parts[2]), nonce)
+    if kind == b"633;P":
+        f = _fields(parts[2:])
+        if "Cwd" not in f:
+            return None  # other 633;P properties (VS Code has IsWindows, ...) are not ours
+        return Cwd(f["Cwd"])
+    return None
+
+
+# --- encoding (the exact bytes the hooks write; used by tests, fake transcripts, the benchmark) ---
+
+
+def _osc(body: bytes, terminator: bytes) -> bytes:
+    return OSC + body + terminator
+
+
+def encode_d(
+    exit: int,
+    aid: int,
+    n: int,
+    hist: int,
+    t: float | str,
+    pipestatus: Sequence[int],
+    nonce: str,
+    terminator: bytes = BEL,
+) -> bytes:
+    ps = ",".join(str(x) for x in pipestatus)
+    body = b"133;D;%d;aid=%d;n=%d;h=%d;t=%s;ps=%s;k=%s" % (
+        exit,
+        aid,
+        n,
+        hist,
+        escape(str(t)),
+        escape(ps),
+        escape(nonce),
+    )
+    return _osc(body, terminator)
+
+
+def encode_p(cwd: str | bytes, terminator: bytes = BEL) -> bytes:
+    return _osc(b"633;P;Cwd=" + escape(cwd), terminator)
+
+
+def encode_a(aid: int, nonce: str, terminator: bytes = BEL) -> bytes:
+    return _osc(b"133;A;aid=%d;k=%s" % (aid, escape(nonce)), terminator)
+
+
+def encode_e(line: str | bytes, nonce: str, terminator: bytes = BEL) -> bytes:
+    return _osc(b"633;E;" + escape(line) + b";" + escape(nonce), terminator)
+
+
+def encode_c(
+    aid: int, n: int, hist: int, t: float | str, nonce: str, terminator: bytes = BEL
+) -> bytes:
+    body = b"133;C;aid=%d;n=%d;h=%d;t=%s;k=%s" % (aid, n, hist, escape(str(t)), escape(nonce))
+    return _osc(body, terminator)

@@ -1,0 +1,453 @@
+"""The sans-I/O session parser: bytes of one session file in, command events out.
+
+Fed the bytes `script -qf` wrote for one session (in any chunking), it finds our OSC 133/633 markers
+(grader.capture.markers), pairs each command's start (133;C) with its end (133;D), renders what was
+printed between them (grader.capture.render) and returns events (grader.capture.events). It never
+reads a file or a socket and never raises on any input: every problem becomes an `Anomaly` event.
+
+Rules (DESIGN.md "Parsing"):
+- A carry buffer survives between feeds, so a marker, an escape or a UTF-8 character may be split
+  anywhere. An OSC string that is not terminated within MAX_MARKER_BYTES is reported
+  (`oversized_marker`) and rendered as output: buffering never grows without bound.
+- Nonce: markers must carry the session's nonce (`k=`, positional for 633;E). With no nonce given,
+  the first marker's nonce is trusted and pinned. Others: `bad_nonce`, ignored. 633;P (cwd) carries
+  no nonce in the grammar, so a forged cwd cannot be told apart; it is only metadata.
+- A command is (aid, n): `n` must strictly increase per shell (`aid`), which rejects a `cat` of an
+  old session file (`replayed_marker`). A D pairs with the open C of its aid with the same n.
+- Output is only what was printed between C and D of a command, markers removed. What lands
+  between a D and the next C (the prompt, `[1]+ Done`, background jobs' output, the hooks' own
+  `✓ 3/9 ...` feedback lines) is nobody's output and is dropped.
+- D without a C: PromptWithoutCommand (empty Enter, Ctrl-C at the prompt, a syntax error;
+  `not_executed` when HISTCMD advanced). C whose HISTCMD did not advance: `line_reliable=False`.
+- C without D at EOF (`close()`): the shell went away; the record ends with `exit=None`.
+  util-linux `script` (>= 2.35) ends the file with
+  `\\nScript done on <date> [COMMAND_EXIT_CODE="N"]\\n`.
+  N is the *shell's* exit status, so it is the open command's status only when that command is the
+  login shell's own `exit`/`logout` (the usual end of a session); it is exposed as `shell_exit` and
+  the footer is never part of any command's output. Older versions omit the code, or the footer.
+- Nested shells (a `bash` typed at the prompt, with its own hooks and aid) nest their commands
+  inside the outer command: output goes to the innermost open command; when an outer command ends,
+  inner ones still open end with `exit=None`.
+
+One parser per session file: sessions are independent streams with their own carry, nonce and
+numbering, so several sessions at once are several parsers (see SpoolParser for a small router).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from grader.capture import markers
+from grader.capture.events import (
+    Anomaly,
+    CommandEnded,
+    CommandRecord,
+    CommandStarted,
+    Event,
+    OutputLines,
+    PromptWithoutCommand,
+)
+from grader.capture.excerpt import OutputExcerpt
+from grader.capture.render import LineRenderer
+
+MAX_MARKER_BYTES = 256 * 1024
+"""Longest OSC string buffered while waiting for its terminator.
+
+Our longest marker is 633;E with the command line: a pasted heredoc can be tens of KiB and escaping
+turns a byte into up to 4 (`\\xHH`), so 256 KiB holds a 64 KiB line at worst. It also bounds what a
+stray or malicious unterminated `ESC ]` makes us hold.
+"""
+
+FOOTER_TAIL_BYTES = 512
+"""Last bytes of the stream kept to recognise script's footer at EOF (it is ~70 bytes)."""
+
+_OSC_END = re.compile(rb"[\x07\x1b]")  # BEL ends an OSC; ESC is ST's first byte or aborts it
+_FOOTER = re.compile(rb'\nScript done on [^\n]*?(?:\[COMMAND_EXIT_CODE="(\d+)"\])?\n?\Z')
+_FOOTER_LINE = "Script done on "
+_SHELL_EXIT = re.compile(r"\s*(?:exit|logout)(?:\s+-?\d+)?\s*(?:#.*)?")
+
+
+class _Running:
+    """A command between its C and its D."""
+
+    __slots__ = (
+        "aid",
+        "cwd",
+        "excerpt",
+        "held",
+        "hist",
+        "line",
+        "line_reliable",
+        "n",
+        "pending",
+        "renderer",
+        "t0",
+    )
+
+    def __init__(self, start: markers.CommandStart, line: str, cwd: str | None, reliable: bool):
+        self.aid, self.n, self.hist, self.t0 = start.aid, start.n, start.hist, start.t
+        self.line, self.cwd, self.line_reliable = line, cwd, reliable
+        self.renderer = LineRenderer()
+        self.excerpt = OutputExcerpt()
+        self.pending: list[str] = []  # rendered lines not yet emitted
+        self.held: list[str] = []  # trailing lines that may be script's footer (see _emittable)
+
+
+class SessionParser:
+    """Parse one session's byte stream. `feed()` any chunks; `close()` at EOF."""
+
+    def __init__(self, session: str, nonce: str | None = None) -> None:
+        self.session = session
+        self.nonce = nonce
+        self.shell_exit: int | None = None  # from script's footer, known after close()
+        self._carry = b""
+        self._offset = 0  # stream offset of _carry[0]
+        self._resume = 0  # bytes of a carried OSC already searched for a terminator
+        self._tail = b""
+        self._stack: list[_Running] = []
+        self._last_n: dict[int, int] = {}
+        self._last_h: dict[int, int] = {}
+        self._cwd: str | None = None
+        self._line: str | None = None  # from 633;E, waiting for its 133;C
+        self._events: list[Event] = []
+        self._closed = False
+
+    # --- public API -----------------------------------------------------------------------------
+
+    def feed(self, data: bytes) -> list[Event]:
+        """Consume the next bytes of the stream; return the events they completed."""
+        if self._closed or not data:
+            return []
+        data = bytes(data)  # a bytearray or memoryview from a reader works too
+        self._tail = (self._tail + data[-FOOTER_TAIL_BYTES:])[-FOOTER_TAIL_BYTES:]
+        buf = self._carry + data if self._carry else data
+        base, pos, size = self._offset, 0, len(buf)
+        carry_from = size
+        while True:
+            i = buf.find(markers.OSC, pos)
+            if i < 0:
+                carry_from = size - 1 if buf.endswith(markers.ESC) else size
+                self._output(buf, pos, carry_from)
+                break
+            self._output(buf, pos, i)
+            limit = min(size, i + MAX_MARKER_BYTES)
+            m = _OSC_END.search(buf, max(i + 2, self._resume if i == 0 else 0), limit)
+            self._resume = 0
+            if m is not None and m.group() == markers.ESC:
+                if m.end() == size:  # ESC last: ST or an abort? wait for the next byte
+                    carry_from, self._resume = i, size - i - 1
+                    break
+                if buf[m.end()] != 0x5C:  # not ST: ESC aborts the OSC and starts a new escape
+                    self._aborted(buf[i + 2 : m.start()], base + i)
+                    pos = m.start()
+                    continue
+            if m is None:
+                if size - i >= MAX_MARKER_BYTES:
+                    self._emit(
+                        Anomaly(
+                            self.session,
+                            "oversized_marker",
+                            f"no OSC terminator within {MAX_MARKER_BYTES} bytes",
+                            base + i,
+                        )
+                    )
+                    self._output(buf, i, i + 2)
+                    pos = i + 2
+                    continue
+                carry_from = i
+                self._resume = size - i - 1
+                break
+            self._marker(buf[i + 2 : m.start()], base + i)
+            pos = m.end() + (1 if m.group() == markers.ESC else 0)
+        self._carry = buf[carry_from:]
+        self._offset = base + carry_from
+        self._flush()
+        return self._take()
+
+    def close(self) -> list[Event]:
+        """End of stream: end open commands (exit unknown) and return the last events."""
+        if self._closed:
+            return []
+        if self._carry:
+            if self._carry.startswith((b"\x1b]133;", b"\x1b]633;")):
+                self._emit(
+                    Anomaly(
+                        self.session,
+                        "malformed_marker",
+                        "unterminated marker at end of stream",
+                        self._offset,
+                    )
+                )
+            self._output(self._carry, 0, len(self._carry))
+            self._carry = b""
+        footer = _FOOTER.search(self._tail)
+        if footer is not None and footer.group(1) is not None:
+            self.shell_exit = int(footer.group(1))
+        strip_footer = footer is not None  # the footer can only be in the innermost output
+        while self._stack:
+            top = self._stack[-1]
+            exit_: int | None = None
+            if (
+                len(self._stack) == 1
+                and self.shell_exit is not None
+                and _SHELL_EXIT.fullmatch(top.line)
+            ):
+                exit_ = self.shell_exit
+            self._end(top, exit_, (), None, strip_footer=strip_footer)
+            strip_footer = False
+        self._closed = True
+        return self._take()
+
+    # --- bytes ----------------------------------------------------------------------------------
+
+    def _output(self, buf: bytes, start: int, end: int) -> None:
+        """Bytes outside markers: the innermost running command's output, or nobody's."""
+        if start < end and self._stack:
+            top = self._stack[-1]
+            lines = top.renderer.feed(buf[start:end])
+            if lines:
+                top.pending.extend(lines)
+
+    def _aborted(self, payload: bytes, offset: int) -> None:
+        if payload.startswith((b"133;", b"633;")):
+            self._emit(
+                Anomaly(
+                    self.session,
+                    "malformed_marker",
+                    "marker aborted by ESC before its terminator",
+                    offset,
+                )
+            )
+
+    # --- markers --------------------------------------------------------------------------------
+
+    def _marker(self, payload: bytes, offset: int) -> None:
+        try:
+            marker = markers.decode(payload)
+        except (markers.MarkerError, ValueError) as exc:
+            self._emit(
+                Anomaly(
+                    self.session,
+                    "malformed_marker",
+                    str(exc),
+                    offset,
+                    {"payload": payload[:200].decode("utf-8", "replace")},
+                )
+            )
+            return
+        if marker is None:
+            return  # not ours (window title, hyperlink): dropped like any escape
+        if isinstance(marker, markers.Cwd):
+            self._cwd = marker.cwd
+            return
+        if not self._nonce_ok(marker.nonce, offset):
+            return
+        if isinstance(marker, markers.CommandLine):
+            self._line = marker.line
+        elif isinstance(marker, markers.CommandStart):
+            self._start(marker, offset)
+        elif isinstance(marker, markers.PromptEnd):
+            self._prompt_end(marker, offset)
+        # PromptStart: nothing to do beyond the nonce check
+
+    def _nonce_ok(self, nonce: str | None, offset: int) -> bool:
+        if nonce is not None and self.nonce is None:
+            self.nonce = nonce  # trust on first use: the first marker is the hooks' own
+            return True
+        if nonce is not None and nonce == self.nonce:
+            return True
+        self._emit(
+            Anomaly(
+                self.session,
+                "bad_nonce",
+                "marker without the session nonce"
+                if nonce is None
+                else "marker with another session's nonce",
+                offset,
+                {"nonce": nonce or ""},
+            )
+        )
+        return False
+
+    def _replayed(self, what: str, aid: int, n: int, offset: int) -> None:
+        last = self._last_n.get(aid)
+        self._emit(
+            Anomaly(
+                self.session,
+                "replayed_marker",
+                f"{what} n={n} for aid={aid} after n={last}",
+                offset,
+                {"aid": str(aid), "n": str(n)},
+            )
+        )
+
+    def _start(self, start: markers.CommandStart, offset: int) -> None:
+        line, self._line = self._line, None
+        last = self._last_n.get(start.aid)
+        if last is not None and start.n <= last:
+            self._replayed("133;C", start.aid, start.n, offset)
+            return
+        # The same shell starting again means its previous command's D never came.
+        for running in reversed(self._stack):
+            if running.aid == start.aid:
+                self._end_above(running)
+                self._end(running, None, (), None)
+                break
+        prev_h = self._last_h.get(start.aid)
+        reliable = line is not None and not (start.hist is not None and start.hist == prev_h)
+        self._last_n[start.aid] = start.n
+        if start.hist is not None:
+            self._last_h[start.aid] = start.hist
+        running = _Running(start, line or "", self._cwd, reliable)
+        self._emit(
+            CommandStarted(
+                self.session,
+                start.aid,
+                start.n,
+                running.line,
+                start.t,
+                running.cwd,
+                start.hist,
+                reliable,
+            )
+        )
+        self._stack.append(running)
+
+    def _prompt_end(self, end: markers.PromptEnd, offset: int) -> None:
+        self._line = None
+        for running in reversed(self._stack):
+            if running.aid != end.aid:
+                continue
+            if end.n < running.n:
+                self._replayed("133;D", end.aid, end.n, offset)
+            elif end.n > running.n:
+                self._emit(
+                    Anomaly(
+                        self.session,
+                        "unpaired_end",
+                        f"133;D n={end.n} while n={running.n} runs (aid={end.aid})",
+                        offset,
+                        {"aid": str(end.aid), "n": str(end.n)},
+                    )
+                )
+            else:
+                self._end_above(running)
+                self._end(running, end.exit, end.pipestatus, end.t)
+                if end.hist is not None:
+                    self._last_h[end.aid] = end.hist
+            return
+        last = self._last_n.get(end.aid)
+        if last is not None and end.n < last:
+            self._replayed("133;D", end.aid, end.n, offset)
+            return
+        prev_h = self._last_h.get(end.aid)
+        advanced = end.hist is not None and prev_h is not None and end.hist > prev_h
+        self._emit(PromptWithoutCommand(self.session, end.aid, end.n, end.exit, advanced))
+        self._last_n[end.aid] = end.n
+        if end.hist is not None:
+            self._last_h[end.aid] = end.hist
+
+    # --- commands and their output --------------------------------------------------------------
+
+    def _end_above(self, running: _Running) -> None:
+        """End (exit unknown) the commands of inner shells still open above `running`."""
+        while self._stack[-1] is not running:
+            self._end(self._stack[-1], None, (), None)
+
+    def _end(
+        self,
+        running: _Running,
+        exit_: int | None,
+        pipestatus: tuple[int, ...],
+        t1: float | None,
+        strip_footer: bool = False,
+    ) -> None:
+        self._flush()
+        self._stack.remove(running)
+        lines = running.held + running.pending + running.renderer.flush()
+        if strip_footer and lines and lines[-1].startswith(_FOOTER_LINE):
+            lines.pop()
+            if lines and lines[-1] == "":
+                lines.pop()
+        self._lines_event(running, lines)
+        out = running.excerpt
+        record = CommandRecord(
+            session=self.session,
+            aid=running.aid,
+            n=running.n,
+            line=running.line,
+            exit=exit_,
+            pipestatus=pipestatus,
+            cwd=running.cwd,
+            t0=running.t0,
+            t1=t1,
+            output=out.text(),
+            output_chars=max(out.chars - 1, 0),
+            output_truncated=out.truncated,
+            fullscreen=running.renderer.fullscreen,
+            line_reliable=running.line_reliable,
+        )
+        self._events.append(CommandEnded(record))
+
+    def _lines_event(self, running: _Running, lines: list[str]) -> None:
+        if lines:
+            running.excerpt.add(lines)
+            self._events.append(OutputLines(self.session, running.aid, running.n, tuple(lines)))
+
+    def _flush(self) -> None:
+        """Emit the complete lines of running commands, holding back a possible footer.
+
+        script's footer is `\\n` + `Script done on ...` + `\\n`; until more output follows, a
+        trailing empty line and a trailing `Script done on` line might be it, so they wait.
+        """
+        for running in self._stack:
+            if not running.pending:
+                continue
+            lines = running.held + running.pending if running.held else running.pending
+            running.pending = []
+            keep = 0
+            if lines[-1].startswith(_FOOTER_LINE):
+                keep = 2 if len(lines) > 1 and lines[-2] == "" else 1
+            elif lines[-1] == "":
+                keep = 1
+            running.held = lines[len(lines) - keep :] if keep else []
+            self._lines_event(running, lines[: len(lines) - keep] if keep else lines)
+
+    def _emit(self, event: Event) -> None:
+        self._flush()  # output printed before a marker comes before the marker's event
+        self._events.append(event)
+
+    def _take(self) -> list[Event]:
+        events, self._events = self._events, []
+        return events
+
+
+class SpoolParser:
+    """Routes the chunks of many session files to one SessionParser each.
+
+    The spool reader delivers (session, bytes) chunks of many files interleaved; each session is an
+    independent stream, so each gets its own parser (its own carry, nonce and numbering).
+    """
+
+    def __init__(self, nonces: Mapping[str, str] | None = None) -> None:
+        self._nonces = dict(nonces or {})
+        self._parsers: dict[str, SessionParser] = {}
+
+    def parser(self, session: str) -> SessionParser:
+        found = self._parsers.get(session)
+        if found is None:
+            found = self._parsers[session] = SessionParser(session, self._nonces.get(session))
+        return found
+
+    def feed(self, session: str, data: bytes) -> list[Event]:
+        return self.parser(session).feed(data)
+
+    def close(self, session: str) -> list[Event]:
+        """The session file is complete (its shell is gone): end it and forget its parser."""
+        found = self._parsers.pop(session, None)
+        return found.close() if found is not None else []
+
+    @property
+    def sessions(self) -> tuple[str, ...]:
+        return tuple(self._parsers)

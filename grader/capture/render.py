@@ -1,0 +1,198 @@
+"""A small line renderer: what a terminal would show for one command's output, line by line.
+
+Learners see the terminal, not the byte stream: `50%\\r100%` shows `100%`, `abc\\b\\bX` shows `aXc`.
+Matching must judge what was seen, so output is rendered before it is matched (DESIGN.md "Parsing").
+
+Supported, per line (ECMA-48 names): CR, LF, BS, CSI K (EL, modes 0/1/2), CSI C (CUF), CSI D (CUB),
+CSI G (CHA). Everything else is dropped: other CSI (colours, cursor up/down, scroll regions), ESC
+sequences, C0 controls other than TAB. TAB is kept as a literal character one column wide (expanding
+it would need a tab-stop model, and matchers treat it as whitespace anyway). Simplified on purpose:
+no cursor up/down, so a full-screen program's output is not reproduced; instead switching to the
+alternate screen (CSI ?1049h, ?1047h, ?47h) sets `fullscreen`, and the caller flags the command.
+OSC strings are removed by the parser before the renderer sees the bytes; a stray `ESC ]` here is
+dropped as a two-byte escape and what follows is rendered as text.
+
+Hot path: NCCL at INFO prints tens of MB of plain `\\r\\n`-terminated lines. A chunk with no control
+characters other than CRLF is split with `str.split` in bulk; only chunks holding CR/BS/ESC/C0 go
+through the tokenizer, and within them only the lines that hold one.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+MAX_LINE_CHARS = 64 * 1024
+"""A longer line is cut and emitted in pieces of this size.
+
+Bounds memory and the per-line work (a CR rewrites the current line) when a program prints 100 MB
+without a newline (`cat` of a binary, a minified JSON blob). Real lines the lab matches (NCCL,
+nvidia-smi, shell tools) are under 1 KiB; 64 Ki characters keeps any line a human could read whole.
+"""
+
+
+# ECMA-48 5.4: CSI P...P I...I F with parameter bytes 0x30-0x3F, intermediates 0x20-0x2F,
+# final 0x40-0x7E. Other escapes: ESC I...I F (nF/Fp/Fe forms) with final 0x30-0x7E except "[".
+# Lengths are capped (48 parameter bytes, 8 intermediates) so the carry of an escape cut by the end
+# of a feed stays bounded: real sequences are short (`ESC[38;2;255;255;255m` has 15 parameter
+# bytes).
+# A longer "sequence" is not one: its ESC is dropped and the rest renders as text.
+_TOKEN = re.compile(
+    r"(?P<text>[^\x00-\x1f\x7f]+)"
+    r"|(?P<csi>\x1b\[(?P<params>[0-?]{0,48})[ -/]{0,8}(?P<final>[@-~]))"
+    r"|(?P<esc>\x1b[ -/]{0,8}[0-Z\\-~])"
+    r"|(?P<partial>\x1b(?:\[[0-?]{0,48}[ -/]{0,8}|[ -/]{0,8})\Z)"
+    r"|(?P<ctl>[\x00-\x1f\x7f])"
+)
+# Anything that needs the tokenizer: a control character other than TAB/LF, or CR not before LF.
+_SPECIAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)")
+_ALT_SCREEN = frozenset(("?1049", "?1047", "?47"))
+
+
+class LineRenderer:
+    """Feed decoded-on-the-fly bytes, get complete rendered lines back.
+
+    State is one current line and a cursor column, so a line split across feeds renders the same
+    as if fed whole. `flush()` ends the output (EOF or the command's D marker).
+    """
+
+    __slots__ = ("_col", "_cur", "_decoder", "_pending", "fullscreen")
+
+    def __init__(self) -> None:
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._cur = ""  # the current (unterminated) line
+        self._col = 0  # cursor column in it; may be past its end (CSI C): writing pads with spaces
+        self._pending = ""  # an escape sequence cut by the end of the previous feed
+        self.fullscreen = False
+
+    def feed(self, data: bytes) -> list[str]:
+        """Render `data` (any chunk of the byte stream); return the lines it completed."""
+        return self._render(self._decoder.decode(data))
+
+    def flush(self) -> list[str]:
+        """End of output: render what is buffered and return the last, unterminated line if any."""
+        lines = self._render(self._decoder.decode(b"", final=True))
+        self._pending = ""
+        if self._cur:
+            lines.extend(self._cut(self._cur))
+        self._cur, self._col = "", 0
+        return lines
+
+    # --- internals ------------------------------------------------------------------------------
+
+    def _render(self, text: str) -> list[str]:
+        if self._pending:
+            text, self._pending = self._pending + text, ""
+        if not text:
+            return []
+        if "\r" in text:
+            text = text.replace("\r\n", "\n")
+        if _SPECIAL.search(text) is None:
+            return self._plain(text)
+        lines: list[str] = []
+        segments = text.split("\n")
+        last = len(segments) - 1
+        for i, seg in enumerate(segments):
+            if _SPECIAL.search(seg) is None:
+                self._write(seg, lines)
+            else:
+                self._tokens(seg, lines, is_last=i == last)
+            if i != last:
+                lines.append(self._cur)
+                self._cur, self._col = "", 0
+        return lines
+
+    def _plain(self, text: str) -> list[str]:
+        """Bulk path: no controls except LF; only the first segment touches the current line."""
+        segments = text.split("\n")
+        lines: list[str] = []
+        self._write(segments[0], lines)
+        if len(segments) == 1:
+            return lines
+        lines.append(self._cur)
+        tail = segments.pop()
+        if len(segments) > 1:
+            body = segments[1:]
+            if max(map(len, body)) > MAX_LINE_CHARS:
+                for seg in body:
+                    lines.extend(self._cut(seg))
+            else:
+                lines.extend(body)
+        self._cur, self._col = "", 0
+        self._write(tail, lines)
+        return lines
+
+    def _cut(self, line: str) -> list[str]:
+        """Cut a complete line longer than MAX_LINE_CHARS into pieces (the rule of `_write`)."""
+        if len(line) <= MAX_LINE_CHARS:
+            return [line]
+        pieces = [line[i : i + MAX_LINE_CHARS] for i in range(0, len(line), MAX_LINE_CHARS)]
+        return pieces
+
+    def _write(self, text: str, lines: list[str]) -> None:
+        """Write text at the cursor (overwriting); emit pieces while the line is too long.
+
+        The rule "emit the first MAX_LINE_CHARS characters as soon as the line is longer" does not
+        depend on how the text was chunked, so any chunking renders the same lines.
+        """
+        if not text:
+            return
+        cur, col = self._cur, self._col
+        if col == len(cur):
+            cur += text
+        elif col > len(cur):
+            cur += " " * (col - len(cur)) + text
+        else:
+            cur = cur[:col] + text + cur[col + len(text) :]
+        col += len(text)
+        while len(cur) > MAX_LINE_CHARS:
+            lines.append(cur[:MAX_LINE_CHARS])
+            cur = cur[MAX_LINE_CHARS:]
+            col = max(0, col - MAX_LINE_CHARS)
+        self._cur, self._col = cur, col
+
+    def _tokens(self, seg: str, lines: list[str], is_last: bool) -> None:
+        """Slow path for one LF-free segment holding CR, BS, escapes or other controls."""
+        for m in _TOKEN.finditer(seg):
+            kind = m.lastgroup
+            if kind == "text":
+                self._write(m.group(), lines)
+            elif kind == "csi":
+                self._csi(m.group("params"), m.group("final"))
+            elif kind == "partial":
+                if is_last:
+                    self._pending = m.group()
+                else:  # not a real escape: drop the ESC, keep the text
+                    self._write(m.group()[1:], lines)
+            elif kind == "ctl":
+                ch = m.group()
+                if ch == "\r":
+                    self._col = 0
+                elif ch == "\b":
+                    self._col = max(0, self._col - 1)
+                elif ch == "\t":
+                    self._write("\t", lines)
+                # other C0 controls and lone ESC are not shown by a terminal: drop them
+            # kind == "esc": a two- or three-byte escape (charset, keypad mode, ST): dropped
+
+    def _csi(self, params: str, final: str) -> None:
+        if final == "h" and params in _ALT_SCREEN:
+            self.fullscreen = True
+            return
+        if final not in "KCDG" or (params and not params.isdigit()):
+            return
+        arg = int(params) if params else 0
+        if final == "K":
+            cur, col = self._cur, min(self._col, MAX_LINE_CHARS)
+            if arg == 0:
+                self._cur = cur[:col]
+            elif arg == 1:
+                self._cur = " " * min(col + 1, len(cur)) + cur[col + 1 :]
+            elif arg == 2:
+                self._cur = ""
+        elif final == "C":
+            self._col = min(self._col + max(arg, 1), MAX_LINE_CHARS)
+        elif final == "D":
+            self._col = max(0, self._col - max(arg, 1))
+        else:  # G: cursor to column arg (1-based)
+            self._col = min(max(arg, 1) - 1, MAX_LINE_CHARS)
