@@ -1,0 +1,85 @@
+"""What crosses the store's boundary: one ingest batch in, verdict events and progress out.
+
+Contract shared with the daemon (see the daemon contract in the store's docstring): a batch holds
+everything one read of a node's spool produced, and the store writes all of it in one
+transaction, so offsets, records, progress and events can never disagree after a crash.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from grader.capture.events import Anomaly, CommandRecord
+from grader.verdict import StepVerdict
+
+
+@dataclass
+class IngestBatch:
+    """Everything one pass over a node's spool produced, written atomically by Store.ingest.
+
+    `owner` (optional) fences the write: when set, ingest raises LeaseLost unless that owner still
+    holds an unexpired lease on the node, so a grader that stalled past its lease cannot overwrite
+    the offsets of the grader that took the node over.
+    """
+
+    node_id: str
+    offsets: dict[str, int] = field(default_factory=dict)  # spool-relative path -> resume offset
+    records: list[tuple[str, CommandRecord]] = field(default_factory=list)  # (learner, record)
+    verdicts: list[tuple[str, StepVerdict]] = field(default_factory=list)  # (learner, verdict)
+    anomalies: list[tuple[str, Anomaly]] = field(default_factory=list)  # (learner, anomaly)
+    snapshots: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    owner: str | None = None
+
+
+@dataclass(frozen=True)
+class VerdictEvent:
+    """One newly recorded verdict; `seq` orders events globally and is the SSE event id."""
+
+    seq: int
+    learner: str
+    lab: str
+    step: str
+    state: str
+    reason: str
+    at: float
+    evidence: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class StepProgress:
+    """The best state a learner reached on one step, with the evidence that got it there."""
+
+    step: str
+    state: str
+    reason: str
+    at: float | None
+    evidence: dict[str, Any] | None
+    captures: dict[str, str]
+
+
+@dataclass(frozen=True)
+class NodeStatus:
+    id: str
+    host: str
+    port: int
+    learners: list[str]
+    connected: bool
+    lag_s: float | None
+    error: str | None
+    updated: float
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    seq: int
+    at: float
+    kind: str
+    learner: str | None
+    node: str | None
+    suspicious: bool
+    detail: dict[str, Any]
+
+
+class LeaseLost(RuntimeError):
+    """The batch's owner no longer holds the node's lease; nothing was written."""

@@ -1,0 +1,602 @@
+"""The Store: verified progress, the command records behind it, and who streams which node.
+
+Exactly-once (the daemon contract): progress is a deterministic fold of completed command
+records. `ingest` writes, in ONE transaction, a node's new resume offsets, its new command
+records, the verdict events they produced, the progress they upgrade, anomalies and the engine
+snapshots. Unique keys make every part idempotent, so after a crash the daemon re-feeds from the
+stored offsets and the overlap changes nothing: the same batch ingested twice returns [] the
+second time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+
+from grader import metrics
+from grader.capture.events import Anomaly, CommandRecord
+from grader.store import leases as lease_ops
+from grader.store import schema as t
+from grader.store.database import SQLITE_BEGIN_OPTION, create_engine, migrate
+from grader.store.model import (
+    AuditEntry,
+    IngestBatch,
+    NodeStatus,
+    StepProgress,
+    VerdictEvent,
+)
+from grader.verdict import State, StepVerdict
+
+STORED_OUTPUT_KEEP_CHARS = 32 * 1024
+"""Output characters kept per stored command record. The parser already keeps a 32 Ki head+tail
+excerpt; this is the store's own bound for records from any other source (tests, imports)."""
+
+STORED_LINE_KEEP_CHARS = 16 * 1024
+"""A command line longer than this is a paste accident, not a lab step; keep its start."""
+
+EVIDENCE_EXCERPT_KEEP_CHARS = 4 * 1024
+"""Output excerpt kept with each verdict's evidence: what a human reads beside the verdict. It is
+copied into every event and progress row, so it is kept much smaller than the record's output."""
+
+EVIDENCE_MATCHED_KEEP_LINES = 20
+"""Matched output lines kept with evidence; a step's patterns rarely need more than a handful."""
+
+EVIDENCE_MATCHED_LINE_KEEP_CHARS = 500
+"""Per matched line: enough for an NCCL WARN line with its path and errno."""
+
+NODE_ERROR_KEEP_CHARS = 2000
+"""A node's last error as shown on the dashboard: one traceback line or an SSH message."""
+
+EVENTS_PAGE_MAX = 500
+"""Most events one events_after call returns: a dashboard catching up pages through the rest."""
+
+NOTIFY_CHANNEL = "grader_events"
+"""PostgreSQL LISTEN/NOTIFY channel; the payload is the newest seq the transaction recorded."""
+
+NO_COMMAND = ("", -1, -1)
+"""(session, aid, n) of a verdict with no command behind it, for the NOT NULL unique key."""
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit]
+
+
+def evidence_json(verdict: StepVerdict) -> dict[str, Any] | None:
+    """The verdict's evidence as stored: JSON-ready, every free-text field capped."""
+    if verdict.evidence is None:
+        return None
+    data = dataclasses.asdict(verdict.evidence)
+    data["pipestatus"] = list(data["pipestatus"])
+    data["line"] = _clip(data["line"], STORED_LINE_KEEP_CHARS)
+    data["excerpt"] = _clip(data["excerpt"], EVIDENCE_EXCERPT_KEEP_CHARS)
+    data["matched"] = [
+        _clip(line, EVIDENCE_MATCHED_LINE_KEEP_CHARS)
+        for line in data["matched"][:EVIDENCE_MATCHED_KEEP_LINES]
+    ]
+    return data
+
+
+def _verdict_at(verdict: StepVerdict, now: float) -> float:
+    """When the step was reached: the command's end time (deterministic across re-feeds)."""
+    ev = verdict.evidence
+    if ev is not None:
+        for moment in (ev.t1, ev.t0):
+            if moment is not None:
+                return moment
+    return now
+
+
+def _anomaly_key(node_id: str, anomaly: Anomaly) -> str:
+    digest = hashlib.sha256(anomaly.detail.encode("utf-8", "replace")).hexdigest()[:16]
+    return f"anomaly:{node_id}:{anomaly.session}:{anomaly.kind}:{anomaly.offset}:{digest}"
+
+
+def _rank(state: str) -> int:
+    return State(state).rank
+
+
+class Store:
+    """One database (SQLite file or PostgreSQL) holding everything the graders know.
+
+    Thread-safe: every method takes its own pooled connection, so the API's worker threads and the
+    daemon's ingest can share one Store.
+    """
+
+    def __init__(self, engine: sa.Engine, url: str) -> None:
+        self._engine = engine
+        self.url = url
+        self._dialect = engine.dialect.name
+
+    @classmethod
+    def open(cls, url: str) -> Store:
+        """Connect and migrate to the newest schema; "sqlite:///path.db" or "postgresql+psycopg://"."""
+        engine = create_engine(url)
+        migrate(engine)
+        return cls(engine, url)
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    @property
+    def dialect(self) -> str:
+        return self._dialect
+
+    # -- transactions ---------------------------------------------------------------------------
+
+    @contextmanager
+    def _write(self) -> Iterator[sa.Connection]:
+        """A write transaction: BEGIN IMMEDIATE on SQLite (see database.py), default on PG."""
+        with self._engine.connect() as conn:
+            conn = conn.execution_options(**{SQLITE_BEGIN_OPTION: "IMMEDIATE"})
+            with conn.begin():
+                yield conn
+
+    @contextmanager
+    def _read(self) -> Iterator[sa.Connection]:
+        with self._engine.connect() as conn, conn.begin():
+            yield conn
+
+    def _insert(self, table: sa.Table) -> Any:
+        """An INSERT that supports ON CONFLICT (both dialects spell it the same)."""
+        return (postgresql.insert if self._dialect == "postgresql" else sqlite.insert)(table)
+
+    def ping(self) -> None:
+        """Raise if the database cannot answer a query (health checks)."""
+        with self._read() as conn:
+            conn.execute(sa.select(1))
+
+    # -- nodes ----------------------------------------------------------------------------------
+
+    def upsert_node(self, node_id: str, host: str, port: int, learners: list[str]) -> None:
+        now = time.time()
+        stmt = self._insert(t.nodes).values(
+            id=node_id,
+            host=host,
+            port=port,
+            learners=list(learners),
+            connected=False,
+            updated=now,
+        )
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[t.nodes.c.id],
+            set_={"host": host, "port": port, "learners": list(learners), "updated": now},
+        )
+        with self._write() as conn:
+            conn.execute(stmt)
+
+    def set_node_status(
+        self,
+        node_id: str,
+        *,
+        connected: bool,
+        lag_s: float | None = None,
+        error: str | None = None,
+    ) -> None:
+        values = {
+            "connected": connected,
+            "lag_s": lag_s,
+            "error": None if error is None else _clip(error, NODE_ERROR_KEEP_CHARS),
+            "updated": time.time(),
+        }
+        with self._write() as conn:
+            conn.execute(t.nodes.update().where(t.nodes.c.id == node_id).values(**values))
+
+    def nodes(self) -> list[NodeStatus]:
+        with self._read() as conn:
+            rows = conn.execute(sa.select(t.nodes).order_by(t.nodes.c.id)).mappings().all()
+        return [NodeStatus(**{**row, "learners": list(row["learners"])}) for row in rows]
+
+    def offsets(self, node_id: str) -> dict[str, int]:
+        with self._read() as conn:
+            rows = conn.execute(
+                sa.select(t.offsets.c.path, t.offsets.c.offset).where(
+                    t.offsets.c.node_id == node_id
+                )
+            ).all()
+        return {path: offset for path, offset in rows}
+
+    # -- leases ---------------------------------------------------------------------------------
+
+    def acquire_nodes(self, owner: str, node_ids: list[str], ttl_s: float) -> list[str]:
+        """Take free or expired leases and renew `owner`'s own; returns the nodes owner now holds.
+
+        Call it every ttl_s/3 or so as the heartbeat. A node another live grader holds (or is
+        locking right now) is skipped, never waited for.
+        """
+        with self._write() as conn:
+            return lease_ops.acquire(conn, self._insert, owner, node_ids, ttl_s)
+
+    def release_nodes(self, owner: str) -> None:
+        """Give up every lease of `owner` (clean shutdown), so others need not wait for expiry."""
+        with self._write() as conn:
+            lease_ops.release(conn, owner)
+
+    # -- ingest ---------------------------------------------------------------------------------
+
+    def ingest(self, batch: IngestBatch) -> list[VerdictEvent]:
+        """Write one batch atomically; return only the verdict events recorded for the first time.
+
+        Raises model.LeaseLost (writing nothing) when batch.owner is set and no longer holds the
+        node's lease.
+        """
+        now = time.time()
+        new_events: list[VerdictEvent] = []
+        new_anomalies = 0
+        with self._write() as conn:
+            if batch.owner is not None:
+                lease_ops.check_held(conn, batch.node_id, batch.owner)
+            for path, offset in batch.offsets.items():
+                stmt = self._insert(t.offsets).values(
+                    node_id=batch.node_id, path=path, offset=offset
+                )
+                conn.execute(
+                    stmt.on_conflict_do_update(
+                        index_elements=[t.offsets.c.node_id, t.offsets.c.path],
+                        set_={"offset": offset},
+                    )
+                )
+            for learner, record in batch.records:
+                conn.execute(
+                    self._insert(t.command_records)
+                    .values(**self._record_row(batch.node_id, learner, record))
+                    .on_conflict_do_nothing()
+                )
+            for learner, verdict in batch.verdicts:
+                event = self._record_verdict(conn, batch.node_id, learner, verdict, now)
+                if event is not None:
+                    new_events.append(event)
+            for learner, anomaly in batch.anomalies:
+                new_anomalies += self._record_anomaly(conn, batch.node_id, learner, anomaly, now)
+            for (learner, lab), data in batch.snapshots.items():
+                self._save_snapshot(conn, learner, lab, data, now)
+            if new_events and self._dialect == "postgresql":
+                # Delivered to listeners only when this transaction commits, never before.
+                conn.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, str(new_events[-1].seq))))
+        for event in new_events:
+            metrics.VERDICTS.labels(state=event.state).inc()
+        if new_anomalies:
+            metrics.PARSE_ERRORS.inc(new_anomalies)
+        return new_events
+
+    @staticmethod
+    def _record_row(node_id: str, learner: str, record: CommandRecord) -> dict[str, Any]:
+        return {
+            "node_id": node_id,
+            "learner": learner,
+            "session": record.session,
+            "aid": record.aid,
+            "n": record.n,
+            "line": _clip(record.line, STORED_LINE_KEEP_CHARS),
+            "exit": record.exit,
+            "pipestatus": list(record.pipestatus),
+            "cwd": record.cwd,
+            "t0": record.t0,
+            "t1": record.t1,
+            "output": _clip(record.output, STORED_OUTPUT_KEEP_CHARS),
+            "output_chars": record.output_chars,
+            "output_truncated": record.output_truncated
+            or len(record.output) > STORED_OUTPUT_KEEP_CHARS,
+            "fullscreen": record.fullscreen,
+            "line_reliable": record.line_reliable,
+        }
+
+    def _record_verdict(
+        self,
+        conn: sa.Connection,
+        node_id: str | None,
+        learner: str,
+        verdict: StepVerdict,
+        now: float,
+        *,
+        audit_kind: str = "verdict",
+    ) -> VerdictEvent | None:
+        """Insert the verdict's event (once per key) and upgrade progress; None if a duplicate."""
+        evidence = evidence_json(verdict)
+        ev = verdict.evidence
+        session, aid, n = (ev.session, ev.aid, ev.n) if ev is not None else NO_COMMAND
+        at = _verdict_at(verdict, now)
+        state = State(verdict.state).value
+        seq = conn.execute(
+            self._insert(t.verdict_events)
+            .values(
+                learner=learner,
+                lab=verdict.lab,
+                step=verdict.step,
+                state=state,
+                reason=verdict.reason,
+                at=at,
+                evidence=evidence,
+                session=session,
+                aid=aid,
+                n=n,
+            )
+            .on_conflict_do_nothing()
+            .returning(t.verdict_events.c.seq)
+        ).scalar_one_or_none()
+        if seq is None:
+            return None
+        event = VerdictEvent(
+            seq, learner, verdict.lab, verdict.step, state, verdict.reason, at, evidence
+        )
+        self._upgrade_progress(conn, learner, verdict, state, at, evidence)
+        conn.execute(
+            t.audit.insert().values(
+                at=now,
+                kind=audit_kind,
+                learner=learner,
+                node=node_id,
+                suspicious=False,
+                detail={"seq": seq, **verdict.to_json(), "evidence": evidence},
+                dedupe=f"verdict:{seq}",
+            )
+        )
+        return event
+
+    @staticmethod
+    def _upgrade_progress(
+        conn: sa.Connection,
+        learner: str,
+        verdict: StepVerdict,
+        state: str,
+        at: float,
+        evidence: dict[str, Any] | None,
+    ) -> None:
+        """Progress only moves up. A new attempt on an attempted step refreshes its reason (the
+        learner wants to know why the LAST try failed); a verified step keeps its first proof."""
+        key = (
+            (t.progress.c.learner == learner)
+            & (t.progress.c.lab == verdict.lab)
+            & (t.progress.c.step == verdict.step)
+        )
+        current = conn.execute(sa.select(t.progress.c.state).where(key)).scalar_one_or_none()
+        values = {
+            "state": state,
+            "reason": verdict.reason,
+            "at": at,
+            "evidence": evidence,
+            "captures": dict(verdict.captures),
+        }
+        if current is None:
+            conn.execute(
+                t.progress.insert().values(
+                    learner=learner, lab=verdict.lab, step=verdict.step, **values
+                )
+            )
+        elif _rank(state) > _rank(current) or (state == current == State.ATTEMPTED.value):
+            conn.execute(t.progress.update().where(key).values(**values))
+
+    def _record_anomaly(
+        self, conn: sa.Connection, node_id: str, learner: str, anomaly: Anomaly, now: float
+    ) -> int:
+        inserted = conn.execute(
+            self._insert(t.audit)
+            .values(
+                at=now,
+                kind=f"anomaly:{anomaly.kind}",
+                learner=learner,
+                node=node_id,
+                suspicious=True,
+                detail={
+                    "session": anomaly.session,
+                    "kind": anomaly.kind,
+                    "detail": _clip(anomaly.detail, NODE_ERROR_KEEP_CHARS),
+                    "offset": anomaly.offset,
+                    "extra": dict(anomaly.extra),
+                },
+                dedupe=_anomaly_key(node_id, anomaly),
+            )
+            .on_conflict_do_nothing()
+            .returning(t.audit.c.seq)
+        ).scalar_one_or_none()
+        return 0 if inserted is None else 1
+
+    def _save_snapshot(
+        self, conn: sa.Connection, learner: str, lab: str, data: dict[str, Any], now: float
+    ) -> None:
+        key = (t.engine_snapshots.c.learner == learner) & (t.engine_snapshots.c.lab == lab)
+        current = conn.execute(sa.select(t.engine_snapshots.c.data).where(key)).scalar_one_or_none()
+        if current is None:
+            conn.execute(
+                t.engine_snapshots.insert().values(learner=learner, lab=lab, data=data, updated=now)
+            )
+        elif current != data:  # unchanged snapshots are not rewritten: re-ingest changes nothing
+            conn.execute(t.engine_snapshots.update().where(key).values(data=data, updated=now))
+
+    # -- reads ----------------------------------------------------------------------------------
+
+    def snapshot(self, learner: str, lab: str) -> dict[str, Any] | None:
+        with self._read() as conn:
+            return conn.execute(
+                sa.select(t.engine_snapshots.c.data).where(
+                    (t.engine_snapshots.c.learner == learner) & (t.engine_snapshots.c.lab == lab)
+                )
+            ).scalar_one_or_none()
+
+    def progress(self, learner: str, lab: str) -> list[StepProgress]:
+        """The steps of `lab` this learner has a verdict on (steps absent here are pending)."""
+        with self._read() as conn:
+            rows = (
+                conn.execute(
+                    sa.select(t.progress)
+                    .where((t.progress.c.learner == learner) & (t.progress.c.lab == lab))
+                    .order_by(t.progress.c.step)
+                )
+                .mappings()
+                .all()
+            )
+        return [
+            StepProgress(
+                step=r["step"],
+                state=r["state"],
+                reason=r["reason"],
+                at=r["at"],
+                evidence=r["evidence"],
+                captures=dict(r["captures"]),
+            )
+            for r in rows
+        ]
+
+    def learners(self) -> list[str]:
+        """Every learner with a node assignment, a record or progress."""
+        with self._read() as conn:
+            names = set(conn.execute(sa.select(t.progress.c.learner).distinct()).scalars())
+            names |= set(conn.execute(sa.select(t.command_records.c.learner).distinct()).scalars())
+            for learners in conn.execute(sa.select(t.nodes.c.learners)).scalars():
+                names |= set(learners)
+        return sorted(names)
+
+    def events_after(
+        self, seq: int, learner: str | None = None, limit: int = EVENTS_PAGE_MAX
+    ) -> list[VerdictEvent]:
+        """Events with seq > `seq`, oldest first (at most `limit`, capped at EVENTS_PAGE_MAX)."""
+        v = t.verdict_events
+        query = sa.select(
+            v.c.seq, v.c.learner, v.c.lab, v.c.step, v.c.state, v.c.reason, v.c.at, v.c.evidence
+        ).where(v.c.seq > seq)
+        if learner is not None:
+            query = query.where(v.c.learner == learner)
+        query = query.order_by(v.c.seq).limit(max(0, min(limit, EVENTS_PAGE_MAX)))
+        with self._read() as conn:
+            return [VerdictEvent(*row) for row in conn.execute(query).all()]
+
+    def last_seq(self) -> int:
+        with self._read() as conn:
+            return conn.execute(sa.select(sa.func.max(t.verdict_events.c.seq))).scalar() or 0
+
+    def command_records(self, learner: str | None = None) -> list[CommandRecord]:
+        """Stored records in the order they ran (t0, then session and n), for regrade."""
+        return [record for _, record in self.learner_records(learner)]
+
+    def learner_records(self, learner: str | None = None) -> list[tuple[str, CommandRecord]]:
+        """(learner, record) pairs in the order they ran."""
+        c = t.command_records
+        query = sa.select(c)
+        if learner is not None:
+            query = query.where(c.c.learner == learner)
+        # NULL t0 (shouldn't happen for a completed command) sorts first on SQLite, last on PG;
+        # coalesce so both dialects agree.
+        query = query.order_by(sa.func.coalesce(c.c.t0, 0.0), c.c.session, c.c.aid, c.c.n)
+        with self._read() as conn:
+            rows = conn.execute(query).mappings().all()
+        return [
+            (
+                r["learner"],
+                CommandRecord(
+                    session=r["session"],
+                    aid=r["aid"],
+                    n=r["n"],
+                    line=r["line"],
+                    exit=r["exit"],
+                    pipestatus=tuple(r["pipestatus"]),
+                    cwd=r["cwd"],
+                    t0=r["t0"],
+                    t1=r["t1"],
+                    output=r["output"],
+                    output_chars=r["output_chars"],
+                    output_truncated=r["output_truncated"],
+                    fullscreen=r["fullscreen"],
+                    line_reliable=r["line_reliable"],
+                ),
+            )
+            for r in rows
+        ]
+
+    def audit(self, after: int = 0, limit: int = EVENTS_PAGE_MAX) -> list[AuditEntry]:
+        a = t.audit
+        query = (
+            sa.select(a.c.seq, a.c.at, a.c.kind, a.c.learner, a.c.node, a.c.suspicious, a.c.detail)
+            .where(a.c.seq > after)
+            .order_by(a.c.seq)
+            .limit(limit)
+        )
+        with self._read() as conn:
+            return [AuditEntry(*row) for row in conn.execute(query).all()]
+
+    # -- regrade --------------------------------------------------------------------------------
+
+    def apply_regrade(
+        self, learner: str, lab: str, verdicts: list[StepVerdict], *, allow_downgrade: bool
+    ) -> list[VerdictEvent]:
+        """Record a regrade's verdicts for one learner and lab, in one transaction.
+
+        New verdicts become events and upgrade progress as in ingest. With allow_downgrade, steps
+        the regrade judged lower than stored (or did not reach at all) are set to the regraded
+        state; every such change is audited as "regrade:downgrade".
+        """
+        now = time.time()
+        events: list[VerdictEvent] = []
+        with self._write() as conn:
+            for verdict in verdicts:
+                event = self._record_verdict(
+                    conn, None, learner, verdict, now, audit_kind="regrade:verdict"
+                )
+                if event is not None:
+                    events.append(event)
+            if allow_downgrade:
+                self._downgrade_to(conn, learner, lab, verdicts, now)
+            conn.execute(
+                t.audit.insert().values(
+                    at=now,
+                    kind="regrade",
+                    learner=learner,
+                    node=None,
+                    suspicious=False,
+                    detail={
+                        "lab": lab,
+                        "verdicts": len(verdicts),
+                        "new_events": len(events),
+                        "allow_downgrade": allow_downgrade,
+                    },
+                )
+            )
+        return events
+
+    @staticmethod
+    def _downgrade_to(
+        conn: sa.Connection, learner: str, lab: str, verdicts: list[StepVerdict], now: float
+    ) -> None:
+        best: dict[str, StepVerdict] = {}
+        for v in verdicts:
+            if v.step not in best or State(v.state).rank >= State(best[v.step].state).rank:
+                best[v.step] = v
+        p = t.progress
+        rows = conn.execute(
+            sa.select(p.c.step, p.c.state).where((p.c.learner == learner) & (p.c.lab == lab))
+        ).all()
+        for step, stored in rows:
+            regraded = best.get(step)
+            new_state = State.PENDING if regraded is None else State(regraded.state)
+            if new_state.rank >= _rank(stored):
+                continue
+            key = (p.c.learner == learner) & (p.c.lab == lab) & (p.c.step == step)
+            if regraded is None:
+                conn.execute(p.delete().where(key))
+            else:
+                conn.execute(
+                    p.update()
+                    .where(key)
+                    .values(
+                        state=new_state.value,
+                        reason=regraded.reason,
+                        at=_verdict_at(regraded, now),
+                        evidence=evidence_json(regraded),
+                        captures=dict(regraded.captures),
+                    )
+                )
+            conn.execute(
+                t.audit.insert().values(
+                    at=now,
+                    kind="regrade:downgrade",
+                    learner=learner,
+                    node=None,
+                    suspicious=False,
+                    detail={"lab": lab, "step": step, "from": stored, "to": new_state.value},
+                )
+            )
