@@ -1,0 +1,202 @@
+# labgrader capture hooks: the --rcfile of the captured interactive bash (bash >= 4.1).
+#
+# Emits OSC 133 / 633 markers around every command (docs/node-protocol.md, DESIGN.md "Markers"):
+#   precmd (PROMPT_COMMAND[0]):
+#     ESC]133;D;<exit>;aid=<$$>;n=<cmd no>;h=<HISTCMD>;t=<time>;ps=<PIPESTATUS,>;k=<nonce>BEL
+#     ESC]633;P;Cwd=<escaped PWD>BEL  ESC]133;A;aid=<$$>;k=<nonce>BEL
+#   PS0 (after a full line is read, before it runs):
+#     ESC]633;E;<escaped line>;<nonce>BEL  ESC]133;C;aid=;n=;h=;t=;k=BEL
+# Markers go to an fd opened on /dev/tty at start-up, so `exec 2>/dev/null` cannot hide them.
+# Escaping is VS Code's 633 rule: `\` -> `\\`, `;` and bytes <= 0x20 -> `\xHH`.
+#
+# `n` is this shell's command counter. PS0's command substitution runs in a subshell, so the
+# counter is advanced by an arithmetic side effect in PS0 itself (an array subscript is evaluated
+# in the shell that expands the prompt): `${__lg_nil[__lg_n+=1]:-}` expands to nothing and leaves
+# __lg_n one higher for both the subshell and the next precmd. A D marker carries the n of the
+# last command that started; when nothing ran (empty Enter, Ctrl-C, syntax error) it repeats the
+# previous D's n.
+#
+# Modes (set by whoever sources this file):
+#   default              sourced as --rcfile by capture-shell: replays login start-up first.
+#   LABGRADER_NESTED=1   sourced by the bashrc guard in a nested interactive bash on an already
+#                        captured tty (the learner typed `bash`): hooks only.
+
+[[ $- == *i* ]] || return 0
+[[ -n ${__lg_installed-} ]] && return 0
+__lg_loading=1
+
+__lg_lib=${BASH_SOURCE[0]%/*}
+[[ $__lg_lib == "${BASH_SOURCE[0]}" ]] && __lg_lib=.
+__lg_root=${LABGRADER_ROOT:-/var/lib/labgrader}
+__lg_k=${LABGRADER_NONCE-}
+__lg_session=${LABGRADER_SESSION-}
+__lg_user=${USER:-$(id -un)}
+
+# The tty bash itself runs on (script's inner pty). The bashrc guard compares a new shell's tty
+# with it to recognise a new pty (tmux pane) that needs its own script.
+LABGRADER_TTY=$(tty 2>/dev/null) || LABGRADER_TTY=
+export LABGRADER_TTY
+
+# (The brace group keeps `2>/dev/null` temporary: on a bare `exec` it would be permanent.)
+if ! { exec {__lg_fd}>/dev/tty; } 2>/dev/null; then
+	exec {__lg_fd}>&2
+fi
+
+if [[ -z ${LABGRADER_NESTED-} ]]; then
+	# shellcheck source=labenv.bash
+	. "$__lg_lib/labenv.bash"
+	__lg_load_env
+	# Replay what a login shell would have read; hooks are installed after, so they come last.
+	[[ -r /etc/profile ]] && . /etc/profile
+	for __lg_f in ~/.bash_profile ~/.bash_login ~/.profile; do
+		if [[ -r $__lg_f ]]; then
+			. "$__lg_f"
+			break
+		fi
+	done
+	unset __lg_f
+fi
+unset LABGRADER_NESTED
+
+# --- escaping (pure bash: this runs at every prompt) --------------------------------------------
+__lg_ctl=()
+__lg_ctlx=()
+for ((__lg_i = 1; __lg_i <= 32; __lg_i++)); do
+	printf -v __lg_hx '%02x' "$__lg_i"
+	printf -v __lg_c "\\x$__lg_hx"
+	__lg_ctl+=("$__lg_c")
+	__lg_ctlx+=("\\x$__lg_hx")
+done
+unset __lg_i __lg_hx __lg_c
+
+# __lg_esc STRING -> REPLY: VS Code's 633 escaping (a NUL cannot occur in a bash string).
+__lg_esc() {
+	local s=$1 i bs='\' bs2='\\' semi='\x3b'
+	s=${s//"$bs"/"$bs2"}
+	s=${s//;/"$semi"}
+	for i in "${!__lg_ctl[@]}"; do
+		[[ $s == *"${__lg_ctl[i]}"* ]] && s=${s//"${__lg_ctl[i]}"/"${__lg_ctlx[i]}"}
+	done
+	REPLY=$s
+}
+
+# __lg_now -> REPLY: wall-clock time with sub-second precision. EPOCHREALTIME needs bash >= 5.0
+# and uses the locale's radix character, hence the comma fix; older bash forks date(1).
+__lg_now() {
+	REPLY=${EPOCHREALTIME-}
+	[[ -n $REPLY ]] || REPLY=$(date +%s.%N 2>/dev/null)
+	REPLY=${REPLY/,/.}
+}
+
+# Markers must reach the tty even if the learner closed or redirected our fd.
+__lg_emit() {
+	{ printf "$@" >&"$__lg_fd"; } 2>/dev/null && return
+	{ exec {__lg_fd}>/dev/tty; } 2>/dev/null || exec {__lg_fd}>&2
+	{ printf "$@" >&"$__lg_fd"; } 2>/dev/null
+}
+
+# --- PS0: the command line, then C -------------------------------------------------------------
+__lg_nil=()
+__lg_n=0
+__lg_ps0() {
+	local line h=$HISTCMD
+	line=$(HISTTIMEFORMAT='' builtin history 1)
+	# `history 1` prints "%5d%c %s": strip the padding, the number, the modified flag and a blank.
+	line=${line#"${line%%[![:space:]]*}"}
+	line=${line#"${line%%[!0-9]*}"}
+	line=${line:2}
+	__lg_esc "$line"
+	local esc=$REPLY
+	__lg_now
+	__lg_emit '\e]633;E;%s;%s\a\e]133;C;aid=%s;n=%s;h=%s;t=%s;k=%s\a' \
+		"$esc" "$__lg_k" "$$" "$__lg_n" "$h" "$REPLY" "$__lg_k"
+}
+__lg_ps0_str='${__lg_nil[__lg_n+=1]:-}$(__lg_ps0)'
+
+# --- feedback: "✓ 3/9 Read the exit code" once per new verified event ----------------------------
+__lg_progress=$__lg_root/progress/$__lg_user.json
+__lg_stamp=$__lg_root/spool/$__lg_user/.${__lg_session:-nosession}-$$.seen
+__lg_seq=
+# Runs `lab _feedback` (python) only when the progress file is newer than our stamp; the stamp
+# is touched before reading, so a write racing with us is caught at the next prompt. `lab` prints
+# the lines to show, then "seq=N" (the highest seq seen).
+__lg_feedback() {
+	[[ -e $__lg_progress ]] || return 0
+	[[ $__lg_stamp -nt $__lg_progress ]] && return 0
+	: 2>/dev/null >"$__lg_stamp"
+	local out last
+	out=$("$__lg_lib/lab" _feedback --after "${__lg_seq:--1}" ${1:+--quiet} 2>/dev/null) || return 0
+	last=${out##*$'\n'}
+	[[ $last == seq=* ]] || return 0
+	__lg_seq=${last#seq=}
+	out=${out%"$last"}
+	[[ -n $out ]] && __lg_emit '%s' "$out"
+}
+
+# --- keeping our hooks first --------------------------------------------------------------------
+if [[ ${LABGRADER_PC_MODE-} == string || ${LABGRADER_PC_MODE-} == array ]]; then
+	__lg_pc_mode=$LABGRADER_PC_MODE # tests exercise the bash < 5.1 path on a newer bash
+elif ((BASH_VERSINFO[0] > 5 || (BASH_VERSINFO[0] == 5 && BASH_VERSINFO[1] >= 1))); then
+	__lg_pc_mode=array
+else
+	__lg_pc_mode=string
+fi
+
+# Put __lg_precmd first in PROMPT_COMMAND (an array in bash >= 5.1, a string before), keeping
+# whatever else the learner or their dotfiles put there, in order. A learner who prepends to it
+# costs one prompt's exit code; one who replaces it wholesale ends marker D for that shell
+# (the parser then reports exit unknown). Cheap when nothing changed.
+__lg_fix_pc() {
+	local e rest=() entry=__lg_precmd
+	if [[ $__lg_pc_mode == array ]]; then
+		[[ ${PROMPT_COMMAND[0]-} == "$entry" ]] && return 0
+		for e in "${PROMPT_COMMAND[@]}"; do
+			e=${e//"$entry;"/}
+			e=${e//"$entry"/}
+			[[ -n ${e//[[:space:];]/} ]] && rest+=("$e")
+		done
+		PROMPT_COMMAND=("$entry" "${rest[@]}")
+	else
+		[[ ${PROMPT_COMMAND-} == "$entry" || ${PROMPT_COMMAND-} == "$entry"$'\n'* ]] && return 0
+		e=${PROMPT_COMMAND-}
+		e=${e//"$entry;"/}
+		e=${e//"$entry"/}
+		if [[ -n ${e//[[:space:];]/} ]]; then
+			PROMPT_COMMAND=$entry$'\n'$e
+		else
+			PROMPT_COMMAND=$entry
+		fi
+	fi
+}
+
+# History must record every line for `history 1` and HISTCMD to mean "this line": with
+# ignorespace, `history 1` returned the previous command (DESIGN.md, verified).
+__lg_fix_history() {
+	HISTCONTROL=
+	HISTIGNORE=
+	[[ -n ${HISTSIZE-} && ! ${HISTSIZE} =~ ^[1-9][0-9]*$ ]] && HISTSIZE=500
+	[[ -o history ]] || set -o history
+	[[ ${PS0-} == "$__lg_ps0_str"* ]] || PS0=$__lg_ps0_str${PS0//"$__lg_ps0_str"/}
+}
+
+# --- precmd ---------------------------------------------------------------------------------
+__lg_precmd() {
+	local __lg_s=$? __lg_ps="${PIPESTATUS[*]}" __lg_a=$_
+	__lg_now
+	__lg_emit '\e]133;D;%s;aid=%s;n=%s;h=%s;t=%s;ps=%s;k=%s\a' \
+		"$__lg_s" "$$" "$__lg_n" "$HISTCMD" "$REPLY" "${__lg_ps// /,}" "$__lg_k"
+	__lg_fix_history
+	__lg_fix_pc
+	__lg_feedback
+	__lg_esc "$PWD"
+	__lg_emit '\e]633;P;Cwd=%s\a\e]133;A;aid=%s;k=%s\a' "$REPLY" "$$" "$__lg_k"
+	# Leave $_ and $? exactly as the learner's command set them (bash-preexec's trick).
+	: "$__lg_a"
+	return "$__lg_s"
+}
+
+__lg_feedback quiet # learn the current seq without replaying old events
+__lg_fix_history
+__lg_fix_pc
+__lg_installed=1
+unset __lg_loading
