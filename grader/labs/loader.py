@@ -1,0 +1,176 @@
+"""Loading a lab: YAML -> located data -> schema + semantic checks -> the typed model.
+
+`check_lab` reports every problem at once (for `grader lint` and editors); `load_lab` returns a
+grader.labs.model.Lab or raises LabInvalid carrying all of them. Nothing downstream ever sees a
+lab that did not pass both.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from grader.labs.checks import semantic_errors
+from grader.labs.document import Document, read_document
+from grader.labs.errors import LabError, LabInvalid
+from grader.labs.model import (
+    After,
+    Choice,
+    CommandExpect,
+    ExitExpect,
+    Lab,
+    OutputExpect,
+    Pattern,
+    Practice,
+    Probe,
+    StageExpect,
+    Step,
+    ValueMatch,
+)
+from grader.labs.schema import schema_errors
+
+LAB_FILE = "lab.yaml"
+# Probe default when the lab gives none: long enough for nvidia-smi on a busy node, short enough
+# that a hung probe does not hold the node's SSH channel (the schema caps it at 60 s).
+DEFAULT_PROBE_TIMEOUT_S = 10.0
+
+__all__ = ["LAB_FILE", "LabError", "LabInvalid", "check_lab", "lab_file", "load_lab"]
+
+
+def lab_file(path: str | Path) -> Path:
+    """The lab.yaml for `path`: a lab folder or the file itself."""
+    path = Path(path)
+    return path / LAB_FILE if path.is_dir() else path
+
+
+def check_lab(path: str | Path) -> list[LabError]:
+    """Every problem in the lab at `path`, sorted by position; [] means it loads."""
+    return _read(lab_file(path))[1]
+
+
+def load_lab(path: str | Path) -> Lab:
+    """The typed Lab at `path` (a lab folder or its lab.yaml); LabInvalid lists every problem."""
+    doc, errors = _read(lab_file(path))
+    if errors:
+        raise LabInvalid(errors)
+    return build_lab(doc.data, str(lab_file(path)))
+
+
+def _read(file: Path) -> tuple[Document, list[LabError]]:
+    name = str(file)
+    try:
+        raw = file.read_bytes()
+    except OSError as exc:
+        doc = Document(name, None, None)
+        return doc, [LabError(name, 1, 1, "file", f"Cannot read the file: {exc.strerror}.")]
+    doc = read_document(name, raw)
+    errors = list(doc.errors)
+    if doc.usable:
+        errors += schema_errors(doc)
+        errors += semantic_errors(doc, file)
+    return doc, sorted(set(errors))
+
+
+def build_lab(data: dict[str, Any], source: str = "") -> Lab:
+    """The model for data that passed the schema and the checks (shapes are trusted here)."""
+    return Lab(
+        id=data["id"],
+        title=data["title"],
+        description=data["description"],
+        steps=tuple(_step(s) for s in data["steps"]),
+        environment=dict(data.get("environment", {})),
+        requires_gpus=int(data.get("requires", {}).get("gpus", 0)),
+        source=source,
+    )
+
+
+def _step(d: dict[str, Any]) -> Step:
+    practice = d.get("practice")
+    return Step(
+        id=d["id"],
+        title=d["title"],
+        type=d.get("type", "command"),
+        instructions=d.get("instructions", ""),
+        hints=tuple(d.get("hints", ())),
+        points=d.get("points", 1),
+        practice=Practice(practice["prompt"], practice["answer"], practice.get("output", ""))
+        if practice
+        else None,
+        command=_command(d["command"]) if "command" in d else None,
+        output=_output(d["output"]) if "output" in d else None,
+        exit=_exit(d["exit"]) if "exit" in d else None,
+        after=_after(d["after"]) if "after" in d else None,
+        captures=tuple(d.get("captures", ())),
+        probe=_probe(d["probe"]) if "probe" in d else None,
+        question=d.get("question", ""),
+        choices=tuple(Choice(c["id"], c["text"]) for c in d.get("choices", ())),
+        answer=d.get("answer", ""),
+        explanation=d.get("explanation", ""),
+    )
+
+
+def _value(v: Any) -> ValueMatch:
+    if isinstance(v, str | int):
+        return ValueMatch("equals", str(v))
+    ((kind, value),) = v.items()
+    return ValueMatch("absent") if kind == "absent" else ValueMatch(kind, value)
+
+
+def _stage(d: dict[str, Any]) -> StageExpect:
+    program = d["program"]
+    return StageExpect(
+        program=(program,) if isinstance(program, str) else tuple(program),
+        env={k: _value(v) for k, v in d.get("env", {}).items()},
+        flags={k: None if v is None else _value(v) for k, v in d.get("flags", {}).items()},
+        args=tuple(_value(v) for v in d.get("args", ())),
+    )
+
+
+def _command(d: dict[str, Any]) -> CommandExpect:
+    return CommandExpect(
+        main=_stage(d) if "program" in d else None,
+        pipe=tuple(_stage(s) for s in d.get("pipe", ())),
+        regex=d.get("regex"),
+    )
+
+
+def _pattern(p: str | dict[str, Any]) -> Pattern:
+    if isinstance(p, str):
+        return Pattern("contains", p)
+    kind = "regex" if "regex" in p else "contains"
+    return Pattern(kind, p[kind], bool(p.get("ignore_case", False)))
+
+
+def _output(d: dict[str, Any]) -> OutputExpect:
+    return OutputExpect(
+        all=tuple(_pattern(p) for p in d.get("all", ())),
+        any=tuple(_pattern(p) for p in d.get("any", ())),
+        none=tuple(_pattern(p) for p in d.get("none", ())),
+    )
+
+
+def _exit(v: int | str | dict[str, Any]) -> ExitExpect:
+    if isinstance(v, int):
+        return ExitExpect("code", code=v)
+    if isinstance(v, str):
+        return ExitExpect("zero" if v == "zero" else "nonzero")
+    stage = v.get("stage")
+    if "code" in v:
+        return ExitExpect("code", code=v["code"], stage=stage)
+    return ExitExpect("zero" if "zero" in v else "nonzero", stage=stage)
+
+
+def _after(v: str | dict[str, Any]) -> After:
+    if isinstance(v, str):
+        return After(v)
+    return After(v["step"], bool(v.get("immediately", False)))
+
+
+def _probe(d: dict[str, Any]) -> Probe:
+    return Probe(
+        command=tuple(d["command"]),
+        timeout_s=float(d.get("timeout_s", DEFAULT_PROBE_TIMEOUT_S)),
+        output=_output(d["output"]) if "output" in d else OutputExpect(),
+        exit=_exit(d["exit"]) if "exit" in d else None,
+        when=d.get("when", "after_command"),
+    )
