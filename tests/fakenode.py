@@ -15,6 +15,7 @@ and pins it; tests never accept a host key on first contact.
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import hashlib
 import io
@@ -104,22 +105,6 @@ class FakeNode:
     #: A file holding only known_hosts_line (for clients that want a path, e.g. OpenSSH, fabric).
     known_hosts_path: Path
     container: DockerContainer
-
-    @property
-    def learner_user(self) -> str:
-        return self.learner.user
-
-    @property
-    def learner_key(self) -> Path:
-        return self.learner.key_path
-
-    @property
-    def grader_user(self) -> str:
-        return self.grader.user
-
-    @property
-    def grader_key(self) -> Path:
-        return self.grader.key_path
 
     def exec(self, cmd: str | Sequence[str], user: str = "root") -> ExecResult:
         """Run a command in the container (out of band, no SSH). A str runs under `sh -c`."""
@@ -403,3 +388,66 @@ def start_node(image: str, keys: Keys, workdir: Path) -> Iterator[FakeNode]:
         )
     finally:
         container.stop()
+
+
+# --- driving an interactive login -----------------------------------------------------------------
+
+#: OSC 133;A, the capture hooks' prompt-start marker: the shell waits for input after it. Waiting
+#: for it (not for a PS1 text, which learners and venvs rewrite) tells a command has finished.
+PROMPT_MARKER = b"\x1b]133;A;"
+#: The simulators answer in well under a second; a capture shell start-up (script + bash + login
+#: files) takes a fraction of one. 20 s is a hang, not a slow machine.
+SHELL_TIMEOUT_S = 20.0
+
+
+class InteractiveShell:
+    """A learner's interactive login over a pty, driven like a person typing.
+
+    Why a pty: the capture shell records only sessions with a terminal (`ssh node cmd` passes
+    straight through). Output arrives as raw terminal bytes, markers included.
+    """
+
+    def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
+        self.process = process
+        self.transcript = bytearray()
+
+    @classmethod
+    async def open(cls, conn: asyncssh.SSHClientConnection) -> InteractiveShell:
+        """Start a login shell with a pty and wait for its first prompt marker."""
+        process = await conn.create_process(term_type="xterm", term_size=(200, 50), encoding=None)
+        shell = cls(process)
+        await shell._read_until_prompts(1)
+        return shell
+
+    async def _read_until_prompts(self, count: int) -> bytes:
+        """Read until `count` more prompt markers arrived; return the bytes read."""
+        start = len(self.transcript)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SHELL_TIMEOUT_S
+        while self.transcript.count(PROMPT_MARKER, start) < count:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"no prompt marker after {SHELL_TIMEOUT_S} s: {self.tail()!r}")
+            try:
+                chunk = await asyncio.wait_for(self.process.stdout.read(65536), remaining)
+            except TimeoutError:
+                raise TimeoutError(
+                    f"no prompt marker after {SHELL_TIMEOUT_S} s: {self.tail()!r}"
+                ) from None
+            if not chunk:
+                raise EOFError(f"shell closed while waiting for a prompt: {self.tail()!r}")
+            self.transcript += chunk
+        return bytes(self.transcript[start:])
+
+    async def run(self, line: str) -> str:
+        """Type `line` + Enter; return the terminal output up to the next prompt, decoded."""
+        self.process.stdin.write(line.encode() + b"\r")
+        return (await self._read_until_prompts(1)).decode("utf-8", errors="replace")
+
+    async def exit(self) -> None:
+        """Type `exit` and wait for the session to end."""
+        self.process.stdin.write(b"exit\r")
+        await asyncio.wait_for(self.process.wait(), SHELL_TIMEOUT_S)
+
+    def tail(self, size: int = 600) -> bytes:
+        return bytes(self.transcript[-size:])
