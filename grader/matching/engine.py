@@ -1,0 +1,453 @@
+"""The verdict engine: one learner's capture events in, step verdicts out.
+
+`LabGrader` is sans-I/O like the capture parser: `feed(event)` returns the verdicts that event
+changed. It holds per-shell state (exported variables, the last command, the command-number high
+water mark) because steps depend on order: `after` needs an earlier step verified, `immediately`
+needs the very command before this one in the same shell (the seed lab's `echo $?`).
+
+Rules (DESIGN.md "Trust"; docs/lab-format.md):
+- A step's output counts only inside the C..D block of the command whose line matched the step,
+  so `echo "NCCL WARN …"` never verifies the `all_reduce_perf` step: `echo` is not the program.
+- A step becomes `attempted` only when the main program matched (the semantic closeness rule);
+  any other command is irrelevant to it.
+- Progress never moves backwards: verified stays verified, attempts after it are not reported.
+  Each new attempt on an unverified step is reported (the store counts attempts; the learner
+  needs the latest reason).
+- Anomalies (forged or replayed markers) are kept in `anomalies`, never graded.
+- `snapshot()`/`restore()` let a daemon resume after a crash. A command in flight at snapshot
+  time is re-judged from its final record (capped output) when its end arrives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from grader.capture.events import (
+    Anomaly,
+    CommandEnded,
+    CommandRecord,
+    CommandStarted,
+    Event,
+    OutputLines,
+    PromptWithoutCommand,
+)
+from grader.labs.model import Lab, Step
+from grader.matching.expect import (
+    CommandMatch,
+    LineView,
+    OutputMatcher,
+    ShellEnv,
+    analyse_line,
+    check_command,
+    check_exit,
+)
+from grader.verdict import Evidence, State, StepVerdict
+
+# Anomalies kept in memory for the caller to log; the store is where they live for good. A shell
+# spewing forged markers must not grow the grader without bound.
+MAX_ANOMALIES_KEPT = 1000
+SNAPSHOT_VERSION = 1
+
+ShellKey = tuple[str, int]
+
+
+@dataclass(slots=True)
+class _StepState:
+    state: State = State.PENDING
+    reason: str = ""
+    captures: dict[str, str] = field(default_factory=dict)
+    evidence: Evidence | None = None
+    attempts: int = 0
+    # the last command whose line matched this step's command expectation (session, aid, n):
+    # what a later `immediately` step must directly follow
+    anchor: tuple[str, int, int] | None = None
+
+
+@dataclass(slots=True)
+class _Shell:
+    env: ShellEnv
+    last_n: int = -1  # highest CommandStarted n seen: anything not above it is a replay
+    ended_n: int = -1  # highest CommandEnded n judged
+    prev_cmd: int | None = None  # n of the last real command, for `immediately`
+    last_exit: int | None = None
+    # something changed $? since prev_cmd without running a command (a syntax error, Ctrl-C)
+    broken: bool = False
+
+
+@dataclass(slots=True)
+class _Candidate:
+    step: Step
+    match: CommandMatch
+    output: OutputMatcher
+    order_problem: str  # `after` / `immediately` not satisfied ("" when fine)
+
+
+@dataclass(slots=True)
+class _Running:
+    started: CommandStarted
+    candidates: list[_Candidate]
+    answers: list[tuple[str, str]]  # `lab answer <step> <choice>` on the line
+    # the shell as it was before this command started: what a snapshot taken mid-command saves,
+    # so a restored grader re-judges the command from its record as if it never saw the start
+    shell_before: _Shell
+
+
+def _evidence_from_json(d: Mapping[str, Any] | None) -> Evidence | None:
+    if not d:
+        return None
+    d = dict(d)
+    d["pipestatus"] = tuple(d.get("pipestatus", ()))
+    d["matched"] = tuple(d.get("matched", ()))
+    return Evidence(**d)
+
+
+def _answer_words(view: LineView) -> list[tuple[str, str]]:
+    """(step, choice) for every `lab answer <step> <choice>` on the line."""
+    out = []
+    for v in view.commands:
+        a = v.cmd.args
+        if v.cmd.program == "lab" and len(a) >= 3 and a[0] == "answer":
+            out.append((a[1], a[2]))
+    return out
+
+
+class LabGrader:
+    """Grades one learner's progress through one lab from capture events."""
+
+    def __init__(self, lab: Lab, learner: str) -> None:
+        self.lab = lab
+        self.learner = learner
+        self._steps: dict[str, _StepState] = {s.id: _StepState() for s in lab.steps}
+        self.variables: dict[str, str] = {}
+        self._shells: dict[ShellKey, _Shell] = {}
+        self._running: dict[ShellKey, _Running] = {}
+        self.anomalies: list[Anomaly] = []
+        self.anomalies_seen = 0
+
+    # ------------------------------------------------------------ public
+    def feed(self, event: Event) -> list[StepVerdict]:
+        """Consume one capture event; return the verdicts it changed (often none)."""
+        if isinstance(event, CommandStarted):
+            self._start(event)
+            return []
+        if isinstance(event, OutputLines):
+            run = self._running.get((event.session, event.aid))
+            if run is not None and run.started.n == event.n:
+                for c in run.candidates:
+                    c.output.feed(event.lines)
+            return []
+        if isinstance(event, CommandEnded):
+            return self._end(event.record)
+        if isinstance(event, PromptWithoutCommand):
+            self._prompt(event)
+            return []
+        if isinstance(event, Anomaly):
+            self.anomalies_seen += 1
+            if len(self.anomalies) < MAX_ANOMALIES_KEPT:
+                self.anomalies.append(event)
+            return []
+        return []
+
+    def feed_all(self, events: Iterable[Event]) -> list[StepVerdict]:
+        out: list[StepVerdict] = []
+        for e in events:
+            out.extend(self.feed(e))
+        return out
+
+    def verdicts(self) -> dict[str, StepVerdict]:
+        """The current verdict of every step, pending ones included, in lab order."""
+        return {s.id: self._verdict(s.id) for s in self.lab.steps}
+
+    def attempts(self, step_id: str) -> int:
+        return self._steps[step_id].attempts
+
+    def answer(
+        self, step_id: str, choice: str, evidence: Evidence | None = None
+    ) -> list[StepVerdict]:
+        """Judge a question answer (from `lab answer` on the node or from the learner page)."""
+        try:
+            step = self.lab.step(step_id)
+        except KeyError:
+            return []
+        if step.type != "question":
+            return []
+        problem = self._after_problem(step)
+        if not problem and choice != step.answer:
+            problem = f"`{choice}` is not the right answer; read the question again and retry"
+        return self._decide(step, problem, relevant=True, evidence=evidence, captures={})
+
+    # ------------------------------------------------------------ events
+    def _shell(self, session: str, aid: int) -> _Shell:
+        key = (session, aid)
+        sh = self._shells.get(key)
+        if sh is None:
+            sh = _Shell(ShellEnv(exported=dict(self.lab.environment)))
+            self._shells[key] = sh
+        return sh
+
+    def _prompt(self, ev: PromptWithoutCommand) -> None:
+        """Empty Enter is transparent to `immediately`; a line that never ran, or Ctrl-C at the
+        prompt, changes $? and so breaks it."""
+        sh = self._shell(ev.session, ev.aid)
+        if ev.not_executed or (sh.last_exit is not None and ev.exit != sh.last_exit):
+            sh.broken = True
+        sh.last_exit = ev.exit
+
+    def _after_problem(self, step: Step) -> str:
+        if step.after is None:
+            return ""
+        before = self._steps.get(step.after.step)
+        if before is None or before.state is not State.VERIFIED:
+            title = self._title(step.after.step)
+            return f"do the step “{title}” first"
+        return ""
+
+    def _title(self, step_id: str) -> str:
+        try:
+            return self.lab.step(step_id).title
+        except KeyError:
+            return step_id
+
+    def _start(self, ev: CommandStarted) -> None:
+        key = (ev.session, ev.aid)
+        sh = self._shell(ev.session, ev.aid)
+        if ev.n <= sh.last_n:
+            return  # replayed or duplicate: the parser reports it, grading ignores it
+        before = _Shell(sh.env.copy(), sh.last_n, sh.ended_n, sh.prev_cmd, sh.last_exit, sh.broken)
+        sh.last_n = ev.n
+        prev = None if sh.broken else sh.prev_cmd
+        sh.prev_cmd = ev.n
+        sh.broken = False
+        self._running.pop(key, None)  # an unfinished earlier command is abandoned
+        if not ev.line_reliable:
+            return  # the line text may be an older one: never grade on it
+        view = analyse_line(ev.line, sh.env)
+        candidates: list[_Candidate] = []
+        matched_steps: list[str] = []
+        for step in self.lab.steps:
+            if step.type == "question":
+                continue
+            if step.command is not None:
+                m = check_command(step.command, view, self.variables)
+                if not m.relevant:
+                    continue
+                if m.ok:
+                    matched_steps.append(step.id)
+            else:
+                m = CommandMatch(relevant=False, ok=True)  # output-only step: any command
+            order = self._after_problem(step)
+            if not order and step.after is not None and step.after.immediately:
+                anchor = self._steps[step.after.step].anchor
+                if anchor is None or anchor != (ev.session, ev.aid, prev):
+                    title = self._title(step.after.step)
+                    order = f"run it right after the command of “{title}”, with nothing in between"
+            candidates.append(
+                _Candidate(step, m, OutputMatcher(step.output, self.variables), order)
+            )
+        for sid in matched_steps:
+            self._steps[sid].anchor = (ev.session, ev.aid, ev.n)
+        candidates = self._closest(candidates, bool(matched_steps))
+        self._running[key] = _Running(ev, candidates, _answer_words(view), before)
+
+    def _closest(self, candidates: list[_Candidate], any_full: bool) -> list[_Candidate]:
+        """Which candidates to judge. Several steps often share a program (all_reduce_perf
+        thrice in the seed lab), so one line must not mark them all attempted: steps whose
+        command matched fully are judged; if none did, only the closest unverified partial
+        match (fewest problems, then lab order) is, as the step the learner is working on."""
+        open_ = [c for c in candidates if self._steps[c.step.id].state is not State.VERIFIED]
+        keep = [c for c in open_ if c.match.ok or not c.match.relevant]
+        partial = [c for c in open_ if c.match.relevant and not c.match.ok]
+        if partial and not any_full:
+            keep.append(min(partial, key=lambda c: c.match.problems))  # min keeps lab order
+        return keep
+
+    def _end(self, rec: CommandRecord) -> list[StepVerdict]:
+        key = (rec.session, rec.aid)
+        sh = self._shell(rec.session, rec.aid)
+        run = self._running.get(key)
+        if run is None or run.started.n != rec.n:
+            if rec.n <= sh.ended_n or rec.n < sh.last_n:
+                return []  # already judged, or older than what this shell has moved on to
+            # no start seen (restored mid-command, or regrading stored records): judge the record
+            self._start(
+                CommandStarted(
+                    rec.session, rec.aid, rec.n, rec.line, rec.t0, rec.cwd, None, rec.line_reliable
+                )
+            )
+            run = self._running.get(key)
+            if run is None:
+                sh.ended_n = max(sh.ended_n, rec.n)
+                sh.last_exit = rec.exit
+                return []
+            lines = rec.output.splitlines()
+            for c in run.candidates:
+                c.output.feed(lines)
+        self._running.pop(key, None)
+        sh.ended_n = max(sh.ended_n, rec.n)
+        sh.last_exit = rec.exit
+        out: list[StepVerdict] = []
+        for c in run.candidates:
+            out.extend(self._judge(c, rec))
+        for step_id, choice in run.answers:
+            out.extend(self.answer(step_id, choice, self._evidence(rec, None)))
+        return out
+
+    def _evidence(self, rec: CommandRecord, res: Any) -> Evidence:
+        return Evidence(
+            session=rec.session,
+            aid=rec.aid,
+            n=rec.n,
+            line=rec.line,
+            exit=rec.exit,
+            pipestatus=tuple(rec.pipestatus),
+            cwd=rec.cwd,
+            t0=rec.t0,
+            t1=rec.t1,
+            excerpt=res.excerpt if res is not None else "",
+            matched=res.matched if res is not None else (),
+        )
+
+    def _judge(self, c: _Candidate, rec: CommandRecord) -> list[StepVerdict]:
+        step = c.step
+        res = c.output.result()
+        problems = [p for p in (c.match.reason, c.order_problem) if p]
+        if step.command is not None and not c.match.ok and not c.match.reason:
+            problems.append("the command line is not in the expected form")
+        if step.exit is not None:
+            p = check_exit(step.exit, rec.exit, tuple(rec.pipestatus))
+            if p:
+                problems.append(p)
+        if not res.ok:
+            problems.append(res.reason)
+        captures = {k: res.captures[k] for k in step.captures if k in res.captures}
+        reason = "; ".join(problems)
+        if reason:
+            reason = reason[0].upper() + reason[1:]
+        return self._decide(
+            step,
+            reason,
+            relevant=c.match.relevant,
+            evidence=self._evidence(rec, res),
+            captures=captures,
+        )
+
+    def _decide(
+        self,
+        step: Step,
+        problem: str,
+        *,
+        relevant: bool,
+        evidence: Evidence | None,
+        captures: dict[str, str],
+    ) -> list[StepVerdict]:
+        st = self._steps[step.id]
+        if st.state is State.VERIFIED:
+            return []
+        if not problem:
+            st.state = State.VERIFIED
+            st.reason = ""
+            st.captures = captures
+            st.evidence = evidence
+            for k, v in captures.items():
+                self.variables.setdefault(k, v)
+            return [self._verdict(step.id)]
+        if not relevant:
+            return []
+        st.state = State.ATTEMPTED
+        st.reason = problem
+        st.evidence = evidence
+        st.attempts += 1
+        return [self._verdict(step.id)]
+
+    def _verdict(self, step_id: str) -> StepVerdict:
+        st = self._steps[step_id]
+        return StepVerdict(
+            lab=self.lab.id,
+            step=step_id,
+            state=st.state,
+            reason=st.reason,
+            captures=dict(st.captures),
+            evidence=st.evidence,
+        )
+
+    # ------------------------------------------------------------ persistence
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to resume, as plain JSON types. In-flight commands are left out."""
+        return {
+            "v": SNAPSHOT_VERSION,
+            "lab": self.lab.id,
+            "learner": self.learner,
+            "variables": dict(self.variables),
+            "steps": {
+                sid: {
+                    "state": st.state.value,
+                    "reason": st.reason,
+                    "captures": dict(st.captures),
+                    "evidence": asdict(st.evidence) if st.evidence else None,
+                    "attempts": st.attempts,
+                    "anchor": list(st.anchor) if st.anchor else None,
+                }
+                for sid, st in self._steps.items()
+            },
+            "shells": [
+                {
+                    "session": s,
+                    "aid": aid,
+                    "env": sh.env.to_json(),
+                    "last_n": sh.last_n,
+                    "ended_n": sh.ended_n,
+                    "prev_cmd": sh.prev_cmd,
+                    "last_exit": sh.last_exit,
+                    "broken": sh.broken,
+                }
+                for (s, aid), sh in self._saved_shells()
+            ],
+            "anomalies_seen": self.anomalies_seen,
+        }
+
+    def _saved_shells(self) -> list[tuple[ShellKey, _Shell]]:
+        out = []
+        for key, sh in self._shells.items():
+            run = self._running.get(key)
+            out.append((key, run.shell_before if run is not None else sh))
+        return out
+
+    @classmethod
+    def restore(cls, lab: Lab, learner: str, snapshot: Mapping[str, Any]) -> LabGrader:
+        if snapshot.get("v") != SNAPSHOT_VERSION:
+            raise ValueError(f"unsupported grader snapshot version {snapshot.get('v')!r}")
+        g = cls(lab, learner)
+        g.variables = dict(snapshot.get("variables", {}))
+        for sid, d in snapshot.get("steps", {}).items():
+            if sid not in g._steps:
+                continue  # the lab lost a step since the snapshot
+            anchor = d.get("anchor")
+            g._steps[sid] = _StepState(
+                state=State(d["state"]),
+                reason=d.get("reason", ""),
+                captures=dict(d.get("captures", {})),
+                evidence=_evidence_from_json(d.get("evidence")),
+                attempts=int(d.get("attempts", 0)),
+                anchor=(anchor[0], int(anchor[1]), int(anchor[2])) if anchor else None,
+            )
+        for d in snapshot.get("shells", []):
+            g._shells[(d["session"], int(d["aid"]))] = _Shell(
+                env=ShellEnv.from_json(d.get("env", {})),
+                last_n=int(d.get("last_n", -1)),
+                ended_n=int(d.get("ended_n", -1)),
+                prev_cmd=d.get("prev_cmd"),
+                last_exit=d.get("last_exit"),
+                broken=bool(d.get("broken", False)),
+            )
+        g.anomalies_seen = int(snapshot.get("anomalies_seen", 0))
+        return g
+
+
+def grade_records(lab: Lab, records: Iterable[CommandRecord], learner: str = "") -> LabGrader:
+    """Regrade stored records (output = the record's capped output) and return the grader."""
+    g = LabGrader(lab, learner)
+    for rec in records:
+        g.feed(CommandEnded(rec))
+    return g

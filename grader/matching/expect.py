@@ -1,0 +1,507 @@
+"""Step expectations, evaluated: does this line, this output, this exit satisfy a step?
+
+Everything here is pure and judges one command at a time; ordering between commands (`after`,
+`immediately`) lives in the engine. Each check returns the sentence a learner needs when it
+fails ("NCCL_SOCKET_IFNAME was eth1, expected eth0"), so a partial match is never a silent no.
+
+Output is judged as a stream: `OutputMatcher.feed` sees each rendered line once and keeps only
+what the verdict needs (which patterns matched, a capped excerpt), never the whole output — a
+learner may `cat` a 100 MB file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from grader.labs.model import (
+    CommandExpect,
+    ExitExpect,
+    OutputExpect,
+    Pattern,
+    StageExpect,
+    ValueMatch,
+)
+from grader.matching.cmdline import Pipeline, SimpleCommand, parse_flags, parse_line
+
+# Lines longer than this are matched on their first part only: NCCL's longest log lines are a few
+# hundred characters, and a regex over a megabyte-long line (minified JSON, a binary `cat`) would
+# stall the grader for one learner's mistake.
+LINE_MATCH_CHARS = 8192
+# Evidence shown to humans: a few lines around each matched line, capped in lines and characters
+# so one step's evidence stays small in the store and readable on the dashboard.
+EXCERPT_CONTEXT_LINES = 2
+EXCERPT_MAX_LINES = 24
+EXCERPT_MAX_CHARS = 4000
+# The matched lines themselves, kept in full on the verdict (one per satisfied pattern is typical).
+MATCHED_MAX_LINES = 12
+# When nothing matched, the last lines of output are the most useful thing to show.
+TAIL_LINES = 8
+
+_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+# ---------------------------------------------------------------- variables
+def substitute(text: str, variables: Mapping[str, str], *, regex: bool = False) -> str:
+    """Replace `${var}` with captured values; unknown names stay as written (they never match).
+
+    In regexes the value is escaped: a captured `eth0.5` must match only itself.
+    """
+
+    def repl(m: re.Match[str]) -> str:
+        if m.group(1) not in variables:
+            return m.group(0)
+        value = variables[m.group(1)]
+        return re.escape(value) if regex else value
+
+    return _VAR.sub(repl, text)
+
+
+def describe_value(vm: ValueMatch, variables: Mapping[str, str]) -> str:
+    v = substitute(vm.value, variables)
+    unknown = _VAR.findall(v)
+    if unknown and vm.kind != "absent":
+        return f"the {unknown[0]} found in an earlier step (not found yet)"
+    return {
+        "equals": v,
+        "prefix": f"something starting with {v}",
+        "contains": f"something containing {v}",
+        "regex": f"something matching /{v}/",
+        "absent": "unset",
+    }[vm.kind]
+
+
+def value_matches(vm: ValueMatch, value: str | None, variables: Mapping[str, str]) -> bool:
+    if vm.kind == "absent":
+        return value is None
+    if value is None:
+        return False
+    if vm.kind == "regex":
+        try:
+            return re.search(substitute(vm.value, variables, regex=True), value) is not None
+        except re.error:
+            return False
+    want = substitute(vm.value, variables)
+    if vm.kind == "equals":
+        return value == want
+    if vm.kind == "prefix":
+        return value.startswith(want)
+    return want in value
+
+
+# ---------------------------------------------------------------- shell environment
+@dataclass(slots=True)
+class ShellEnv:
+    """What one interactive shell has set so far: exported variables and plain shell variables.
+
+    `X=Y` alone sets a shell variable; a program sees it only if X is exported (by `export`, or
+    because the lab's environment exported it at login). Keeping both lets a reason say "set but
+    not exported" instead of a bare "not set".
+    """
+
+    exported: dict[str, str] = field(default_factory=dict)
+    local: dict[str, str] = field(default_factory=dict)
+
+    def copy(self) -> ShellEnv:
+        return ShellEnv(dict(self.exported), dict(self.local))
+
+    def set(self, name: str, value: str) -> None:
+        if name in self.exported:
+            self.exported[name] = value
+        else:
+            self.local[name] = value
+
+    def export(self, word: str) -> None:
+        name, eq, value = word.partition("=")
+        if not _NAME.match(name):
+            return
+        if eq:
+            self.exported[name] = value
+            self.local.pop(name, None)
+        elif name in self.local:
+            self.exported[name] = self.local.pop(name)
+        # `export X` with X never set exports nothing a program can see
+
+    def unexport(self, name: str) -> None:
+        if name in self.exported:
+            self.local[name] = self.exported.pop(name)
+
+    def unset(self, name: str) -> None:
+        self.exported.pop(name, None)
+        self.local.pop(name, None)
+
+    def apply(self, cmd: SimpleCommand) -> None:
+        """Record what a command does to the shell itself (builtins that change variables)."""
+        if not cmd.argv:  # `X=Y` alone on a line
+            for k, v in cmd.env.items():
+                if v is not None:
+                    self.set(k, v)
+            return
+        words = cmd.argv[1:]
+        opts = {w for w in words if w.startswith("-")}
+        names = [w for w in words if not w.startswith("-")]
+        if cmd.program in ("export", "declare", "typeset") and (
+            cmd.program == "export" or any("x" in o for o in opts)
+        ):
+            for w in names:
+                if "-n" in opts:
+                    self.unexport(w)
+                else:
+                    self.export(w)
+        elif cmd.program in ("declare", "typeset", "local"):
+            for w in names:
+                name, eq, value = w.partition("=")
+                if eq and _NAME.match(name):
+                    self.set(name, value)
+        elif cmd.program == "unset" and "-f" not in opts:
+            for w in names:
+                self.unset(w)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"exported": dict(self.exported), "local": dict(self.local)}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> ShellEnv:
+        return cls(dict(d.get("exported", {})), dict(d.get("local", {})))
+
+
+@dataclass(slots=True)
+class CommandView:
+    """One simple command of a line with the environment its program really got."""
+
+    cmd: SimpleCommand
+    env: dict[str, str]  # effective environment of the program
+    unexported: dict[str, str]  # shell variables it did not get (for reasons)
+    pipeline: int  # index into LineView.pipelines
+
+
+@dataclass(slots=True)
+class LineView:
+    line: str
+    pipelines: list[Pipeline]
+    commands: list[CommandView]
+
+
+def analyse_line(line: str, shell: ShellEnv) -> LineView:
+    """Parse a line and walk it in order, updating `shell` as `export`/`unset`/`X=Y` run.
+
+    Commands inside subshells or pipelines of several stages run in a child shell, so what they
+    set does not persist; everything else does, including `export X=1 && cmd` on one line.
+    """
+    pipelines = parse_line(line)
+    views: list[CommandView] = []
+    for pi, pl in enumerate(pipelines):
+        for cmd in pl.commands:
+            base: dict[str, str] = {} if cmd.env_cleared else dict(shell.exported)
+            for k, v in cmd.env.items():
+                if v is None:
+                    base.pop(k, None)
+                else:
+                    base[k] = v
+            views.append(CommandView(cmd, base, dict(shell.local), pi))
+            if not cmd.nested and len(pl.commands) == 1:
+                shell.apply(cmd)
+    return LineView(line, pipelines, views)
+
+
+# ---------------------------------------------------------------- command expectations
+@dataclass(slots=True)
+class CommandMatch:
+    """`relevant`: the main program matched, so the step is what the learner was trying
+    (the semantic closeness rule: only then can the step become `attempted`)."""
+
+    relevant: bool
+    ok: bool
+    reason: str = ""
+    problems: int = 0  # how far off a relevant line is: picks the closest step to attempt
+
+
+def _check_env(exp: StageExpect, view: CommandView, variables: Mapping[str, str]) -> list[str]:
+    problems: list[str] = []
+    for name, vm in exp.env.items():
+        value = view.env.get(name)
+        if value_matches(vm, value, variables):
+            continue
+        if vm.kind == "absent":
+            problems.append(f"{name} should not be set (it was {value})")
+        elif value is None and name in view.unexported:
+            problems.append(
+                f"{name} was set in the shell but not exported "
+                f"(use `export {name}=…` or put it in front of the command)"
+            )
+        elif value is None:
+            problems.append(f"{name} was not set")
+        else:
+            problems.append(f"{name} was {value}, expected {describe_value(vm, variables)}")
+    return problems
+
+
+def _check_flags(exp: StageExpect, cmd: SimpleCommand, variables: Mapping[str, str]) -> list[str]:
+    problems: list[str] = []
+    if not exp.flags:
+        return problems
+    found = parse_flags(cmd.args, list(exp.flags))
+    for name, vm in exp.flags.items():
+        shown = name.split("|")[0]
+        values = found[name]
+        if not values:
+            problems.append(f"`{shown}` was not given")
+            continue
+        if vm is None:
+            continue
+        value = values[-1]  # getopt semantics: the last occurrence wins
+        if not value_matches(vm, value, variables):
+            want = describe_value(vm, variables)
+            problems.append(
+                f"`{shown}` should be {want}"
+                + (f", not {value}" if value is not None else " (no value given)")
+            )
+    return problems
+
+
+def _check_args(exp: StageExpect, cmd: SimpleCommand, variables: Mapping[str, str]) -> list[str]:
+    return [
+        f"expected an argument that is {describe_value(vm, variables)}"
+        for vm in exp.args
+        if not any(value_matches(vm, w, variables) for w in cmd.args)
+    ]
+
+
+def check_stage(exp: StageExpect, view: CommandView, variables: Mapping[str, str]) -> list[str]:
+    """Problems with one stage whose program already matched; empty means it matches."""
+    return (
+        _check_env(exp, view, variables)
+        + _check_flags(exp, view.cmd, variables)
+        + _check_args(exp, view.cmd, variables)
+    )
+
+
+def _check_pipe(
+    expect: CommandExpect, line: LineView, main: CommandView, variables: Mapping[str, str]
+) -> list[str]:
+    """Expected later stages, in order, after the main stage in the same pipeline."""
+    later = [
+        v for v in line.commands if v.pipeline == main.pipeline and v.cmd.stage > main.cmd.stage
+    ]
+    problems: list[str] = []
+    pos = 0
+    for stage in expect.pipe:
+        names = " or ".join(stage.program)
+        best: list[str] | None = None
+        for i in range(pos, len(later)):
+            if later[i].cmd.program not in stage.program:
+                continue
+            p = check_stage(stage, later[i], variables)
+            if not p:
+                pos = i + 1
+                best = []
+                break
+            if best is None:
+                best = [f"{names}: {x}" for x in p]
+        if best is None:
+            problems.append(f"the output was not piped into {names}")
+            break
+        if best:
+            problems.extend(best)
+            break
+    return problems
+
+
+def check_command(
+    expect: CommandExpect, line: LineView, variables: Mapping[str, str]
+) -> CommandMatch:
+    """Judge a whole line against a step's command expectation.
+
+    With several candidate commands on the line (`a -g 1; a -g 2`) any full match wins; if none
+    matches fully, the closest candidate's problems are reported.
+    """
+    regex_ok = True
+    if expect.regex is not None:
+        try:
+            regex_ok = (
+                re.search(substitute(expect.regex, variables, regex=True), line.line) is not None
+            )
+        except re.error:
+            regex_ok = False
+    if expect.main is None:
+        if expect.regex is None:
+            return CommandMatch(relevant=False, ok=False)
+        return CommandMatch(relevant=regex_ok, ok=regex_ok)
+    best: list[str] | None = None
+    for view in line.commands:
+        if view.cmd.program not in expect.main.program:
+            continue
+        problems = check_stage(expect.main, view, variables)
+        if not problems and expect.pipe:
+            problems = _check_pipe(expect, line, view, variables)
+        if not problems and not regex_ok:
+            problems = ["the command line is not in the expected form"]
+        if not problems:
+            return CommandMatch(relevant=True, ok=True)
+        if best is None or len(problems) < len(best):
+            best = problems
+    if best is None:
+        return CommandMatch(relevant=False, ok=False)
+    return CommandMatch(
+        relevant=True, ok=False, reason="right program, but " + "; ".join(best), problems=len(best)
+    )
+
+
+# ---------------------------------------------------------------- output expectations
+def _describe_pattern(p: Pattern) -> str:
+    return f"`{p.text}`"
+
+
+@dataclass(slots=True)
+class OutputResult:
+    ok: bool
+    reason: str
+    captures: dict[str, str]
+    matched: tuple[str, ...]
+    excerpt: str
+
+
+class _Compiled:
+    __slots__ = ("pattern", "regex", "text")
+
+    def __init__(self, p: Pattern, variables: Mapping[str, str]) -> None:
+        self.pattern = p
+        flags = re.IGNORECASE if p.ignore_case else 0
+        if p.kind == "regex":
+            try:
+                self.regex: re.Pattern[str] | None = re.compile(
+                    substitute(p.text, variables, regex=True), flags
+                )
+            except re.error:
+                self.regex = re.compile(r"(?!)")  # a broken pattern matches nothing
+        else:
+            self.regex = re.compile(re.escape(substitute(p.text, variables)), flags)
+        self.text = p.text
+
+    def search(self, line: str) -> re.Match[str] | None:
+        assert self.regex is not None
+        return self.regex.search(line)
+
+
+class OutputMatcher:
+    """Streams one command's rendered output lines against an OutputExpect.
+
+    Keeps: which patterns matched (and the first line for each), named-group captures, a capped
+    excerpt around matched lines and a short tail. Memory is bounded whatever the output size.
+    """
+
+    def __init__(self, expect: OutputExpect | None, variables: Mapping[str, str]) -> None:
+        expect = expect or OutputExpect()
+        self._all = [_Compiled(p, variables) for p in expect.all]
+        self._any = [_Compiled(p, variables) for p in expect.any]
+        self._none = [_Compiled(p, variables) for p in expect.none]
+        self._all_hit: list[bool] = [False] * len(self._all)
+        self._any_hit = False
+        self._none_hit: tuple[str, str] | None = None  # (pattern, line)
+        self.captures: dict[str, str] = {}
+        self._matched: list[str] = []
+        self._excerpt: list[str] = []
+        self._excerpt_chars = 0
+        self._before: deque[str] = deque(maxlen=EXCERPT_CONTEXT_LINES)
+        self._after_left = 0
+        self._tail: deque[str] = deque(maxlen=TAIL_LINES)
+        self.lines_seen = 0
+
+    def _keep(self, line: str) -> None:
+        if len(self._excerpt) >= EXCERPT_MAX_LINES or self._excerpt_chars >= EXCERPT_MAX_CHARS:
+            return
+        line = line[: EXCERPT_MAX_CHARS - self._excerpt_chars]
+        self._excerpt.append(line)
+        self._excerpt_chars += len(line) + 1
+
+    def _hit(self, m: re.Match[str] | None) -> bool:
+        if m is None:
+            return False
+        for k, v in m.groupdict().items():
+            if v is not None and k not in self.captures:
+                self.captures[k] = v
+        return True
+
+    def feed(self, lines: Iterable[str]) -> None:
+        for raw in lines:
+            self.lines_seen += 1
+            line = raw[:LINE_MATCH_CHARS]
+            hit = False
+            for i, c in enumerate(self._all):
+                if self._hit(c.search(line)):
+                    self._all_hit[i] = True
+                    hit = True
+            for c in self._any:
+                if self._hit(c.search(line)):
+                    self._any_hit = True
+                    hit = True
+            for c in self._none:
+                if c.search(line) and self._none_hit is None:
+                    self._none_hit = (c.text, line)
+                    hit = True
+            if hit:
+                if len(self._matched) < MATCHED_MAX_LINES:
+                    self._matched.append(line)
+                if self._excerpt and not self._after_left and self._before:
+                    self._keep("…")
+                for b in self._before:
+                    self._keep(b)
+                self._before.clear()
+                self._keep(line)
+                self._after_left = EXCERPT_CONTEXT_LINES
+            elif self._after_left:
+                self._keep(line)
+                self._after_left -= 1
+            else:
+                self._before.append(line)
+            self._tail.append(line)
+
+    def result(self) -> OutputResult:
+        problems: list[str] = []
+        missing = [c for c, hit in zip(self._all, self._all_hit, strict=True) if not hit]
+        if missing:
+            problems.append(
+                "the output never showed "
+                + ", ".join(_describe_pattern(c.pattern) for c in missing)
+            )
+        if self._any and not self._any_hit:
+            problems.append(
+                "the output showed none of "
+                + ", ".join(_describe_pattern(c.pattern) for c in self._any)
+            )
+        if self._none_hit is not None:
+            problems.append(f"the output showed `{self._none_hit[0]}`, which should not appear")
+        excerpt = "\n".join(self._excerpt) if self._excerpt else "\n".join(self._tail)
+        return OutputResult(
+            ok=not problems,
+            reason="; ".join(problems),
+            captures=dict(self.captures),
+            matched=tuple(self._matched),
+            excerpt=excerpt[:EXCERPT_MAX_CHARS],
+        )
+
+
+# ---------------------------------------------------------------- exit expectations
+def check_exit(exp: ExitExpect, exit: int | None, pipestatus: tuple[int, ...]) -> str:
+    """Empty when the exit status satisfies `exp`, else the reason."""
+    what = "exit code"
+    code = exit
+    if exp.stage is not None:
+        try:
+            code = pipestatus[exp.stage]
+        except IndexError:
+            return f"the pipeline has no stage {exp.stage} to read an exit code from"
+        what = f"pipeline stage {exp.stage} exit code"
+    if code is None:
+        return "the command never finished, so its exit code is unknown"
+    if exp.kind == "code" and code != exp.code:
+        return f"{what} {code}, expected {exp.code}"
+    if exp.kind == "zero" and code != 0:
+        return f"{what} {code}, expected success (0)"
+    if exp.kind == "nonzero" and code == 0:
+        return f"{what} 0, but this step expects a failure (nonzero)"
+    return ""

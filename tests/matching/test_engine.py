@@ -1,0 +1,264 @@
+"""The verdict engine over capture events: ordering, trust, captures, progress, persistence."""
+
+from __future__ import annotations
+
+import json
+
+from matching_helpers import BROKEN_OUTPUT, GOOD_TAIL, SOCKET_LINE, Shell, seed_like_lab
+
+from grader.capture.events import Anomaly
+from grader.matching.engine import LabGrader, grade_records
+from grader.verdict import State
+
+BROKEN = "NCCL_SOCKET_IFNAME=doesnotexist0 all_reduce_perf -b 8M -e 8M -g 2"
+FIND = "NCCL_DEBUG=INFO all_reduce_perf -b 128M -e 128M -g 2 2>&1 | grep 'NET/Socket'"
+
+
+def grader() -> LabGrader:
+    return LabGrader(seed_like_lab(), "alice")
+
+
+def states(g: LabGrader) -> dict[str, str]:
+    return {k: v.state.value for k, v in g.verdicts().items()}
+
+
+def test_clean_run_verifies_every_step_in_order() -> None:
+    g, sh = grader(), Shell()
+    out = g.feed_all(sh.run(BROKEN, BROKEN_OUTPUT, exit=3))
+    assert [(v.step, v.state) for v in out] == [("run-broken", State.VERIFIED)]
+    ev = out[0].evidence
+    assert ev is not None and ev.line == BROKEN and ev.exit == 3 and ev.n == 1
+    assert any("no socket interface found" in m for m in ev.matched)
+    assert "NCCL WARN" in ev.excerpt
+    out = g.feed_all(sh.run("echo $?", "3\n"))
+    assert [(v.step, v.state) for v in out] == [("read-exit", State.VERIFIED)]
+    out = g.feed_all(sh.run(FIND, SOCKET_LINE + "\n", pipestatus=(0, 0)))
+    assert [(v.step, v.state, v.captures) for v in out] == [
+        ("find-iface", State.VERIFIED, {"iface": "eth0"})
+    ]
+    assert g.variables == {"iface": "eth0"}
+    out = g.feed_all(sh.run("NCCL_SOCKET_IFNAME=eth0 all_reduce_perf -b 8M -e 8M -g 2", GOOD_TAIL))
+    assert [(v.step, v.state) for v in out] == [("pin-iface", State.VERIFIED)]
+    out = g.feed_all(sh.run("lab answer why-socket b", "recorded\n"))
+    assert [(v.step, v.state) for v in out] == [("why-socket", State.VERIFIED)]
+    assert set(states(g).values()) == {"verified"}
+
+
+def test_echo_of_the_expected_text_never_verifies() -> None:
+    g, sh = grader(), Shell()
+    fake = 'echo "NCCL WARN Bootstrap : no socket interface found"; exit_code=3'
+    out = g.feed_all(sh.run(fake, "NCCL WARN Bootstrap : no socket interface found\n", exit=0))
+    # echo is read-exit's program, so that step is the closest one; run-broken is untouched
+    assert [(v.step, v.state) for v in out] == [("read-exit", State.ATTEMPTED)]
+    out = g.feed_all(
+        sh.run("printf 'NCCL WARN Bootstrap : no socket interface found\\n'; false", "x", exit=1)
+    )
+    assert [v.step for v in out] == ["read-exit"]
+    out = g.feed_all(
+        sh.run(
+            "bash -c 'echo NCCL WARN Bootstrap : no socket interface found; exit 3'",
+            "NCCL WARN Bootstrap : no socket interface found\n",
+            exit=3,
+        )
+    )
+    assert out == []
+    assert states(g)["run-broken"] == "pending"
+
+
+def test_output_of_a_different_command_never_counts() -> None:
+    g, sh = grader(), Shell()
+    # the matching command printed nothing useful ...
+    out = g.feed_all(sh.run(BROKEN, "Segmentation fault\n", exit=3))
+    assert [(v.step, v.state) for v in out] == [("run-broken", State.ATTEMPTED)]
+    assert (
+        out[0].reason
+        == "The output never showed `NCCL WARN`, `Bootstrap ?: no socket interface found`"
+    )
+    # ... and a later `cat` of a saved log shows the text, but cat is not all_reduce_perf
+    out = g.feed_all(sh.run("cat old-run.log", BROKEN_OUTPUT))
+    assert out == []
+    assert states(g)["run-broken"] == "attempted"
+
+
+def test_partial_match_reasons() -> None:
+    g, sh = grader(), Shell()
+    out = g.feed_all(sh.run("all_reduce_perf -b 8M -e 8M -g 2", GOOD_TAIL))
+    assert out[0].reason.startswith("Right program, but NCCL_SOCKET_IFNAME was not set")
+    assert "exit code 0, expected 3" in out[0].reason
+    out = g.feed_all(sh.run("NCCL_SOCKET_IFNAME=eth1 all_reduce_perf -b 8M -g 1", BROKEN_OUTPUT, 3))
+    assert out[0].reason == (
+        "Right program, but NCCL_SOCKET_IFNAME was eth1, expected doesnotexist0;"
+        " `-g` should be 2, not 1"
+    )
+    assert g.attempts("run-broken") == 2
+
+
+def test_typos_and_retries_then_success() -> None:
+    g, sh = grader(), Shell()
+    assert (
+        g.feed_all(
+            sh.run("all_reduce_pref -b 8M -g 2", "bash: all_reduce_pref: command not found", 127)
+        )
+        == []
+    )
+    assert g.feed_all(
+        sh.run("NCCL_SOCKET_IFNAME=doesnotexist0 all_reduce_perf -b 8M -g 2 -e", "", 255)
+    )
+    out = g.feed_all(sh.run(BROKEN, BROKEN_OUTPUT, exit=3))
+    assert out[0].state is State.VERIFIED
+
+
+def test_immediately_after_holds_across_empty_enter() -> None:
+    g, sh = grader(), Shell()
+    g.feed_all(sh.run(BROKEN, BROKEN_OUTPUT, exit=3))
+    g.feed_all(sh.enter())
+    g.feed_all(sh.enter())
+    out = g.feed_all(sh.run("echo $?", "3\n"))
+    assert [(v.step, v.state) for v in out] == [("read-exit", State.VERIFIED)]
+
+
+def test_immediately_after_breaks_on_an_intervening_command() -> None:
+    g, sh = grader(), Shell()
+    g.feed_all(sh.run(BROKEN, BROKEN_OUTPUT, exit=3))
+    g.feed_all(sh.run("ls", "a b\n"))
+    out = g.feed_all(sh.run("echo $?", "0\n"))
+    assert [(v.step, v.state) for v in out] == [("read-exit", State.ATTEMPTED)]
+    assert "right after the command of “Run the job and watch it die”" in out[0].reason
+    # rerunning the broken job re-arms it
+    g.feed_all(sh.run(BROKEN, BROKEN_OUTPUT, exit=3))
+    out = g.feed_all(sh.run("echo $?", "3\n"))
+    assert [(v.step, v.state) for v in out] == [("read-exit", State.VERIFIED)]
+
+
+def test_immediately_after_breaks_on_ctrl_c_or_syntax_error() -> None:
+    for prompt in ({"exit": 130}, {"exit": 2, "not_executed": True}):
+        g, sh = grader(), Shell()
+        g.feed_all(sh.run(BROKEN, BROKEN_OUTPUT, exit=3))
+        g.feed_all(sh.enter(**prompt))
+        out = g.feed_all(sh.run("echo $?", f"{prompt['exit']}\n"))
+        assert out[0].state is State.ATTEMPTED
+
+
+def test_echo_status_after_the_wrong_command() -> None:
+    g, sh = grader(), Shell()
+    g.feed_all(sh.run(BROKEN, BROKEN_OUTPUT, exit=3))
+    # a different failing command, then `echo $?` prints a 3 of its own
+    g.feed_all(sh.run("bash -c 'exit 3'", "", exit=3))
+    out = g.feed_all(sh.run("echo $?", "3\n"))
+    assert out[0].state is State.ATTEMPTED
+
+
+def test_immediately_needs_the_same_shell() -> None:
+    g, a, b = grader(), Shell(aid=1), Shell(session="other", aid=2)
+    g.feed_all(a.run(BROKEN, BROKEN_OUTPUT, exit=3))
+    out = g.feed_all(b.run("echo $?", "3\n"))
+    assert out[0].state is State.ATTEMPTED
+
+
+def test_after_requires_the_earlier_step_verified() -> None:
+    g, sh = grader(), Shell()
+    out = g.feed_all(sh.run("echo $?", "3\n"))
+    assert out[0].state is State.ATTEMPTED
+    assert out[0].reason.startswith("Do the step “Run the job and watch it die” first")
+
+
+def test_captured_variable_is_reused_and_only_set_once() -> None:
+    g, sh = grader(), Shell()
+    pin = "NCCL_SOCKET_IFNAME=eth0 all_reduce_perf -g 2"
+    out = g.feed_all(sh.run(pin, GOOD_TAIL))
+    # before the capture exists ${iface} stays unresolved, and `after` is not met
+    assert out[0].state is State.ATTEMPTED
+    g.feed_all(sh.run(FIND, SOCKET_LINE + "\n"))
+    g.feed_all(sh.run(FIND, SOCKET_LINE.replace("eth0", "eth9") + "\n"))
+    assert g.variables == {"iface": "eth0"}
+    out = g.feed_all(sh.run("NCCL_SOCKET_IFNAME=eth9 all_reduce_perf -g 2", GOOD_TAIL))
+    assert out[0].reason == "Right program, but NCCL_SOCKET_IFNAME was eth9, expected eth0"
+    assert g.feed_all(sh.run(pin, GOOD_TAIL))[0].state is State.VERIFIED
+
+
+def test_exported_variables_count_for_later_commands() -> None:
+    g, sh = grader(), Shell()
+    g.feed_all(sh.run("export NCCL_DEBUG=INFO"))
+    out = g.feed_all(sh.run("all_reduce_perf -g 2 2>&1 | grep NET/Socket", SOCKET_LINE))
+    assert [(v.step, v.state) for v in out] == [("find-iface", State.VERIFIED)]
+
+
+def test_lab_environment_is_the_starting_point() -> None:
+    g, sh = grader(), Shell()
+    out = g.feed_all(sh.run("all_reduce_perf -g 2 2>&1 | grep NET/Socket", ""))
+    assert out[0].reason.startswith("Right program, but NCCL_DEBUG was WARN, expected INFO")
+
+
+def test_progress_never_goes_backwards() -> None:
+    g, sh = grader(), Shell()
+    g.feed_all(sh.run(BROKEN, BROKEN_OUTPUT, exit=3))
+    assert g.feed_all(sh.run(BROKEN, "different\n", exit=0)) == []
+    assert g.verdicts()["run-broken"].state is State.VERIFIED
+    assert g.verdicts()["run-broken"].evidence.n == 1
+
+
+def test_question_answers_and_retries() -> None:
+    g, sh = grader(), Shell()
+    out = g.feed_all(sh.run("lab answer why-socket a"))
+    assert out[0].state is State.ATTEMPTED and "`a` is not the right answer" in out[0].reason
+    assert g.feed_all(sh.run("lab answer nope b")) == []
+    out = g.feed_all(sh.run("lab answer why-socket b"))
+    assert out[0].state is State.VERIFIED and out[0].evidence.line == "lab answer why-socket b"
+    assert g.feed_all(sh.run("lab answer why-socket a")) == []
+    assert g.attempts("why-socket") == 1
+
+
+def test_replayed_and_unreliable_commands_are_ignored() -> None:
+    g, sh = grader(), Shell()
+    events = sh.run(BROKEN, BROKEN_OUTPUT, exit=3)
+    g.feed_all(events)
+    assert g.feed_all(events) == []  # a `cat` of the old session replays n=1
+    g2, sh2 = grader(), Shell()
+    assert g2.feed_all(sh2.run(BROKEN, BROKEN_OUTPUT, exit=3, reliable=False)) == []
+
+
+def test_anomalies_pass_through_ungraded() -> None:
+    g = grader()
+    a = Anomaly("s", "bad_nonce", "k=deadbeef")
+    assert g.feed(a) == []
+    assert g.anomalies == [a] and g.anomalies_seen == 1
+
+
+def transcript() -> list:
+    sh, other = Shell(), Shell(session="pane", aid=77)
+    ev = []
+    ev += sh.run("all_reduce_perf -g 2", GOOD_TAIL)
+    ev += sh.run(BROKEN, BROKEN_OUTPUT, exit=3)
+    ev += sh.enter()
+    ev += sh.run("echo $?", "3\n")
+    ev += other.run("export NCCL_DEBUG=INFO")
+    ev += other.run("all_reduce_perf -g 2 2>&1 | grep NET/Socket", SOCKET_LINE)
+    ev += sh.run("lab answer why-socket a")
+    ev += other.run("NCCL_SOCKET_IFNAME=eth0 all_reduce_perf -g 2", GOOD_TAIL)
+    ev += sh.run("lab answer why-socket b")
+    return ev
+
+
+def test_snapshot_restore_equals_grading_everything() -> None:
+    events = transcript()
+    whole = grader()
+    whole.feed_all(events)
+    for cut in range(len(events) + 1):
+        first = grader()
+        first.feed_all(events[:cut])
+        snap = json.loads(json.dumps(first.snapshot()))
+        resumed = LabGrader.restore(seed_like_lab(), "alice", snap)
+        resumed.feed_all(events[cut:])
+        assert resumed.verdicts() == whole.verdicts(), cut
+        assert resumed.variables == whole.variables
+    assert set(states(whole).values()) == {"verified"}
+
+
+def test_grade_records_regrades_stored_records() -> None:
+    from grader.capture.events import CommandEnded
+
+    records = [e.record for e in transcript() if isinstance(e, CommandEnded)]
+    g = grade_records(seed_like_lab(), records, "alice")
+    live = grader()
+    live.feed_all(transcript())
+    assert g.verdicts() == live.verdicts()
