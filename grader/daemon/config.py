@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
+
+from grader.labs.document import read_document
 
 DEFAULT_DB = "sqlite:///var/grader.db"
 DEFAULT_GRADER_USER = "labgrader"
@@ -111,38 +112,20 @@ def _schema() -> dict[str, Any]:
     return json.loads(text)
 
 
-def _locate(node: yaml.Node | None, path: list[Any]) -> yaml.Node | None:
-    """Walk a composed YAML node tree along a JSON path; the deepest node found wins."""
-    for key in path:
-        if isinstance(node, yaml.MappingNode):
-            nxt = next((v for k, v in node.value if k.value == key), None)
-        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int):
-            nxt = node.value[key] if key < len(node.value) else None
-        else:
-            nxt = None
-        if nxt is None:
-            return node
-        node = nxt
-    return node
+def validate_document(path: Path, schema: dict[str, Any]) -> tuple[Any, list[str]]:
+    """Parse YAML (the lab loader's safe, located reader) and validate it against `schema`.
 
-
-def validate_yaml(text: str, schema: dict[str, Any], filename: str) -> tuple[Any, list[str]]:
-    """Parse YAML and validate it; problems carry the line:col of the offending value."""
-    try:
-        tree = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{mark.line + 1}:{mark.column + 1}" if mark else "1:1"
-        return None, [f"{filename}:{where}: {exc}"]
-    problems = []
+    Problems come back as `file:line:col: [schema path] message` strings, like `grader lint`.
+    """
+    doc = read_document(str(path), path.read_bytes())
+    problems = [str(e) for e in doc.errors]
+    if doc.data is None:
+        return None, problems or [f"{path}:1:1: [yaml] empty file"]
     validator = jsonschema.Draft202012Validator(schema)
-    for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path))):
-        node = _locate(tree, list(err.path))
-        where = f"{node.start_mark.line + 1}:{node.start_mark.column + 1}" if node else "1:1"
+    for err in sorted(validator.iter_errors(doc.data), key=lambda e: list(map(str, e.path))):
         schema_path = "/".join(map(str, err.absolute_schema_path))
-        problems.append(f"{filename}:{where}: [{schema_path}] {err.message}")
-    return data, problems
+        problems.append(str(doc.error(list(err.absolute_path), schema_path, err.message)))
+    return doc.data, problems
 
 
 def _secret(value: Any, where: str, problems: list[str]) -> str | None:
@@ -171,8 +154,7 @@ def _db_url(base: Path, url: str) -> str:
 def load_config(path: str | Path) -> GraderConfig:
     """Read and validate grader.yaml; raises ConfigError listing every problem."""
     path = Path(path)
-    text = path.read_text("utf-8")
-    data, problems = validate_yaml(text, _schema(), str(path))
+    data, problems = validate_document(path, _schema())
     if problems:
         raise ConfigError(problems)
     base = path.parent.resolve()

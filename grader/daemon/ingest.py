@@ -1,0 +1,327 @@
+"""One node's spool frames in, store batches out (sans-I/O: no socket, no database here).
+
+Per spool file a cursor holds a SessionParser plus the offsets that make ingest exactly-once
+(the daemon contract): `fed` is how far the parser has read; `resume` is the offset just after the
+last D marker at which no command was in flight. A batch carries the resume offsets, the finished
+CommandRecords, the verdicts, anomalies and each touched engine's snapshot; the store writes them
+in one transaction. After a crash the parser restarts at `resume` and the engine from its
+snapshot (which leaves in-flight commands out), so the command that was running is re-parsed
+whole and the store's unique keys absorb any command seen twice.
+
+Learner = the spool directory name; only learners configured on the node are graded. A session's
+nonce comes from its learner's sessions.jsonl and is pinned to the first line naming the session:
+a learner can append to their own index, so a later line cannot change a nonce.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from grader.capture.events import (
+    Anomaly,
+    CommandEnded,
+    CommandRecord,
+    CommandStarted,
+    Event,
+    PromptWithoutCommand,
+)
+from grader.capture.parser import MAX_MARKER_BYTES, SessionParser
+from grader.daemon.transport import KIND_DATA, KIND_RESET, Frame
+from grader.labs.model import Lab
+from grader.matching.engine import LabGrader
+from grader.store import IngestBatch
+from grader.verdict import StepVerdict
+
+log = logging.getLogger("grader.daemon.ingest")
+
+# Frames arriving within this window share one transaction. A learner waits for the ✓ at their
+# next prompt, which takes them a second or more to reach: 30 ms is invisible to them, while a
+# 100 MB `cat` (400 frames of 256 KiB) becomes a handful of transactions instead of hundreds.
+BATCH_WINDOW_S = 0.03
+# A .ts file whose session is not (yet) in sessions.jsonl waits for its nonce. The index line is
+# written before `script` starts and the reader sends indexes first, so this only fills when the
+# index is missing or corrupt; past it, parse with the first marker's nonce pinned (and say so).
+PENDING_NONCE_MAX_BYTES = 1024 * 1024
+# A sessions.jsonl line is ~300 bytes; a longer "line" is garbage and is skipped, not buffered.
+INDEX_LINE_MAX = 64 * 1024
+INDEX_FILE = "sessions.jsonl"
+
+# The end of a 133;D marker (BEL or ESC \ terminated): the only places a parser may be restarted.
+_D_MARKER = re.compile(rb"\x1b\]133;D[^\x07\x1b]*(?:\x07|\x1b\\)")
+
+
+@dataclass
+class Cursor:
+    """One session file: its parser and the offsets that make re-feeding safe."""
+
+    learner: str
+    session: str
+    parser: SessionParser | None = None
+    base: int = 0  # absolute offset the parser started at
+    fed: int = 0  # absolute offset of the next byte expected
+    resume: int = 0  # restart point: just after a D marker with nothing in flight
+    partial: bytes = b""  # a possibly unterminated D marker at the end of what was fed
+    inflight: set[tuple[int, int]] = field(default_factory=set)  # (aid, n) started, not ended
+    pending: list[Frame] = field(default_factory=list)  # waiting for the session's nonce
+    pending_bytes: int = 0
+
+
+@dataclass
+class LearnerIndex:
+    """A learner's sessions.jsonl: how far it was read and the nonces it pinned."""
+
+    fed: int = 0
+    carry: bytes = b""
+    nonces: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """A command that just finished: what probes look at."""
+
+    learner: str
+    record: CommandRecord
+
+
+class NodeIngest:
+    """Turns one node's frames into IngestBatches; one instance per watched node."""
+
+    def __init__(
+        self,
+        node_id: str,
+        learners: Mapping[str, tuple[str, ...]],
+        labs: Mapping[str, Lab],
+        stored_offsets: Mapping[str, int],
+        load_snapshot: Callable[[str, str], dict[str, Any] | None],
+        owner: str | None = None,
+    ):
+        self.node_id = node_id
+        self.learners = dict(learners)
+        self.labs = labs
+        self.owner = owner
+        self._load_snapshot = load_snapshot
+        self._cursors: dict[str, Cursor] = {}
+        self._indexes: dict[str, LearnerIndex] = {}
+        self._graders: dict[tuple[str, str], LabGrader] = {}
+        self._stored = dict(stored_offsets)
+        self._ignored: set[str] = set()
+        self._new_batch()
+
+    # --- what to ask the reader for -------------------------------------------------------------
+
+    def start_offsets(self) -> dict[str, int]:
+        """Offsets for the reader: live cursors continue; others resume from the store.
+
+        Indexes are not stored: they are re-read from 0 (a few hundred bytes per session) so the
+        pinned nonces are rebuilt after a restart.
+        """
+        out = {p: off for p, off in self._stored.items() if not p.endswith("/" + INDEX_FILE)}
+        for path, cur in self._cursors.items():
+            out[path] = cur.fed
+        for learner, idx in self._indexes.items():
+            out[f"{learner}/{INDEX_FILE}"] = idx.fed
+        return out
+
+    # --- frames in ------------------------------------------------------------------------------
+
+    def feed(self, frame: Frame) -> None:
+        if frame.kind not in (KIND_DATA, KIND_RESET) or "/" not in frame.path:
+            return
+        learner, name = frame.path.split("/", 1)
+        if learner not in self.learners:
+            if learner not in self._ignored:
+                self._ignored.add(learner)
+                log.info("event=ignored_learner node=%s learner=%s", self.node_id, learner)
+            return
+        if name == INDEX_FILE:
+            self._feed_index(learner, frame)
+        elif name.endswith(".ts") and "/" not in name:
+            self._feed_session(learner, name[: -len(".ts")], frame)
+
+    def _feed_index(self, learner: str, frame: Frame) -> None:
+        idx = self._indexes.setdefault(learner, LearnerIndex())
+        if frame.kind == KIND_RESET:
+            log.warning("event=index_reset node=%s learner=%s", self.node_id, learner)
+            idx.fed, idx.carry = 0, b""  # pinned nonces stay pinned
+            return
+        data = _align(idx.fed, frame, f"{learner}/{INDEX_FILE}", self.node_id)
+        if data is None:
+            return
+        idx.fed = frame.offset + len(frame.data)
+        lines = (idx.carry + data).split(b"\n")
+        idx.carry = lines.pop()
+        if len(idx.carry) > INDEX_LINE_MAX:
+            idx.carry = b""
+        for line in lines:
+            try:
+                entry = json.loads(line)
+                session, nonce = str(entry["session"]), str(entry["nonce"])
+            except (ValueError, KeyError, TypeError):
+                log.warning("event=bad_index_line node=%s learner=%s", self.node_id, learner)
+                continue
+            pinned = idx.nonces.setdefault(session, nonce)
+            if pinned != nonce:
+                self._anomaly(learner, Anomaly(session, "bad_nonce", "index line re-keys session"))
+        for session, nonce in idx.nonces.items():
+            cur = self._cursors.get(f"{learner}/{session}.ts")
+            if cur is not None and cur.parser is None and cur.pending:
+                self._start_parser(cur, nonce)
+
+    def _feed_session(self, learner: str, session: str, frame: Frame) -> None:
+        path = f"{learner}/{session}.ts"
+        cur = self._cursors.get(path)
+        if cur is None:
+            start = self._stored.get(path, 0)
+            cur = Cursor(learner, session, base=start, fed=start, resume=start)
+            self._cursors[path] = cur
+        if frame.kind == KIND_RESET:
+            log.warning("event=file_reset node=%s path=%s from=%d", self.node_id, path, cur.fed)
+            nonce = cur.parser.nonce if cur.parser else None
+            self._cursors[path] = cur = Cursor(learner, session)
+            self._batch.offsets[path] = 0
+            if nonce:
+                cur.parser = SessionParser(session, nonce)
+            return
+        if cur.parser is None:
+            nonce = self._indexes.get(learner, LearnerIndex()).nonces.get(session)
+            if nonce is None and cur.pending_bytes + len(frame.data) <= PENDING_NONCE_MAX_BYTES:
+                cur.pending.append(frame)
+                cur.pending_bytes += len(frame.data)
+                return
+            if nonce is None:
+                log.warning("event=no_session_index node=%s path=%s", self.node_id, path)
+            self._start_parser(cur, nonce)
+        self._feed_bytes(cur, frame)
+
+    def _start_parser(self, cur: Cursor, nonce: str | None) -> None:
+        cur.parser = SessionParser(cur.session, nonce)
+        pending, cur.pending, cur.pending_bytes = cur.pending, [], 0
+        for frame in pending:
+            self._feed_bytes(cur, frame)
+
+    def _feed_bytes(self, cur: Cursor, frame: Frame) -> None:
+        path = f"{cur.learner}/{cur.session}.ts"
+        data = _align(cur.fed, frame, path, self.node_id)
+        if data is None:
+            return
+        if frame.offset > cur.fed:  # a gap: bytes we can never see again; restart cleanly there
+            cur.parser = SessionParser(cur.session, cur.parser.nonce if cur.parser else None)
+            cur.base = cur.resume = frame.offset
+            cur.partial, cur.inflight = b"", set()
+        assert cur.parser is not None
+        data_start = frame.offset + len(frame.data) - len(data)  # absolute offset of data[0]
+        # Split right after each D marker, so the parser's state at each split is known: with
+        # nothing in flight there, that offset is a safe restart point.
+        scan = cur.partial + data
+        shift = len(cur.partial)
+        start = 0
+        for m in _D_MARKER.finditer(scan):
+            end = m.end() - shift
+            if end <= start:
+                continue
+            self._route(cur, cur.parser.feed(data[start:end]))
+            start = end
+            if not cur.inflight:
+                cur.resume = data_start + end
+        if start < len(data):
+            self._route(cur, cur.parser.feed(data[start:]))
+        cur.fed = data_start + len(data)
+        # Keep a marker split across frames for the next scan (it has no BEL/ST yet).
+        esc = scan.rfind(b"\x1b", max(0, len(scan) - MAX_MARKER_BYTES))
+        cur.partial = scan[esc:] if esc >= 0 and b"\x07" not in scan[esc:] else b""
+        self._batch.offsets[path] = cur.resume
+
+    # --- events out -----------------------------------------------------------------------------
+
+    def _route(self, cur: Cursor, events: list[Event]) -> None:
+        for ev in events:
+            if isinstance(ev, CommandStarted):
+                cur.inflight.add((ev.aid, ev.n))
+            elif isinstance(ev, CommandEnded):
+                cur.inflight.discard((ev.record.aid, ev.record.n))
+                self._batch.records.append((cur.learner, ev.record))
+                self.ended.append(Ended(cur.learner, ev.record))
+            elif isinstance(ev, Anomaly):
+                ev = replace(ev, offset=ev.offset + cur.base)
+                self._anomaly(cur.learner, ev)
+            elif isinstance(ev, PromptWithoutCommand):
+                pass
+            for lab_id in self.learners[cur.learner]:
+                grader = self.grader(cur.learner, lab_id)
+                if grader is None:
+                    continue
+                for verdict in grader.feed(ev):
+                    self._verdict(cur.learner, verdict)
+                self._batch.snapshots[(cur.learner, lab_id)] = {}  # filled at take_batch
+
+    def _anomaly(self, learner: str, anomaly: Anomaly) -> None:
+        log.warning(
+            "event=anomaly node=%s learner=%s session=%s kind=%s detail=%s",
+            self.node_id,
+            learner,
+            anomaly.session,
+            anomaly.kind,
+            json.dumps(anomaly.detail),
+        )
+        self._batch.anomalies.append((learner, anomaly))
+
+    def _verdict(self, learner: str, verdict: StepVerdict) -> None:
+        self._batch.verdicts.append((learner, verdict))
+
+    def add_verdict(self, learner: str, verdict: StepVerdict) -> None:
+        """A verdict from outside the parser (a probe) joins the next batch."""
+        self._verdict(learner, verdict)
+
+    def grader(self, learner: str, lab_id: str) -> LabGrader | None:
+        """The learner's engine for a lab, restored from its stored snapshot on first use."""
+        key = (learner, lab_id)
+        found = self._graders.get(key)
+        if found is None:
+            lab = self.labs.get(lab_id)
+            if lab is None:
+                return None
+            snap = self._load_snapshot(learner, lab_id)
+            found = LabGrader.restore(lab, learner, snap) if snap else LabGrader(lab, learner)
+            self._graders[key] = found
+        return found
+
+    # --- batches --------------------------------------------------------------------------------
+
+    def _new_batch(self) -> None:
+        self._batch = IngestBatch(node_id=self.node_id, owner=self.owner)
+        self.ended: list[Ended] = []
+
+    def has_pending(self) -> bool:
+        b = self._batch
+        return bool(b.offsets or b.records or b.verdicts or b.anomalies)
+
+    def take_batch(self) -> tuple[IngestBatch, list[Ended]] | None:
+        """The batch so far (snapshots taken now) and the commands that ended in it."""
+        if not self.has_pending():
+            return None
+        batch, ended = self._batch, self.ended
+        for learner, lab_id in batch.snapshots:
+            grader = self._graders[(learner, lab_id)]
+            batch.snapshots[(learner, lab_id)] = grader.snapshot()
+        self._new_batch()
+        self._stored.update(batch.offsets)
+        return batch, ended
+
+
+def _align(fed: int, frame: Frame, path: str, node_id: str) -> bytes | None:
+    """The part of a frame not seen yet (overlap after a reconnect is dropped); None if none."""
+    end = frame.offset + len(frame.data)
+    if end <= fed:
+        return None
+    if frame.offset < fed:
+        return frame.data[fed - frame.offset :]
+    if frame.offset > fed:
+        log.error(
+            "event=stream_gap node=%s path=%s expected=%d got=%d", node_id, path, fed, frame.offset
+        )
+    return frame.data
