@@ -297,7 +297,12 @@ class Store:
         *,
         audit_kind: str = "verdict",
     ) -> VerdictEvent | None:
-        """Insert the verdict's event (once per key) and upgrade progress; None if a duplicate."""
+        """Insert the verdict's event (once per key) and upgrade progress; None if a duplicate.
+
+        A pending verdict records nothing: pending is the absence of progress, not an event.
+        """
+        if State(verdict.state) is State.PENDING:
+            return None
         evidence = evidence_json(verdict)
         ev = verdict.evidence
         session, aid, n = (ev.session, ev.aid, ev.n) if ev is not None else NO_COMMAND
@@ -576,7 +581,7 @@ class Store:
             if new_state.rank >= _rank(stored):
                 continue
             key = (p.c.learner == learner) & (p.c.lab == lab) & (p.c.step == step)
-            if regraded is None:
+            if new_state is State.PENDING:  # a pending step has no row
                 conn.execute(p.delete().where(key))
             else:
                 conn.execute(

@@ -1,0 +1,31 @@
+"""What the API needs from grader.yaml: the loaded labs and the tokens."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from grader.labs.model import Lab
+
+if TYPE_CHECKING:
+    from grader.daemon.config import GraderConfig
+
+
+@dataclass(frozen=True)
+class ApiSettings:
+    labs: Mapping[str, Lab] = field(default_factory=dict)
+    operator_tokens: tuple[str, ...] = ()
+    learner_tokens: Mapping[str, str] = field(default_factory=dict)  # learner -> token
+
+    @classmethod
+    def from_config(cls, config: GraderConfig) -> ApiSettings:
+        """Load every lab the config names (raises LabInvalid on a broken one)."""
+        from grader.labs.loader import load_lab
+
+        labs = {lab.id: lab for lab in map(load_lab, config.labs)}
+        return cls(
+            labs=labs,
+            operator_tokens=tuple(config.api.operator_tokens),
+            learner_tokens=dict(config.api.learner_tokens),
+        )
