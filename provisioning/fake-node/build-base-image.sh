@@ -59,6 +59,7 @@ if [[ -z "$mirror" ]]; then
 fi
 command -v debootstrap >/dev/null || {
   log "installing debootstrap"
+  apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
 }
 
