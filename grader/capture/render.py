@@ -145,10 +145,10 @@ class LineRenderer:
         else:
             cur = cur[:col] + text + cur[col + len(text) :]
         col += len(text)
-        while len(cur) > MAX_LINE_CHARS:
-            lines.append(cur[:MAX_LINE_CHARS])
-            cur = cur[MAX_LINE_CHARS:]
-            col = max(0, col - MAX_LINE_CHARS)
+        if len(cur) > MAX_LINE_CHARS:  # keep the last 1..MAX_LINE_CHARS characters
+            cut = (len(cur) - 1) // MAX_LINE_CHARS * MAX_LINE_CHARS
+            lines.extend(cur[i : i + MAX_LINE_CHARS] for i in range(0, cut, MAX_LINE_CHARS))
+            cur, col = cur[cut:], max(0, col - cut)
         self._cur, self._col = cur, col
 
     def _tokens(self, seg: str, lines: list[str], is_last: bool) -> None:

@@ -1,0 +1,54 @@
+"""Helpers for the parser tests: run a stream through a parser in chunks, merge output batches."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from grader.capture.events import CommandEnded, CommandRecord, Event, OutputLines
+from grader.capture.parser import SessionParser
+
+
+def parse(data: bytes, chunk: int | None = None, nonce: str | None = None) -> list[Event]:
+    """All events of `data` fed in `chunk`-byte pieces (whole if None), then EOF."""
+    parser = SessionParser("s1", nonce)
+    return feed_all(parser, data, [data] if chunk is None else split(data, chunk))
+
+
+def split(data: bytes, chunk: int) -> list[bytes]:
+    return [data[i : i + chunk] for i in range(0, len(data), chunk)]
+
+
+def feed_all(parser: SessionParser, data: bytes, pieces: Iterable[bytes]) -> list[Event]:
+    events: list[Event] = []
+    for piece in pieces:
+        events += parser.feed(piece)
+    return events + parser.close()
+
+
+def merged(events: list[Event]) -> list[Event]:
+    """Join consecutive OutputLines of one command: batching is free to differ, content is not."""
+    out: list[Event] = []
+    for ev in events:
+        prev = out[-1] if out else None
+        if (
+            isinstance(ev, OutputLines)
+            and isinstance(prev, OutputLines)
+            and (prev.aid, prev.n) == (ev.aid, ev.n)
+        ):
+            out[-1] = OutputLines(ev.session, ev.aid, ev.n, prev.lines + ev.lines)
+        else:
+            out.append(ev)
+    return out
+
+
+def records(events: list[Event]) -> list[CommandRecord]:
+    return [ev.record for ev in events if isinstance(ev, CommandEnded)]
+
+
+def streamed(events: list[Event], n: int) -> list[str]:
+    """Every line streamed for command n."""
+    return [line for ev in events if isinstance(ev, OutputLines) and ev.n == n for line in ev.lines]
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [getattr(ev, "kind", type(ev).__name__) for ev in events]
