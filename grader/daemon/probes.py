@@ -1,0 +1,108 @@
+"""Probes: read-only state checks the daemon runs on the node as the grader account.
+
+Some steps cannot be judged from what a learner's command printed (a file now exists, a service
+is up), so a step may carry a `probe` (grader/labs/model.py Probe): an argv, a timeout and what
+its output and exit status must be. When a learner's command ends and such a step is not yet
+verified, the probe runs; if it passes, the step is verified with the probe's output as evidence.
+
+The argv is joined with shlex.quote, so the node's shell sees exactly those words; the grader
+account has no sudo and no write access to learners' files, which keeps probes read-only in fact,
+not just by convention. Evidence names the learner's command that triggered the probe, so a
+command re-fed after a crash triggers the same (session, aid, n) key and never a second event.
+"""
+
+from __future__ import annotations
+
+import logging
+import shlex
+from collections.abc import Mapping
+
+import asyncssh
+
+from grader.capture.events import CommandRecord
+from grader.labs.model import Lab, Step
+from grader.matching.expect import OutputMatcher, check_exit
+from grader.verdict import Evidence, State, StepVerdict
+
+log = logging.getLogger("grader.daemon.probes")
+
+# What a probe may print that we look at: probes are short checks (`ip -br link`, `ls`), and the
+# cap keeps a misconfigured probe (`cat /var/log/syslog`) from ballooning the daemon's memory.
+PROBE_OUTPUT_MAX = 64 * 1024
+# Hard ceiling over a lab's own timeout_s: a probe blocks the next one on its node.
+PROBE_TIMEOUT_MAX_S = 30.0
+
+
+def due_probes(lab: Lab, states: Mapping[str, State]) -> list[Step]:
+    """Steps with an after-command probe that are not verified yet, in lab order."""
+    return [
+        s
+        for s in lab.steps
+        if s.probe is not None
+        and s.probe.when == "after_command"
+        and states.get(s.id, State.PENDING) != State.VERIFIED
+    ]
+
+
+def probe_command(step: Step) -> str:
+    assert step.probe is not None
+    return " ".join(shlex.quote(w) for w in step.probe.command)
+
+
+def judge(
+    step: Step, exit: int | None, output: str, variables: Mapping[str, str]
+) -> tuple[bool, str, OutputMatcher]:
+    """Does the probe's result satisfy the step? (ok, reason, matcher with the excerpt)."""
+    assert step.probe is not None
+    probe = step.probe
+    matcher = OutputMatcher(probe.output, variables)
+    matcher.feed(output.splitlines())
+    result = matcher.result()
+    problems = [] if result.ok else [result.reason]
+    if probe.exit is not None and (why := check_exit(probe.exit, exit, ())):
+        problems.append(why)
+    return not problems, "; ".join(problems), matcher
+
+
+async def run_probe(
+    conn: asyncssh.SSHClientConnection,
+    lab: Lab,
+    step: Step,
+    variables: Mapping[str, str],
+    trigger: CommandRecord,
+) -> StepVerdict | None:
+    """Run one probe: a verified StepVerdict when it passes, else None (no demotion)."""
+    assert step.probe is not None
+    cmd = probe_command(step)
+    timeout = min(step.probe.timeout_s, PROBE_TIMEOUT_MAX_S)
+    try:
+        res = await conn.run(cmd, check=False, timeout=timeout, encoding="utf-8", errors="replace")
+    except asyncssh.TimeoutError:
+        log.info("event=probe_timeout lab=%s step=%s timeout_s=%.1f", lab.id, step.id, timeout)
+        return None
+    output = str(res.stdout or "")[:PROBE_OUTPUT_MAX]
+    ok, _why, matcher = judge(step, res.exit_status, output, variables)
+    log.info("event=probe lab=%s step=%s exit=%s ok=%s", lab.id, step.id, res.exit_status, ok)
+    if not ok:
+        return None
+    out = matcher.result()
+    evidence = Evidence(
+        session=trigger.session,
+        aid=trigger.aid,
+        n=trigger.n,
+        line=f"probe: {cmd}",
+        exit=res.exit_status,
+        cwd=trigger.cwd,
+        t0=trigger.t0,
+        t1=trigger.t1,
+        excerpt=out.excerpt or output[:2000],
+        matched=out.matched,
+    )
+    return StepVerdict(
+        lab=lab.id,
+        step=step.id,
+        state=State.VERIFIED,
+        reason="",
+        captures=dict(out.captures),
+        evidence=evidence,
+    )

@@ -1,0 +1,82 @@
+"""`grader run`: the daemon — watch the configured nodes, grade, store, feed back, serve the API."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+import time
+
+LOG_FORMAT = "ts=%(asctime)s level=%(levelname)s logger=%(name)s %(message)s"
+
+
+class _UtcFormatter(logging.Formatter):
+    converter = time.gmtime
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        return time.strftime("%Y-%m-%dT%H:%M:%S", self.converter(record.created)) + (
+            f".{int(record.msecs):03d}Z"
+        )
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "run",
+        help="run the grader daemon: stream nodes' spools over SSH, grade, serve the API",
+        description=(
+            "Run the labgrader daemon from a grader.yaml (see docs/daemon.md).\n"
+            "It leases the configured nodes in the database (several daemons can share one\n"
+            "PostgreSQL), streams each node's capture spool over SSH with a pinned host key,\n"
+            "grades every finished command against the learner's labs, records progress once\n"
+            "and only once, writes progress/<user>.json back to the node, and serves the HTTP\n"
+            "API in the same process. Logs are key=value lines on stderr, one per event.\n"
+            "SIGTERM or SIGINT: flush, release the leases and exit 0."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--config", required=True, help="grader.yaml")
+    p.add_argument("--db", help="database URL (default: the config's db)")
+    p.add_argument(
+        "--reader",
+        choices=("auto", "reader", "sftp"),
+        default="auto",
+        help="how to follow the spool: the python3 reader on the node, falling back to SFTP "
+        "polling when python3 is missing (auto, the default), or force one of them",
+    )
+    p.add_argument("--log-level", default="INFO", help="DEBUG, INFO (default), WARNING, ERROR")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from grader.daemon.config import ConfigError, load_config
+    from grader.daemon.service import Daemon
+    from grader.labs.errors import LabInvalid
+    from grader.labs.loader import load_lab
+    from grader.store import Store
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_UtcFormatter(LOG_FORMAT))
+    logging.basicConfig(level=args.log_level.upper(), handlers=[handler], force=True)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # its INFO is per-channel chatter
+    try:
+        config = load_config(args.config)
+        labs = {lab.id: lab for lab in map(load_lab, config.labs)}
+    except ConfigError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 2
+    except LabInvalid as exc:
+        for err in exc.errors:
+            print(err, file=sys.stderr)
+        return 2
+    if args.db:
+        config = replace(config, db=args.db)
+    store = Store.open(config.db)
+    try:
+        asyncio.run(Daemon(config, store, labs, reader_mode=args.reader).run())
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,371 @@
+"""The daemon process: leases nodes, watches each one, serves the API, shuts down cleanly.
+
+One asyncio loop runs everything. Per leased node a NodeWatcher streams the spool over a
+NodeLink, feeds NodeIngest, commits batches through the Store (in a worker thread: the Store is
+synchronous), writes progress files back and runs probes. A lease loop renews leases every ttl/3
+and starts or stops watchers as leases are won or lost, so several graders can share one
+PostgreSQL (DESIGN.md "Scale"). SIGTERM/SIGINT: stop the watchers, flush their batches, release
+the leases, exit 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import time
+from collections.abc import Iterator, Mapping
+
+import asyncssh
+
+from grader import metrics
+from grader.daemon import feedback, probes
+from grader.daemon.config import GraderConfig, NodeConfig
+from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
+from grader.daemon.transport import KIND_ERROR, KIND_HEARTBEAT, NodeLink, stream_spool
+from grader.labs.model import Lab
+from grader.store import LeaseLost, Store
+from grader.verdict import State
+
+log = logging.getLogger("grader.daemon")
+
+# Node status rows are for humans and dashboards: one write per node per 10 s is plenty and keeps
+# 500 nodes' heartbeats from becoming 500 writes a second.
+STATUS_WRITE_EVERY_S = 10.0
+# Verdicts of a learner page the store at most this many events back when first loaded.
+EVENTS_PAGE = 500
+
+
+class NodeWatcher:
+    """Everything the daemon does for one leased node."""
+
+    def __init__(
+        self,
+        node: NodeConfig,
+        config: GraderConfig,
+        store: Store,
+        labs: Mapping[str, Lab],
+        handshakes: asyncio.Semaphore,
+        reader_mode: str = "auto",
+    ):
+        self.node = node
+        self.config = config
+        self.store = store
+        self.labs = labs
+        self.reader_mode = reader_mode
+        self.link = NodeLink(node, config.daemon, handshakes, self._status)
+        self.ingest: NodeIngest | None = None
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self._wake = asyncio.Event()
+        self._dirty: set[str] = set()
+        self._recent = feedback.RecentEvents()
+        self._probe_verified: set[tuple[str, str, str]] = set()
+        self._last_status = 0.0
+        self._tasks: list[asyncio.Task] = []
+        self.lease_lost = False
+
+    # --- lifecycle ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        offsets = await asyncio.to_thread(self.store.offsets, self.node.id)
+        self.ingest = NodeIngest(
+            self.node.id,
+            self.node.learners,
+            self.labs,
+            offsets,
+            self.store.snapshot,
+            owner=self.config.daemon.owner,
+        )
+        self._tasks = [
+            asyncio.create_task(self.link.run_forever(self._session), name=f"link-{self.node.id}"),
+            asyncio.create_task(self._flusher(), name=f"flush-{self.node.id}"),
+            asyncio.create_task(self._feedback_loop(), name=f"feedback-{self.node.id}"),
+        ]
+
+    async def stop(self) -> None:
+        """Stop streaming, then commit what was already parsed (never lose a finished command)."""
+        link = self._tasks[0] if self._tasks else None
+        if link:
+            link.cancel()
+            await asyncio.gather(link, return_exceptions=True)
+        for task in self._tasks[1:]:
+            task.cancel()
+        await asyncio.gather(*self._tasks[1:], return_exceptions=True)
+        with contextlib.suppress(LeaseLost):
+            await self._flush_once()
+        self._status(False, "stopped")
+
+    # --- streaming ------------------------------------------------------------------------------
+
+    async def _session(self, conn: asyncssh.SSHClientConnection) -> None:
+        assert self.ingest is not None
+        self.conn = conn
+        self._dirty.update(self.node.learners)  # bring progress files up to date on (re)connect
+        self._wake.set()
+        try:
+            offsets = self.ingest.start_offsets()
+            async for frame in stream_spool(conn, self.node.spool_root, offsets, self.reader_mode):
+                if frame.kind == KIND_HEARTBEAT:
+                    self._heartbeat(frame.data)
+                elif frame.kind == KIND_ERROR:
+                    log.warning(
+                        "event=spool_read_error node=%s path=%s detail=%s",
+                        self.node.id,
+                        frame.path,
+                        frame.data.decode("utf-8", "replace"),
+                    )
+                else:
+                    self.ingest.feed(frame)
+                    self._wake.set()
+        finally:
+            self.conn = None
+
+    def _heartbeat(self, data: bytes) -> None:
+        import json
+
+        try:
+            sent = float(json.loads(data)["t"])
+        except (ValueError, KeyError, TypeError):
+            return
+        # Includes clock skew between node and grader; NTP keeps that to milliseconds.
+        lag = max(0.0, time.time() - sent)
+        metrics.NODE_LAG_SECONDS.labels(node=self.node.id).set(lag)
+        if time.monotonic() - self._last_status >= STATUS_WRITE_EVERY_S:
+            self._last_status = time.monotonic()
+            self._write_status(True, lag, None)
+
+    def _status(self, connected: bool, error: str | None) -> None:
+        self._write_status(connected, None, error)
+
+    def _write_status(self, connected: bool, lag: float | None, error: str | None) -> None:
+        task = asyncio.create_task(
+            asyncio.to_thread(
+                self.store.set_node_status,
+                self.node.id,
+                connected=connected,
+                lag_s=lag,
+                error=error,
+            )
+        )
+        task.add_done_callback(_log_failure)
+
+    # --- batches --------------------------------------------------------------------------------
+
+    async def _flusher(self) -> None:
+        while True:
+            await self._wake.wait()
+            await asyncio.sleep(BATCH_WINDOW_S)  # let the frames of this burst join the batch
+            self._wake.clear()
+            try:
+                await self._flush_once()
+            except LeaseLost as exc:
+                log.error("event=lease_lost node=%s detail=%s", self.node.id, exc)
+                self.lease_lost = True
+                return
+
+    async def _flush_once(self) -> None:
+        assert self.ingest is not None
+        taken = self.ingest.take_batch()
+        if taken is None:
+            return
+        batch, ended = taken
+        events = await asyncio.to_thread(self.store.ingest, batch)
+        for ev in events:
+            log.info(
+                "event=verdict node=%s learner=%s lab=%s step=%s state=%s seq=%d",
+                self.node.id,
+                ev.learner,
+                ev.lab,
+                ev.step,
+                ev.state,
+                ev.seq,
+            )
+            if ev.state == State.VERIFIED:
+                self._probe_verified.add((ev.learner, ev.lab, ev.step))
+        self._recent.add(events)
+        if events:
+            self._dirty.update(ev.learner for ev in events)
+        if ended and self.conn is not None:
+            await self._run_probes(self.conn, ended)
+
+    async def _run_probes(self, conn: asyncssh.SSHClientConnection, ended: list[Ended]) -> None:
+        assert self.ingest is not None
+        last: dict[str, Ended] = {e.learner: e for e in ended}  # one probe round per learner
+        found = False
+        for learner, e in last.items():
+            for lab_id in self.node.learners.get(learner, ()):
+                grader = self.ingest.grader(learner, lab_id)
+                if grader is None:
+                    continue
+                states = {sid: v.state for sid, v in grader.verdicts().items()}
+                for sid in list(states):
+                    if (learner, lab_id, sid) in self._probe_verified:
+                        states[sid] = State.VERIFIED
+                for step in probes.due_probes(grader.lab, states):
+                    try:
+                        verdict = await probes.run_probe(
+                            conn, grader.lab, step, grader.variables, e.record
+                        )
+                    except (OSError, asyncssh.Error) as exc:
+                        log.warning("event=probe_failed node=%s detail=%s", self.node.id, exc)
+                        continue
+                    if verdict is not None:
+                        self._probe_verified.add((learner, lab_id, step.id))
+                        self.ingest.add_verdict(learner, verdict)
+                        found = True
+        if found:
+            self._wake.set()
+
+    # --- feedback -------------------------------------------------------------------------------
+
+    async def _feedback_loop(self) -> None:
+        while True:
+            await asyncio.sleep(feedback.FEEDBACK_COALESCE_S)
+            conn = self.conn
+            if not self._dirty or conn is None:
+                continue
+            for learner in sorted(self._dirty):
+                try:
+                    await self._write_feedback(conn, learner)
+                    self._dirty.discard(learner)
+                except (OSError, asyncssh.Error) as exc:
+                    log.warning(
+                        "event=feedback_failed node=%s learner=%s detail=%s",
+                        self.node.id,
+                        learner,
+                        exc,
+                    )
+
+    async def _write_feedback(self, conn: asyncssh.SSHClientConnection, learner: str) -> None:
+        labs = [self.labs[i] for i in self.node.learners.get(learner, ()) if i in self.labs]
+        if not self._recent.loaded(learner):
+            self._recent.load(learner, await asyncio.to_thread(self._all_events, learner))
+        progress = {
+            lab.id: await asyncio.to_thread(self.store.progress, learner, lab.id) for lab in labs
+        }
+        doc = feedback.progress_document(learner, labs, progress, self._recent.get(learner))
+        await feedback.write_progress(conn, self.node.spool_root, learner, doc)
+
+    def _all_events(self, learner: str) -> list:
+        out: list = []
+        seq = 0
+        while page := self.store.events_after(seq, learner, EVENTS_PAGE):
+            out = (out + page)[-feedback.EVENTS_KEPT :]
+            seq = page[-1].seq
+        return out
+
+
+def _log_failure(task: asyncio.Task) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("event=status_write_failed detail=%s", task.exception())
+
+
+class _ApiServer:
+    """uvicorn in our loop, without its own signal handling (the daemon owns SIGTERM/SIGINT)."""
+
+    def __init__(self, app, host: str, port: int):
+        import uvicorn
+
+        class Server(uvicorn.Server):
+            @contextlib.contextmanager
+            def capture_signals(self) -> Iterator[None]:
+                yield
+
+        self.server = Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
+
+    async def serve(self) -> None:
+        await self.server.serve()
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+
+
+class Daemon:
+    """Leases, watchers and the API in one process."""
+
+    def __init__(
+        self, config: GraderConfig, store: Store, labs: Mapping[str, Lab], reader_mode="auto"
+    ):
+        self.config = config
+        self.store = store
+        self.labs = labs
+        self.reader_mode = reader_mode
+        self.handshakes = asyncio.Semaphore(config.daemon.max_handshakes)
+        self.watchers: dict[str, NodeWatcher] = {}
+        self.stopping = asyncio.Event()
+
+    async def run(self) -> None:
+        for node in self.config.nodes:
+            await asyncio.to_thread(
+                self.store.upsert_node, node.id, node.host, node.port, sorted(node.learners)
+            )
+        api_task = None
+        api = self._api()
+        if api is not None:
+            api_task = asyncio.create_task(api.serve(), name="api")
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, self.stop)
+        log.info(
+            "event=daemon_started owner=%s nodes=%d",
+            self.config.daemon.owner,
+            len(self.config.nodes),
+        )
+        try:
+            await self._lease_loop()
+        finally:
+            await asyncio.gather(*(w.stop() for w in self.watchers.values()))
+            self.watchers.clear()
+            await asyncio.to_thread(self.store.release_nodes, self.config.daemon.owner)
+            if api is not None and api_task is not None:
+                api.stop()
+                await asyncio.gather(api_task, return_exceptions=True)
+            log.info("event=daemon_stopped owner=%s", self.config.daemon.owner)
+
+    def stop(self) -> None:
+        log.info("event=shutdown_requested")
+        self.stopping.set()
+
+    def _api(self) -> _ApiServer | None:
+        if not self.config.api.enabled:
+            return None
+        # Integration point with grader.api (the store/API engineer's create_app).
+        from grader.api.app import create_app
+        from grader.api.settings import ApiSettings
+
+        settings = ApiSettings(
+            labs=dict(self.labs),
+            operator_tokens=self.config.api.operator_tokens,
+            learner_tokens=self.config.api.learner_tokens,
+        )
+        app = create_app(self.store, settings)
+        return _ApiServer(app, self.config.api.host, self.config.api.port)
+
+    async def _lease_loop(self) -> None:
+        ids = [n.id for n in self.config.nodes]
+        ttl = self.config.daemon.lease_ttl_s
+        owner = self.config.daemon.owner
+        while not self.stopping.is_set():
+            owned = set(await asyncio.to_thread(self.store.acquire_nodes, owner, ids, ttl))
+            for node_id in list(self.watchers):
+                w = self.watchers[node_id]
+                if node_id not in owned or w.lease_lost:
+                    log.warning("event=lease_dropped node=%s", node_id)
+                    del self.watchers[node_id]
+                    await w.stop()
+            for node_id in sorted(owned - set(self.watchers)):
+                log.info("event=lease_acquired node=%s owner=%s", node_id, owner)
+                w = NodeWatcher(
+                    self.config.node(node_id),
+                    self.config,
+                    self.store,
+                    self.labs,
+                    self.handshakes,
+                    self.reader_mode,
+                )
+                await w.start()
+                self.watchers[node_id] = w
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.stopping.wait(), timeout=ttl / 3)
