@@ -3,6 +3,7 @@ memory stays bounded whatever a program prints."""
 
 from __future__ import annotations
 
+import itertools
 import tracemalloc
 
 from hypothesis import HealthCheck, given, settings
@@ -56,7 +57,7 @@ def sessions(draw: st.DrawFn) -> bytes:
 @given(sessions(), st.lists(st.integers(0, 5000), max_size=12))
 def test_any_chunking_yields_the_same_events(data: bytes, cuts: list[int]) -> None:
     bounds = sorted({c for c in cuts if c < len(data)} | {0, len(data)})
-    pieces = [data[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    pieces = [data[a:b] for a, b in itertools.pairwise(bounds)]
     chunked = feed_all(SessionParser("s1"), data, pieces)
     assert merged(chunked) == merged(parse(data))
     assert merged(parse(data, chunk=1)) == merged(parse(data))
