@@ -143,30 +143,47 @@ else
 fi
 
 # Put __lg_precmd first in PROMPT_COMMAND (an array in bash >= 5.1, a string before), keeping
-# whatever else the learner or their dotfiles put there, in order. A learner who prepends to it
-# costs one prompt's exit code; one who replaces it wholesale ends marker D for that shell
-# (the parser then reports exit unknown). Cheap when nothing changed.
+# whatever else the learner or their dotfiles put there, in order. In array mode __lg_tail is
+# also the last element: `PROMPT_COMMAND="foo"` (the common idiom) replaces only element 0, and
+# the tail then runs precmd late (that one prompt's exit code may be foo's) and re-installs us.
+# A learner who replaces a string PROMPT_COMMAND, or unsets it, ends marker D for that shell (C
+# markers go on; the parser reports exit unknown). Cheap when nothing changed.
 __lg_fix_pc() {
-	local e rest=() entry=__lg_precmd
+	local e rest=() head=__lg_precmd tail=__lg_tail
 	if [[ $__lg_pc_mode == array ]]; then
-		[[ ${PROMPT_COMMAND[0]-} == "$entry" ]] && return 0
+		((${#PROMPT_COMMAND[@]} >= 2)) && [[ ${PROMPT_COMMAND[0]} == "$head" &&
+			${PROMPT_COMMAND[${#PROMPT_COMMAND[@]} - 1]} == "$tail" ]] && return 0
 		for e in "${PROMPT_COMMAND[@]}"; do
-			e=${e//"$entry;"/}
-			e=${e//"$entry"/}
+			e=${e//"$head;"/}
+			e=${e//"$head"/}
+			e=${e//"$tail;"/}
+			e=${e//"$tail"/}
 			[[ -n ${e//[[:space:];]/} ]] && rest+=("$e")
 		done
-		PROMPT_COMMAND=("$entry" "${rest[@]}")
+		PROMPT_COMMAND=("$head" "${rest[@]}" "$tail")
 	else
-		[[ ${PROMPT_COMMAND-} == "$entry" || ${PROMPT_COMMAND-} == "$entry"$'\n'* ]] && return 0
+		[[ ${PROMPT_COMMAND-} == "$head" || ${PROMPT_COMMAND-} == "$head"$'\n'* ]] && return 0
 		e=${PROMPT_COMMAND-}
-		e=${e//"$entry;"/}
-		e=${e//"$entry"/}
+		e=${e//"$head;"/}
+		e=${e//"$head"/}
 		if [[ -n ${e//[[:space:];]/} ]]; then
-			PROMPT_COMMAND=$entry$'\n'$e
+			PROMPT_COMMAND=$head$'\n'$e
 		else
-			PROMPT_COMMAND=$entry
+			PROMPT_COMMAND=$head
 		fi
 	fi
+}
+
+# Last element of an array PROMPT_COMMAND: runs precmd if element 0 no longer did.
+__lg_tail() {
+	local __lg_s=$? __lg_a=$_
+	if [[ -z ${__lg_done-} ]]; then
+		(exit "$__lg_s")
+		__lg_precmd
+	fi
+	__lg_done=
+	: "$__lg_a"
+	return "$__lg_s"
 }
 
 # History must record every line for `history 1` and HISTCMD to mean "this line": with
@@ -190,6 +207,7 @@ __lg_precmd() {
 	__lg_feedback
 	__lg_esc "$PWD"
 	__lg_emit '\e]633;P;Cwd=%s\a\e]133;A;aid=%s;k=%s\a' "$REPLY" "$$" "$__lg_k"
+	__lg_done=1
 	# Leave $_ and $? exactly as the learner's command set them (bash-preexec's trick).
 	: "$__lg_a"
 	return "$__lg_s"
