@@ -235,8 +235,10 @@ class LabGrader:
                     continue
                 if m.ok:
                     matched_steps.append(step.id)
-            else:
+            elif step.output is not None or step.exit is not None:
                 m = CommandMatch(relevant=False, ok=True)  # output-only step: any command
+            else:
+                continue  # a probe-only step: the daemon's probe decides it, not a command
             order = self._after_problem(step)
             if not order and step.after is not None and step.after.immediately:
                 anchor = self._steps[step.after.step].anchor
@@ -255,12 +257,14 @@ class LabGrader:
         """Which candidates to judge. Several steps often share a program (all_reduce_perf
         thrice in the seed lab), so one line must not mark them all attempted: steps whose
         command matched fully are judged; if none did, only the closest unverified partial
-        match (fewest problems, then lab order) is, as the step the learner is working on."""
+        match is, as the step the learner is working on: fewest problems, then steps whose
+        `after` is already met, then lab order."""
         open_ = [c for c in candidates if self._steps[c.step.id].state is not State.VERIFIED]
         keep = [c for c in open_ if c.match.ok or not c.match.relevant]
         partial = [c for c in open_ if c.match.relevant and not c.match.ok]
         if partial and not any_full:
-            keep.append(min(partial, key=lambda c: c.match.problems))  # min keeps lab order
+            # min() keeps the first of equals: lab order
+            keep.append(min(partial, key=lambda c: (c.match.problems, bool(c.order_problem))))
         return keep
 
     def _end(self, rec: CommandRecord) -> list[StepVerdict]:

@@ -331,23 +331,25 @@ def check_command(
         if expect.regex is None:
             return CommandMatch(relevant=False, ok=False)
         return CommandMatch(relevant=regex_ok, ok=regex_ok)
-    best: list[str] | None = None
+    best: tuple[int, list[str]] | None = None
     for view in line.commands:
         if view.cmd.program not in expect.main.program:
             continue
         problems = check_stage(expect.main, view, variables)
-        if not problems and expect.pipe:
-            problems = _check_pipe(expect, line, view, variables)
-        if not problems and not regex_ok:
-            problems = ["the command line is not in the expected form"]
-        if not problems:
+        pipe_problems = _check_pipe(expect, line, view, variables) if expect.pipe else []
+        if not regex_ok:
+            problems.append("the command line is not in the expected form")
+        if not problems and not pipe_problems:
             return CommandMatch(relevant=True, ok=True)
-        if best is None or len(problems) < len(best):
-            best = problems
+        # a wrong or missing pipeline stage makes it a different kind of command than a wrong
+        # value does, so it weighs double when choosing which step the learner was after
+        weight = len(problems) + 2 * len(pipe_problems)
+        if best is None or weight < best[0]:
+            best = (weight, problems + pipe_problems)
     if best is None:
         return CommandMatch(relevant=False, ok=False)
     return CommandMatch(
-        relevant=True, ok=False, reason="right program, but " + "; ".join(best), problems=len(best)
+        relevant=True, ok=False, reason="right program, but " + "; ".join(best[1]), problems=best[0]
     )
 
 

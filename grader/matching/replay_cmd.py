@@ -1,0 +1,101 @@
+"""`grader replay`: grade saved session files against a lab and show why each step stands.
+
+The same parser and engine the daemon runs, on files: the way to check a lab against a real
+learner's session, or to see why a step was not verified.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from grader.labs.errors import LabInvalid
+from grader.labs.loader import load_lab
+from grader.matching.session_files import replay
+from grader.verdict import StepVerdict
+
+# Table columns are cut to these widths so a row stays on one terminal line; --json has it all.
+REASON_WIDTH = 60
+LINE_WIDTH = 50
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "replay",
+        help="grade saved session files (.ts) against a lab and print each step's verdict",
+        description=(
+            "Parse captured session files (what `script` wrote on the node) and grade them\n"
+            "against a lab, exactly as the daemon would. Each file's nonce is read from the\n"
+            "sessions.jsonl beside it when present; otherwise the first marker's nonce is\n"
+            "trusted. Several files (a login shell and its tmux panes) are merged in time order.\n"
+            "Prints one row per step: state, the reason a learner would see, and the command\n"
+            "that decided it. Markers that look forged or replayed are listed as anomalies."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--lab", required=True, metavar="LAB", help="lab folder or lab.yaml")
+    parser.add_argument("sessions", nargs="+", metavar="SESSION.ts", help="session files")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--learner", metavar="NAME", help="learner name (default: from sessions.jsonl)"
+    )
+    parser.set_defaults(func=run)
+
+
+def _cut(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def table(verdicts: list[StepVerdict]) -> str:
+    rows = [("STEP", "STATE", "REASON", "COMMAND")]
+    for v in verdicts:
+        cmd = f"#{v.evidence.n} {v.evidence.line}" if v.evidence else ""
+        rows.append((v.step, v.state.value, _cut(v.reason, REASON_WIDTH), _cut(cmd, LINE_WIDTH)))
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    return "\n".join(
+        "  ".join(cell.ljust(widths[i]) if i < 3 else cell for i, cell in enumerate(r)).rstrip()
+        for r in rows
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        lab = load_lab(args.lab)
+    except LabInvalid as exc:
+        print(f"{args.lab}: the lab does not load:\n{exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"{args.lab}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    paths = [Path(p) for p in args.sessions]
+    missing = [p for p in paths if not p.is_file()]
+    if missing:
+        for p in missing:
+            print(f"{p}: no such session file.", file=sys.stderr)
+        return 2
+    result = replay(lab, paths, args.learner)
+    g = result.grader
+    verdicts = list(g.verdicts().values())
+    if args.json:
+        doc = {
+            "lab": lab.id,
+            "learner": g.learner,
+            "sessions": [i.session for i in result.sessions],
+            "steps": [v.to_json() | {"attempts": g.attempts(v.step)} for v in verdicts],
+            "variables": g.variables,
+            "anomalies": [
+                {"session": a.session, "kind": a.kind, "detail": a.detail, "offset": a.offset}
+                for a in g.anomalies
+            ],
+        }
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+        return 0
+    print(table(verdicts))
+    done = sum(1 for v in verdicts if v.state.value == "verified")
+    print(f"\n{done}/{len(verdicts)} steps verified for {g.learner} ({result.events} events).")
+    for a in g.anomalies:
+        print(f"anomaly: {a.session} {a.kind} at byte {a.offset}: {a.detail}")
+    return 0
