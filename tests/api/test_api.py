@@ -1,0 +1,222 @@
+"""The HTTP API against a real store: auth, JSON routes, metrics, OpenAPI, and SSE over uvicorn."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from prometheus_client.parser import text_string_to_metric_families
+from store.batches import LAB, NODE, batch
+
+from api.server import running
+from grader.api import ApiSettings, create_app
+from grader.api.auth import TokenTable, token_digest
+from grader.labs.model import Lab, Step
+from grader.store import Store
+from grader.verdict import State
+
+OPERATOR = "operator-token-0123456789"
+ALICE = "alice-token-0123456789abcdef"
+BOB = "bob-token-0123456789abcdef00"
+
+THE_LAB = Lab(
+    id=LAB,
+    title="Lab One",
+    description="A test lab.",
+    steps=(Step(id="step-1", title="First", points=2), Step(id="step-2", title="Second")),
+)
+
+
+def op(token: str = OPERATOR) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def seeded(store: Store) -> Store:
+    store.upsert_node(NODE, "10.0.0.7", 22, ["alice", "bob"])
+    store.set_node_status(NODE, connected=True, lag_s=1.5)
+    store.ingest(batch(1, learner="alice"))
+    store.ingest(batch(2, learner="bob", path="bob/s1.ts"))
+    return store
+
+
+@pytest.fixture
+def settings() -> ApiSettings:
+    bob_hashed = "sha256:" + token_digest(BOB).hex()
+    return ApiSettings(
+        labs={LAB: THE_LAB},
+        operator_tokens=(OPERATOR,),
+        learner_tokens={"alice": ALICE, "bob": bob_hashed},
+    )
+
+
+@pytest.fixture
+def client(seeded: Store, settings: ApiSettings) -> Iterator[TestClient]:
+    with TestClient(create_app(seeded, settings)) as c:
+        yield c
+
+
+def test_token_table_matches_plain_and_hashed_tokens(settings: ApiSettings) -> None:
+    table = TokenTable(settings.operator_tokens, settings.learner_tokens)
+    assert table.lookup(OPERATOR).operator
+    assert table.lookup(BOB).learner == "bob"
+    assert table.lookup("sha256:" + token_digest(BOB).hex()) is None  # the hash is not a token
+    assert table.lookup("") is None
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/labs",
+        "/api/nodes",
+        "/api/learners",
+        "/api/learners/alice/progress",
+        "/api/events",
+        "/metrics",
+    ],
+)
+def test_missing_or_wrong_token_is_401_with_bearer_challenge(client: TestClient, path: str) -> None:
+    for headers in ({}, op("wrong-token-0123456789"), {"Authorization": f"Basic {OPERATOR}"}):
+        r = client.get(path, headers=headers)
+        assert r.status_code == 401, (path, headers)
+        assert r.headers["www-authenticate"] == "Bearer"
+
+
+def test_learner_sees_only_itself(client: TestClient) -> None:
+    assert client.get("/api/learners/alice/progress", headers=op(ALICE)).status_code == 200
+    assert client.get("/api/learners/bob/progress", headers=op(ALICE)).status_code == 403
+    assert client.get("/api/learners", headers=op(ALICE)).status_code == 403
+    assert client.get("/api/nodes", headers=op(ALICE)).status_code == 403
+    assert client.get("/metrics", headers=op(ALICE)).status_code == 403
+    assert client.get("/api/events?learner=bob", headers=op(ALICE)).status_code == 403
+    events = client.get("/api/events", headers=op(ALICE)).json()
+    assert [e["learner"] for e in events] == ["alice"]
+    events = client.get("/api/events", headers=op(BOB)).json()
+    assert [e["learner"] for e in events] == ["bob"]
+
+
+def test_operator_sees_everything(client: TestClient) -> None:
+    assert [e["learner"] for e in client.get("/api/events", headers=op()).json()] == [
+        "alice",
+        "bob",
+    ]
+    learners = client.get("/api/learners", headers=op()).json()
+    assert learners == [
+        {"learner": "alice", "labs": [{"id": LAB, "score": 2, "points": 3}]},
+        {"learner": "bob", "labs": [{"id": LAB, "score": 1, "points": 3}]},
+    ]
+    [node] = client.get("/api/nodes", headers=op()).json()
+    assert (node["id"], node["connected"], node["lag_s"]) == (NODE, True, 1.5)
+    prog = client.get(f"/api/learners/bob/progress?lab={LAB}", headers=op()).json()
+    steps = {s["id"]: s for s in prog["labs"][0]["steps"]}
+    assert steps["step-1"]["state"] == "pending"
+    assert steps["step-2"]["state"] == "verified"
+    assert steps["step-2"]["evidence"]["n"] == 2
+    assert client.get("/api/learners/bob/progress?lab=nope", headers=op()).status_code == 404
+
+
+def test_labs_lists_steps_with_titles_and_points(client: TestClient) -> None:
+    [lab] = client.get("/api/labs", headers=op(ALICE)).json()
+    assert lab["points"] == 3
+    assert [(s["id"], s["title"], s["points"]) for s in lab["steps"]] == [
+        ("step-1", "First", 2),
+        ("step-2", "Second", 1),
+    ]
+
+
+def test_healthz_needs_no_token(client: TestClient) -> None:
+    r = client.get("/healthz")
+    assert (r.status_code, r.json()) == (200, {"ok": True})
+
+
+def test_metrics_are_prometheus_text(client: TestClient) -> None:
+    r = client.get("/metrics", headers=op())
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
+    families = {f.name: f for f in text_string_to_metric_families(r.text)}
+    assert {
+        "grader_nodes_connected",
+        "grader_node_lag_seconds",
+        "grader_verdicts",
+        "grader_reconnects",
+        "grader_parse_errors",
+    } <= set(families)
+    assert families["grader_nodes_connected"].samples[0].value >= 1
+    lag = {s.labels["node"]: s.value for s in families["grader_node_lag_seconds"].samples}
+    assert lag[NODE] == 1.5
+    verified = [
+        s
+        for s in families["grader_verdicts"].samples
+        if s.name == "grader_verdicts_total" and s.labels["state"] == "verified"
+    ]
+    assert verified and verified[0].value >= 2
+
+
+def test_openapi_is_served_and_docs_are_not(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    assert spec["openapi"].startswith("3.")
+    assert {"/api/labs", "/api/events/stream", "/api/learners/{learner}/progress"} <= set(
+        spec["paths"]
+    )
+    assert client.get("/docs").status_code == 404
+    assert client.get("/redoc").status_code == 404
+
+
+def read_events(base: str, headers: dict[str, str], count: int, query: str = "") -> list[dict]:
+    """Read `count` SSE events from a real streaming connection, then hang up."""
+    got: list[dict] = []
+    event: dict = {}
+    with httpx.stream("GET", f"{base}/api/events/stream{query}", headers=headers, timeout=10) as r:
+        assert r.status_code == 200
+        for line in r.iter_lines():
+            if line.startswith("id:"):
+                event["id"] = int(line[3:].strip())
+            elif line.startswith("event:"):
+                event["event"] = line[6:].strip()
+            elif line.startswith("data:"):
+                event["data"] = json.loads(line[5:].strip())
+            elif line == "" and "id" in event:
+                got.append(event)
+                event = {}
+                if len(got) == count:
+                    break
+    return got
+
+
+def test_sse_delivers_each_event_once_and_resumes(seeded: Store, settings: ApiSettings) -> None:
+    with running(create_app(seeded, settings)) as base:
+        first = read_events(base, op(), 2)
+        assert [e["data"]["learner"] for e in first] == ["alice", "bob"]
+        assert [e["event"] for e in first] == ["verdict", "verdict"]
+        assert [e["id"] for e in first] == [e["data"]["seq"] for e in first]
+        last = first[-1]["id"]
+        # New events arrive while nobody listens; a resumed stream gets exactly those.
+        seeded.ingest(batch(3, learner="alice"))
+        seeded.ingest(batch(4, learner="bob", path="bob/s1.ts"))
+        resumed = read_events(base, {**op(), "Last-Event-ID": str(last)}, 2)
+        assert [e["data"]["step"] for e in resumed] == ["step-3", "step-4"]
+        # ?after= works too, and a learner's stream is filtered to that learner.
+        mine = read_events(base, op(ALICE), 2)
+        assert [e["data"]["step"] for e in mine] == ["step-1", "step-3"]
+        after_first = read_events(base, op(ALICE), 1, query=f"?after={mine[0]['id']}")
+        assert [e["data"]["step"] for e in after_first] == ["step-3"]
+
+
+def test_sse_pushes_events_ingested_while_streaming(seeded: Store, settings: ApiSettings) -> None:
+    import threading
+    import time
+
+    with running(create_app(seeded, settings)) as base:
+        after = seeded.last_seq()
+
+        def later() -> None:
+            time.sleep(0.5)
+            seeded.ingest(batch(5, learner="alice", step="late", state=State.ATTEMPTED))
+
+        threading.Thread(target=later).start()
+        started = time.monotonic()
+        got = read_events(base, {**op(), "Last-Event-ID": str(after)}, 1)
+        assert [(e["data"]["step"], e["data"]["state"]) for e in got] == [("late", "attempted")]
+        assert time.monotonic() - started < 5  # pushed (LISTEN or 200 ms poll), not a long poll

@@ -1,0 +1,59 @@
+"""Node leases between graders: expiry hands nodes over, SKIP LOCKED never waits, writes fenced."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+import sqlalchemy as sa
+
+from grader.store import LeaseLost, Store
+from store.batches import NODE, batch
+
+TTL_S = 0.6
+
+
+def test_two_owners_split_and_take_over_after_expiry(store: Store) -> None:
+    store.upsert_node(NODE, "h", 22, ["alice"])
+    assert store.acquire_nodes("grader-a", [NODE, "node-b"], TTL_S) == [NODE, "node-b"]
+    assert store.acquire_nodes("grader-b", [NODE, "node-b"], TTL_S) == []
+    assert store.acquire_nodes("grader-a", [NODE], TTL_S) == [NODE]  # renewal
+    store.ingest(batch(1, owner="grader-a"))
+    time.sleep(TTL_S + 0.2)  # grader-a stops renewing: its leases expire
+    assert store.acquire_nodes("grader-b", [NODE, "node-b"], TTL_S) == [NODE, "node-b"]
+    assert store.acquire_nodes("grader-a", [NODE], TTL_S) == []
+    with pytest.raises(LeaseLost):
+        store.ingest(batch(2, owner="grader-a"))  # the stale grader writes nothing
+    assert [e.step for e in store.events_after(0)] == ["step-1"]
+    assert [e.step for e in store.ingest(batch(2, owner="grader-b"))] == ["step-2"]
+
+
+def test_release_frees_nodes_at_once(store: Store) -> None:
+    assert store.acquire_nodes("grader-a", ["n1", "n2"], 60) == ["n1", "n2"]
+    store.release_nodes("grader-a")
+    assert store.acquire_nodes("grader-b", ["n1", "n2"], 60) == ["n1", "n2"]
+
+
+@pytest.mark.postgres
+def test_skip_locked_does_not_wait_for_a_locking_grader(pg_url: str) -> None:
+    store = Store.open(pg_url)
+    try:
+        store.acquire_nodes("grader-a", ["n1", "n2"], 0.01)
+        time.sleep(0.05)  # both expired: free for anyone
+        other = sa.create_engine(pg_url)
+        with other.connect() as conn, conn.begin():
+            # Another grader is in the middle of taking n1 (row locked, not committed).
+            conn.exec_driver_sql("SELECT * FROM leases WHERE node_id = 'n1' FOR UPDATE")
+            result: list[list[str]] = []
+            t = threading.Thread(
+                target=lambda: result.append(store.acquire_nodes("grader-b", ["n1", "n2"], 60))
+            )
+            t.start()
+            t.join(timeout=5)
+            assert not t.is_alive(), "acquire_nodes blocked on a locked lease row"
+            assert result == [["n2"]]
+        other.dispose()
+        assert store.acquire_nodes("grader-b", ["n1", "n2"], 60) == ["n1", "n2"]
+    finally:
+        store.close()
