@@ -15,7 +15,7 @@ class LabError:
 
     `line` and `column` are 1-based and point at the offending value (or the mapping that lacks a
     required key). `schema_path` names the rule that failed: a location inside lab.schema.json
-    (`$defs/step/required`) or, for checks the schema cannot express, `yaml/...` or `check/...`.
+    (`#/$defs/step/required`) or, for checks the schema cannot express, `yaml/...` or `check/...`.
     """
 
     file: str

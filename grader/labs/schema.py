@@ -3,7 +3,7 @@
 jsonschema's raw messages ("{'id': 'c'} is not valid under any of the given schemas") point at
 the rule, not at the fix. Each error here becomes a LabError at the offending YAML value, with a
 sentence for the common validators and the rule's location inside lab.schema.json
-(`$defs/step/required`), so an author can open the schema at the right place.
+(`#/$defs/step/required`), so an author can open the schema at the right place.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[LabError]:
     elif kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else "?"
         yield doc.error(path, rule, f"{_capital(name)} is missing the required key `{missing}`.")
-    elif kind == "not" and rule.startswith("$defs/forbidden"):
+    elif kind == "not" and rule.startswith("#/$defs/forbidden"):
         key = path[-1] if path else "?"
         parent = _name(path[:-1])
         if key in _QUESTION_KEYS:
@@ -256,7 +256,7 @@ def _lower_first(text: str) -> str:
 
 
 def _schema_location(error: ValidationError) -> str:
-    """Where the failing rule sits in lab.schema.json, following $refs (`$defs/step/required`).
+    """Where the failing rule sits in lab.schema.json, following $refs (`#/$defs/step/required`).
 
     jsonschema's schema paths skip `$ref` hops, so walk the schema along the path and jump to a
     reference's target whenever the next part is not in the current subschema.
@@ -276,4 +276,4 @@ def _schema_location(error: ValidationError) -> str:
         if in_dict or in_list:
             current = current[part]
         out.append(str(part))
-    return "/".join(out) or "#"
+    return "/".join(["#", *out])
