@@ -1,0 +1,46 @@
+"""`grader regrade`: re-judge stored command records after a lab changed."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "regrade",
+        help="re-judge stored command records against a (changed) lab",
+        description=(
+            "Replay every stored command record of each learner through the lab's matcher and\n"
+            "record the verdicts like live ones: new verdicts become events, progress moves up.\n"
+            "By default progress never goes down; --allow-downgrade sets steps the new lab no\n"
+            "longer verifies to what the regrade found (audited as regrade:downgrade).\n"
+            "Matching sees each record's stored output (a capped head+tail excerpt), so a step\n"
+            "whose patterns sit in the middle of a huge output may not re-verify."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--db", required=True, help="database URL (sqlite:///grader.db, postgresql+psycopg://...)"
+    )
+    p.add_argument("--lab", required=True, help="lab folder or lab.yaml")
+    p.add_argument("--learner", action="append", help="only this learner (repeatable)")
+    p.add_argument(
+        "--allow-downgrade", action="store_true", help="let the regrade lower stored step states"
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from grader.labs.loader import load_lab
+    from grader.store.regrade import regrade
+    from grader.store.store import Store
+
+    lab = load_lab(args.lab)
+    store = Store.open(args.db)
+    try:
+        results = regrade(store, lab, args.learner, allow_downgrade=args.allow_downgrade)
+    finally:
+        store.close()
+    for r in results:
+        print(f"{r.learner}: {r.records} records replayed, {r.new_events} new verdict events")
+    return 0

@@ -1,0 +1,79 @@
+"""Regrade with the real engine: a changed lab re-judges stored records; downgrades are opt-in."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from grader.capture.events import CommandRecord
+from grader.labs.model import CommandExpect, Lab, OutputExpect, Pattern, StageExpect, Step
+from grader.store import IngestBatch, Store
+from grader.store.regrade import regrade
+from grader.verdict import Evidence, State, StepVerdict
+from store.batches import NODE
+
+LAB_ID = "greet"
+
+
+def greet_lab(word: str) -> Lab:
+    """One step: run echo and see `word` in its own output."""
+    step = Step(
+        id="say",
+        title="Say it",
+        command=CommandExpect(main=StageExpect(program=("echo",))),
+        output=OutputExpect(all=(Pattern("contains", word),)),
+    )
+    return Lab(id=LAB_ID, title="Greet", description="", steps=(step,))
+
+
+def echo(n: int, text: str) -> CommandRecord:
+    return CommandRecord(
+        session="s1",
+        aid=7,
+        n=n,
+        line=f"echo {text}",
+        exit=0,
+        pipestatus=(0,),
+        cwd="/",
+        t0=float(n),
+        t1=n + 0.5,
+        output=f"{text}\n",
+        output_chars=len(text) + 1,
+    )
+
+
+def seeded(store: Store) -> Store:
+    store.upsert_node(NODE, "h", 22, ["alice"])
+    # Recorded while the lab expected something else: no verdict at the time.
+    store.ingest(IngestBatch(NODE, records=[("alice", echo(1, "hello"))]))
+    return store
+
+
+def test_regrade_verifies_from_stored_records(store: Store) -> None:
+    seeded(store)
+    [result] = regrade(store, greet_lab("hello"))
+    assert (result.learner, result.records, result.new_events) == ("alice", 1, 1)
+    [p] = store.progress("alice", LAB_ID)
+    assert (p.state, p.evidence["line"]) == ("verified", "echo hello")
+    # A second regrade finds nothing new: same command, same verdict key.
+    assert regrade(store, greet_lab("hello"))[0].new_events == 0
+    assert [a.kind for a in store.audit()].count("regrade:verdict") == 1
+
+
+def test_regrade_never_lowers_without_allow_downgrade(store: Store) -> None:
+    seeded(store)
+    regrade(store, greet_lab("hello"))
+    regrade(store, greet_lab("goodbye"))  # the lab changed: the old command no longer verifies
+    assert [p.state for p in store.progress("alice", LAB_ID)] == ["verified"]
+    regrade(store, greet_lab("goodbye"), ["alice"], allow_downgrade=True)
+    [p] = store.progress("alice", LAB_ID)
+    assert (p.state, p.evidence["line"]) == ("attempted", "echo hello")
+    downgrades = [a for a in store.audit() if a.kind == "regrade:downgrade"]
+    assert [(d.detail["from"], d.detail["to"]) for d in downgrades] == [("verified", "attempted")]
+
+
+def test_downgrade_to_pending_removes_the_step(store: Store) -> None:
+    store.upsert_node(NODE, "h", 22, ["alice"])
+    ghost = StepVerdict(LAB_ID, "say", State.VERIFIED, "", {}, Evidence("s9", 1, 1, "x", 0))
+    store.ingest(IngestBatch(NODE, verdicts=[("alice", ghost)]))  # no record behind it
+    regrade(store, dataclasses.replace(greet_lab("hello")), ["alice"], allow_downgrade=True)
+    assert store.progress("alice", LAB_ID) == []
