@@ -1,0 +1,118 @@
+"""The hardware profile: which GPUs the simulated node has and which NCCL/nccl-tests it runs.
+
+Profiles are JSON files (JSON is also valid YAML, so a human can read one like any other config
+here, but the node needs no YAML parser: Debian's bare python3 has none). A profile is merged
+over the built-in ml-node-07 profile, so a file only has to name what differs, e.g.
+``{"nccl": {"version": "2.21.5"}, "nccl_tests": {"version": "2.16.9"}}``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from typing import Any, Tuple
+
+PROFILE_ENV = "LABGRADER_SIM_PROFILE"
+SYSTEM_PROFILE = "/etc/labgrader/sim-profile.json"
+BUILTIN_PROFILE = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "profiles", "ml-node-07.json"
+)
+
+Version = Tuple[int, int, int]
+
+
+class ProfileError(Exception):
+    """A profile file that cannot be read; the programs report it instead of faking output."""
+
+
+def parse_version(text: str) -> Version:
+    """ "2.30.7" -> (2, 30, 7); missing parts are 0, a leading "v" is ignored."""
+    parts = [int(p) for p in text.lstrip("v").split(".")[:3]]
+    while len(parts) < 3:
+        parts.append(0)
+    return (parts[0], parts[1], parts[2])
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """Deep-merge dictionaries; lists and scalars in ``over`` replace those in ``base``."""
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _read(path: str) -> dict[str, Any]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, ValueError) as exc:
+        raise ProfileError(f"cannot read simulator profile {path}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ProfileError(f"simulator profile {path} is not a JSON object")
+    return data
+
+
+class Profile:
+    """Read-only view of a merged profile with the derived values the programs need."""
+
+    def __init__(self, data: dict[str, Any]):
+        self.data = data
+        self.gpus = list(data["gpus"])
+        self.nccl_version = parse_version(str(data["nccl"]["version"]))
+        self.tests_version = parse_version(str(data["nccl_tests"]["version"]))
+
+    @property
+    def hostname(self) -> str:
+        """NCCL and nccl-tests both cut the hostname at the first dot (NCCL-FACTS 2.1)."""
+        name = self.data.get("hostname") or socket.gethostname()
+        return name.split(".")[0]
+
+    @property
+    def nccl_version_text(self) -> str:
+        return "%d.%d.%d" % self.nccl_version
+
+    @property
+    def nccl_version_code(self) -> int:
+        """major*10000 + minor*100 + patch, NCCL's code from 2.9 on (NCCL-FACTS 4.3)."""
+        major, minor, patch = self.nccl_version
+        return major * 10000 + minor * 100 + patch
+
+    @property
+    def tests_version_text(self) -> str:
+        return "%d.%d.%d" % self.tests_version
+
+    def section(self, name: str) -> dict[str, Any]:
+        value = self.data.get(name) or {}
+        return value if isinstance(value, dict) else {}
+
+
+def load() -> Profile:
+    """Built-in profile, overlaid by $LABGRADER_SIM_PROFILE or else /etc/labgrader/sim-profile.json."""
+    data = _read(BUILTIN_PROFILE)
+    path = os.environ.get(PROFILE_ENV)
+    if path:
+        data = _merge(data, _read(path))
+    elif os.path.exists(SYSTEM_PROFILE):
+        data = _merge(data, _read(SYSTEM_PROFILE))
+    return Profile(data)
+
+
+def pci_parts(bus_id: str) -> tuple[int, int, int, int]:
+    """ "0000:00:02.0" -> (domain, bus, device, function) as integers."""
+    domain, bus, rest = bus_id.split(":")
+    device, function = rest.split(".")
+    return int(domain, 16), int(bus, 16), int(device, 16), int(function, 16)
+
+
+def nccl_busid(bus_id: str) -> str:
+    """NCCL's busId: the hex digits run together, lowercase, leading zeros dropped.
+
+    "0000:01:00.0" -> "1000" and "0000:3b:00.0" -> "3b000" (NCCL-FACTS 3.1).
+    """
+    domain, bus, device, function = pci_parts(bus_id)
+    value = (domain << 20) | (bus << 12) | (device << 4) | function
+    return "%x" % value

@@ -1,0 +1,36 @@
+"""Helpers shared by the simulator tests: fake network trees and an independent address source."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+# IFF_UP | IFF_BROADCAST | IFF_MULTICAST, as /sys/class/net/<if>/flags shows an "up" NIC.
+FLAGS_UP = "0x1003"
+FLAGS_DOWN = "0x1002"
+
+
+def make_sysroot(root: Path, interfaces: list[tuple[str, str, str | None, str | None]]) -> Path:
+    """A fake /sys + /proc tree: (name, flags, operstate, IPv4 address), in ifindex order."""
+    v4 = []
+    for index, (name, flags, operstate, addr) in enumerate(interfaces, start=1):
+        d = root / "sys" / "class" / "net" / name
+        d.mkdir(parents=True)
+        (d / "ifindex").write_text(f"{index}\n")
+        (d / "flags").write_text(f"{flags}\n")
+        (d / "operstate").write_text(f"{operstate}\n")
+        if addr:
+            v4.append(f"{name} {addr}")
+    proc = root / "proc" / "net"
+    proc.mkdir(parents=True)
+    (proc / "labgrader-ipv4").write_text("\n".join(v4) + "\n")
+    (proc / "if_inet6").write_text("00000000000000000000000000000001 01 80 10 80       lo\n")
+    return root
+
+
+def real_ipv4(ifname: str) -> str:
+    """The address `ip` reports: an independent source for what NCCL must print."""
+    out = subprocess.run(
+        ["ip", "-o", "-4", "addr", "show", ifname], capture_output=True, text=True, check=True
+    )
+    return out.stdout.split()[3].split("/")[0]
