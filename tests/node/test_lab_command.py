@@ -1,0 +1,116 @@
+"""The learner's `lab` command against a real progress file (subprocess, as on the node)."""
+
+from __future__ import annotations
+
+import getpass
+import subprocess
+import sys
+from pathlib import Path
+
+from grader.node.paths import node_file
+
+USER = getpass.getuser()
+
+PROGRESS = {
+    "v": 1,
+    "learner": USER,
+    "updated": 1.0,
+    "labs": [
+        {
+            "id": "nccl-bootstrap",
+            "title": "The Job That Never Starts",
+            "points": 9,
+            "score": 1,
+            "steps": [
+                {
+                    "id": "run-broken",
+                    "n": 1,
+                    "title": "Run the job",
+                    "state": "verified",
+                    "reason": "",
+                    "points": 1,
+                    "hints": ["h1"],
+                    "at": 1.0,
+                },
+                {
+                    "id": "topo",
+                    "n": 2,
+                    "title": "Clear the hardware",
+                    "state": "attempted",
+                    "reason": "missing -m",
+                    "points": 1,
+                    "hints": ["first", "second"],
+                    "at": None,
+                },
+                {
+                    "id": "why-socket",
+                    "n": 3,
+                    "title": "Why a socket?",
+                    "state": "pending",
+                    "reason": "",
+                    "points": 1,
+                    "hints": [],
+                    "at": None,
+                },
+            ],
+        }
+    ],
+    "events": [],
+}
+
+
+def lab(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {"LABGRADER_ROOT": str(root), "PATH": "/usr/bin:/bin", "HOME": str(root)}
+    return subprocess.run(
+        [sys.executable, str(node_file("lab")), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+
+
+def test_no_progress_yet_is_explained(root: Path) -> None:
+    for args in (["status"], ["hint"], []):
+        r = lab(root, *args)
+        assert r.returncode == 0 and "No progress recorded yet" in r.stdout
+
+
+def test_status_lists_steps_with_state(root: Path, write_progress) -> None:
+    write_progress(root, USER, PROGRESS)
+    r = lab(root, "status")
+    assert r.returncode == 0
+    assert "The Job That Never Starts (nccl-bootstrap): 1/9 points" in r.stdout
+    assert "[✓] 1. Run the job" in r.stdout
+    assert "[✗] 2. Clear the hardware  (missing -m)" in r.stdout
+    assert "[ ] 3. Why a socket?" in r.stdout
+
+
+def test_hint_gives_one_more_each_time(root: Path, write_progress) -> None:
+    write_progress(root, USER, PROGRESS)
+    (root / "spool" / USER).mkdir(parents=True)
+    first = lab(root, "hint").stdout
+    assert "hint 1/2: first" in first and "second" not in first
+    second = lab(root, "hint").stdout
+    assert "hint 2/2: second" in second and "ask again" not in second
+    assert "hint 2/2" in lab(root, "hint", "topo").stdout  # capped at the last hint
+    assert "hint 1/1: h1" in lab(root, "hint", "1").stdout
+    assert "no hints" in lab(root, "hint", "why-socket").stdout
+    assert lab(root, "hint", "nope").returncode == 1
+
+
+def test_answer_acknowledges_and_validates(root: Path, write_progress) -> None:
+    write_progress(root, USER, PROGRESS)
+    ok = lab(root, "answer", "why-socket", "b")
+    assert ok.returncode == 0 and "Answer 'b' for step 'why-socket' sent" in ok.stdout
+    assert lab(root, "answer", "no-such-step", "b").returncode == 1
+    assert lab(root, "answer", "why-socket", "b; rm").returncode == 2
+
+
+def test_lab_status_inside_captured_session(session, captured, root: Path, write_progress):
+    write_progress(root, USER, PROGRESS)
+    rec = session()  # /etc/profile resets PATH, so type the full path
+    rec.run(f"{node_file('lab')} status")
+    cap = captured(rec)
+    assert "[✓] 1. Run the job" in cap.command(f"{node_file('lab')} status").output
