@@ -226,10 +226,12 @@ class NodeWatcher:
             if not self._dirty or conn is None:
                 continue
             for learner in sorted(self._dirty):
+                # Cleared before writing: verdicts landing during the write mark it dirty again.
+                self._dirty.discard(learner)
                 try:
                     await self._write_feedback(conn, learner)
-                    self._dirty.discard(learner)
                 except (OSError, asyncssh.Error) as exc:
+                    self._dirty.add(learner)
                     log.warning(
                         "event=feedback_failed node=%s learner=%s detail=%s",
                         self.node.id,
@@ -306,7 +308,7 @@ class Daemon:
             api_task = asyncio.create_task(api.serve(), name="api")
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self.stop)
         log.info(
             "event=daemon_started owner=%s nodes=%d",

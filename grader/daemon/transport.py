@@ -303,6 +303,12 @@ async def _sftp_pump(sftp, full: str, rel: str, pos: dict[str, int]):
         yield Frame(KIND_ERROR, rel, offset, str(exc).encode())
 
 
+async def has_python3(conn: asyncssh.SSHClientConnection) -> bool:
+    """One round trip per connection: is python3 on the grader account's PATH?"""
+    res = await conn.run("command -v python3", check=False)
+    return res.exit_status == 0
+
+
 async def stream_spool(
     conn: asyncssh.SSHClientConnection, root: str, offsets: dict[str, int], mode: str = "auto"
 ) -> AsyncIterator[Frame]:
@@ -310,6 +316,10 @@ async def stream_spool(
 
     mode: "auto" (reader, falling back), "reader" or "sftp" (forced; tests use both).
     """
+    if mode == "auto" and not await has_python3(conn):
+        peer = conn.get_extra_info("peername")
+        log.warning("event=python_missing peer=%s fallback=sftp", peer)
+        mode = "sftp"
     if mode != "sftp":
         try:
             async for frame in stream_with_reader(conn, root, offsets):

@@ -1,0 +1,137 @@
+"""The daemon against a real SSH peer on loopback: pinned keys, reconnect, fallback, probes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+
+import pytest
+
+from grader import metrics
+from grader.daemon.config import load_config
+from grader.daemon.service import Daemon
+from grader.labs.loader import load_lab
+from grader.store import Store
+
+from .demo import LAB_ID, Shell
+from .nodesim import LEARNER, NODE_ID, Spool, wait_for, write_config
+from .sshpeer import SshPeer
+
+
+class DaemonThread:
+    """The daemon's asyncio loop in a thread, so the test can act on the node meanwhile."""
+
+    def __init__(self, config_path, reader_mode: str = "auto"):
+        self.config = load_config(config_path)
+        self.labs = {lab.id: lab for lab in map(load_lab, self.config.labs)}
+        self.store = Store.open(self.config.db)
+        self.reader_mode = reader_mode
+        self.ready = threading.Event()
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        assert self.ready.wait(10)
+
+    def _run(self) -> None:
+        async def main():
+            self.loop = asyncio.get_running_loop()
+            self.daemon = Daemon(self.config, self.store, self.labs, self.reader_mode)
+            self.ready.set()
+            await self.daemon.run()
+
+        try:
+            asyncio.run(main())
+        except BaseException as exc:  # surfaced by stop()
+            self.error = exc
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.daemon.stop)
+        self.thread.join(20)
+        assert not self.thread.is_alive()
+        assert self.error is None, self.error
+
+    def records(self):
+        return self.store.command_records(LEARNER)
+
+    def states(self):
+        return {p.step: p.state for p in self.store.progress(LEARNER, LAB_ID)}
+
+
+@pytest.fixture
+def peer(tmp_path):
+    p = SshPeer(tmp_path / "peer").start()
+    yield p
+    p.close()
+
+
+def test_unknown_host_key_is_refused_and_reported(tmp_path, peer, caplog):
+    import asyncssh
+
+    other = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    spool = Spool(tmp_path / "node")
+    cfg = write_config(tmp_path, peer, spool.root, known_hosts=other)  # pinned, but not its key
+    caplog.set_level(logging.INFO, logger="grader")
+    d = DaemonThread(cfg)
+    try:
+        node = wait_for(
+            lambda: next((n for n in d.store.nodes() if n.error == "unknown host key"), None),
+            what="node status 'unknown host key'",
+        )
+        assert not node.connected
+        wait_for(lambda: sum("event=reconnect" in r.message for r in caplog.records) >= 2)
+    finally:
+        d.stop()
+    assert peer.commands == []  # never authenticated, never ran anything
+    errors = [r for r in caplog.records if "unknown_host_key" in r.message]
+    assert errors and all(r.levelno == logging.ERROR for r in errors)
+    reconnects = [r for r in caplog.records if "event=reconnect" in r.message]
+    assert all(r.levelno == logging.ERROR for r in reconnects)  # backoff goes on, loudly
+
+
+@pytest.mark.parametrize("python", [True, False], ids=["reader", "sftp-fallback"])
+def test_cut_connection_resumes_without_loss_and_probe_verifies(tmp_path, python):
+    peer = SshPeer(tmp_path / "peer", python=python).start()
+    spool = Spool(tmp_path / "node")
+    sh = Shell("20261129T181502-4242-9f3a01bc")
+    spool.begin(sh)
+    spool.append(sh, sh.command("echo hello", "hello\r\n"))
+    spool.append(sh, sh.command("false", "", exit_=1))
+    before = metrics.REGISTRY.get_sample_value("grader_reconnects_total") or 0
+    d = DaemonThread(write_config(tmp_path, peer, spool.root))
+    try:
+        wait_for(lambda: len(d.records()) == 2, what="the first two commands")
+        wait_for(lambda: (spool.progress() or {}).get("events"), what="a progress file")
+        peer.cut()
+        # the learner keeps typing while the grader is cut off
+        spool.append(sh, sh.command("ls", "a b\r\n"))
+        (tmp_path / "flag").write_text("")  # what the learner's `touch` did
+        spool.append(sh, sh.command(f"touch {tmp_path / 'flag'}", ""))
+        wait_for(lambda: d.states().get("make-flag") == "verified", what="the probe's verdict")
+        wait_for(
+            lambda: (
+                {s["id"]: s["state"] for s in spool.progress()["labs"][0]["steps"]}
+                == {"say-hello": "verified", "fail-once": "verified", "make-flag": "verified"}
+            ),
+            what="the progress file to show every step verified",
+        )
+    finally:
+        d.stop()
+        peer.close()
+    lines = sorted((r.n, r.line) for r in d.records())
+    assert lines == [(1, "echo hello"), (2, "false"), (3, "ls"), (4, f"touch {tmp_path}/flag")]
+    assert (metrics.REGISTRY.get_sample_value("grader_reconnects_total") or 0) > before
+    events = d.store.events_after(0, LEARNER)
+    keys = [(e.step, e.state) for e in events]
+    assert len(keys) == len(set(keys))  # no verdict event twice
+    probe = next(e for e in events if e.step == "make-flag" and e.state == "verified")
+    assert probe.evidence["line"].startswith("probe: ls ")
+    doc = spool.progress()
+    assert doc["learner"] == LEARNER and doc["labs"][0]["score"] == 3
+    assert [e["index"] for e in doc["events"] if e["state"] == "verified"] == [1, 2, 3]
+    used_reader = any("python3 -c" in c for c in peer.commands)
+    assert used_reader == python  # without python3 on the node, SFTP polling did the work
+    mode = (tmp_path / "node" / "progress" / "alice.json").stat().st_mode & 0o777
+    assert mode == 0o640
+    status = next(n for n in d.store.nodes() if n.id == NODE_ID)
+    assert not status.connected  # released at shutdown
