@@ -29,6 +29,10 @@ MAX_ALIASES = 64
 # Nodes counted with every alias expanded. Six levels of ten aliases is only 60 aliases yet a
 # million nodes once expanded: this second cap is what actually bounds the later walks.
 MAX_EXPANDED_NODES = 100_000
+# Collections inside collections. The seed lab nests 7 deep; composing (and every later walk) is
+# recursive, so `[[[[...` a few hundred deep would blow Python's recursion limit (found by the
+# fuzz suite, tests/regressions/test_lab_loader_regressions.py) instead of giving an error.
+MAX_NESTING_DEPTH = 64
 
 _CORE = "tag:yaml.org,2002:"
 # The tags JSON data can hold, plus merge keys (`<<: *base`) and timestamps (an unquoted date
@@ -50,6 +54,7 @@ class _LabLoader(yaml.SafeLoader):
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self.alias_count = 0
+        self.depth = 0
 
     def compose_node(self, parent: Node | None, index: object) -> Node:  # type: ignore[override]
         if self.check_event(yaml.AliasEvent):
@@ -62,6 +67,19 @@ class _LabLoader(yaml.SafeLoader):
                     "that looks like an alias bomb, so it is refused.",
                     event.start_mark,
                 )
+        if self.check_event(yaml.SequenceStartEvent, yaml.MappingStartEvent):
+            if self.depth >= MAX_NESTING_DEPTH:
+                raise _Refused(
+                    "yaml/depth",
+                    f"Lists and mappings are nested more than {MAX_NESTING_DEPTH} deep; "
+                    "a lab never needs that, so the file is refused.",
+                    self.peek_event().start_mark,
+                )
+            self.depth += 1
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
         return super().compose_node(parent, index)
 
     def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[str, Any]:  # type: ignore[override]
