@@ -25,7 +25,7 @@ from grader.daemon.config import GraderConfig, NodeConfig
 from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
 from grader.daemon.transport import KIND_ERROR, KIND_HEARTBEAT, NodeLink, stream_spool
 from grader.labs.model import Lab
-from grader.store import LeaseLost, Store
+from grader.store import IngestBatch, LeaseLost, Store
 from grader.verdict import State
 
 log = logging.getLogger("grader.daemon")
@@ -33,6 +33,8 @@ log = logging.getLogger("grader.daemon")
 # Node status rows are for humans and dashboards: one write per node per 10 s is plenty and keeps
 # 500 nodes' heartbeats from becoming 500 writes a second.
 STATUS_WRITE_EVERY_S = 10.0
+# A batch the database refused is retried after this pause (it keeps its place: order matters).
+INGEST_RETRY_S = 1.0
 # Verdicts of a learner page the store at most this many events back when first loaded.
 EVENTS_PAGE = 500
 
@@ -64,6 +66,7 @@ class NodeWatcher:
         self._last_status = 0.0
         self._tasks: list[asyncio.Task] = []
         self.lease_lost = False
+        self._unsent: tuple[IngestBatch, list[Ended]] | None = None
 
     # --- lifecycle ------------------------------------------------------------------------------
 
@@ -163,14 +166,22 @@ class NodeWatcher:
                 log.error("event=lease_lost node=%s detail=%s", self.node.id, exc)
                 self.lease_lost = True
                 return
+            except Exception:  # the database is down or refused the batch: keep it, retry
+                log.exception(
+                    "event=ingest_failed node=%s retry_in_s=%.1f", self.node.id, INGEST_RETRY_S
+                )
+                await asyncio.sleep(INGEST_RETRY_S)
+                self._wake.set()
 
     async def _flush_once(self) -> None:
         assert self.ingest is not None
-        taken = self.ingest.take_batch()
-        if taken is None:
+        if self._unsent is None:
+            self._unsent = self.ingest.take_batch()
+        if self._unsent is None:
             return
-        batch, ended = taken
+        batch, ended = self._unsent
         events = await asyncio.to_thread(self.store.ingest, batch)
+        self._unsent = None  # a failed batch stays and is retried as it was (idempotent)
         for ev in events:
             log.info(
                 "event=verdict node=%s learner=%s lab=%s step=%s state=%s seq=%d",

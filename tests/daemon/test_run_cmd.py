@@ -1,0 +1,95 @@
+"""`grader run` as a real process: SIGKILL mid-session, restart, nothing lost or doubled; SIGTERM
+exits 0 after releasing its lease."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+
+from grader.store import Store
+
+from .demo import LAB_ID, Shell
+from .nodesim import LEARNER, Spool, wait_for, write_config
+from .sshpeer import SshPeer
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(cfg: Path, log: Path) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    return subprocess.Popen(
+        [sys.executable, "-m", "grader.cli", "run", "--config", str(cfg)],
+        cwd=cfg.parent,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=log.open("ab"),
+    )
+
+
+def test_sigkill_and_restart_equals_an_uninterrupted_run(tmp_path):
+    peer = SshPeer(tmp_path / "peer").start()
+    spool = Spool(tmp_path / "node")
+    sh = Shell("20261129T181502-4242-9f3a01bc")
+    spool.begin(sh)
+    spool.append(sh, sh.command("echo hello", "hello\r\n"))
+    cfg = write_config(tmp_path, peer, spool.root, lease_ttl_s=1.5)
+    port = free_port()
+    data = json.loads(cfg.read_text())
+    data["api"] = {"enabled": True, "host": "127.0.0.1", "port": port}
+    cfg.write_text(json.dumps(data))
+    store = Store.open(f"sqlite:///{tmp_path / 'grader.db'}")
+    log = tmp_path / "daemon.log"
+    proc = start(cfg, log)
+    try:
+        wait_for(lambda: len(store.command_records(LEARNER)) == 1, what="first command stored")
+        # a command is in flight (started, no D yet) when the daemon is killed
+        spool.append(sh, sh.start("false"))
+        wait_for(lambda: b"4242" in (spool.dir / f"{sh.session}.ts").read_bytes())
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        spool.append(sh, sh.prompt(1))  # the in-flight command ends while no grader runs
+        (tmp_path / "flag").write_text("")
+        spool.append(sh, sh.command(f"touch {tmp_path / 'flag'}", ""))
+        proc = start(cfg, log)  # waits for the dead daemon's lease to expire, then resumes
+        wait_for(
+            lambda: (
+                {p.step: p.state for p in store.progress(LEARNER, LAB_ID)}
+                == {"say-hello": "verified", "fail-once": "verified", "make-flag": "verified"}
+            ),
+            timeout=30,
+            what="all steps verified after the restart",
+        )
+        wait_for(lambda: spool.progress() and spool.progress()["labs"][0]["score"] == 3)
+        health = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5)
+        assert health.status_code == 200  # the API runs in the daemon's process
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(20) == 0, log.read_text()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        peer.close()
+    records = sorted((r.n, r.line, r.exit) for r in store.command_records(LEARNER))
+    assert records == [(1, "echo hello", 0), (2, "false", 1), (3, f"touch {tmp_path}/flag", 0)]
+    events = [(e.step, e.state) for e in store.events_after(0, LEARNER)]
+    assert sorted(events) == sorted(set(events))  # the re-fed command made no second event
+    assert {e for e in events if e[1] == "verified"} == {
+        ("say-hello", "verified"),
+        ("fail-once", "verified"),
+        ("make-flag", "verified"),
+    }
+    text = log.read_text()
+    assert "event=daemon_stopped" in text and "event=lease_acquired" in text
+    assert all(n.connected is False for n in store.nodes())
