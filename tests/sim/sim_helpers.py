@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -34,3 +35,19 @@ def real_ipv4(ifname: str) -> str:
         ["ip", "-o", "-4", "addr", "show", ifname], capture_output=True, text=True, check=True
     )
     return out.stdout.split()[3].split("/")[0]
+
+
+def socket_items(text: str) -> list[tuple[str, str]]:
+    """ " [0]eth0:10.0.0.2<0> [1]..." -> [("eth0", "10.0.0.2"), ...]."""
+    return re.findall(r" \[\d+\]([^:\s]+):(\S+)<0>", text)
+
+
+def check_real_socket_list(text: str) -> None:
+    """NET/Socket on this machine: eth0 and its real address first; anything after it (a
+    container's veth, say) must be a real interface that NCCL 2.30 does not exclude."""
+    items = socket_items(text)
+    assert items[0] == ("eth0", real_ipv4("eth0")), text
+    links = subprocess.run(["ip", "-o", "link"], capture_output=True, text=True, check=True).stdout
+    names = {line.split(":")[1].strip().split("@")[0] for line in links.splitlines()}
+    for name, _ in items[1:]:
+        assert name in names and not name.startswith(("docker", "lo", "virbr")), text

@@ -8,7 +8,6 @@ lab runs: both ranks share a pid, so GPU links are ``P2P/direct pointer`` (NCCL-
 from __future__ import annotations
 
 import random
-import socket
 
 from . import netif
 from .nccllog import Logger, Params
@@ -313,10 +312,10 @@ class Nccl:
                     tid,
                     comm.dev,
                 )
-            prefix = "%s " % (name if v >= (2, 21, 0) else "")
+            prefix = name + " " if v >= (2, 21, 0) else ""  # the API name leads from 2.21
             log.info(
                 "INIT",
-                "%s%s - Init COMPLETE" % (prefix.lstrip(), self._describe(comm)),
+                "%s%s - Init COMPLETE" % (prefix, self._describe(comm)),
                 tid,
                 comm.dev,
             )
@@ -414,7 +413,3 @@ class Nccl:
                 self.pid,
                 comm.dev,
             )
-
-
-def host_name() -> str:
-    return socket.gethostname().split(".")[0]

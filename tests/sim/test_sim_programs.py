@@ -1,0 +1,193 @@
+"""nccl-tests arguments and exit codes, the binary family, nvidia-smi's forms, enumeration paths."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import sys
+
+import pytest
+from conftest import SIM_DIR
+
+HOST = socket.gethostname().split(".")[0]
+ENUMERATION_ATTEMPTS = 5
+FAMILY = ["all_reduce", "all_gather", "broadcast", "reduce", "reduce_scatter", "alltoall",
+          "alltoallv", "scatter", "gather", "sendrecv", "hypercube"]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ("-b 8X", "invalid size specified for 'minbytes'\n"),
+        ("-b 1M -e abc", "invalid size specified for 'maxbytes'\n"),
+        ("-i 1T", "invalid size specified for 'stepBytes'\n"),
+        ("-b 8M -e 1M", "invalid sizes for 'minbytes' and 'maxbytes': 8388608 > 1048576\n"),
+    ],
+)
+def test_bad_sizes_exit_255(sim, args, message):
+    result = sim.bash(f"all_reduce_perf {args} -g 2")
+    assert result.returncode == 255
+    assert result.stderr == message
+    assert result.stdout == ""
+
+
+def test_size_suffixes(sim):
+    result = sim.bash(
+        "all_reduce_perf -b 1k -e 2K -f 2 -g 2; all_reduce_perf --minbytes=1.5M --maxbytes 1G -g 2"
+    )
+    assert "minBytes 1024 maxBytes 2048 step: 2(factor)" in result.stdout
+    assert "minBytes 1572864 maxBytes 1073741824 step: 1048576(bytes)" in result.stdout
+
+
+def test_three_gpus_on_a_two_gpu_node(sim):
+    result = sim.bash("all_reduce_perf -b 8 -e 8 -g 3")
+    assert result.returncode == 5
+    assert result.stderr == (
+        "Invalid number of GPUs: 3 requested but only 2 were found.\n"
+        "Please check the number of processes and GPUs per process.\n"
+    )
+    lines = result.stdout.splitlines()
+    assert lines[-2] == "# Using devices"
+    assert re.fullmatch(rf" \.\. {HOST} pid \d+: Test failure common\.cu:1454", lines[-1])
+
+
+def test_help_and_unknown_option_exit_0_with_usage(sim):
+    helped = sim.bash("all_reduce_perf -h")
+    assert helped.returncode == 0 and helped.stdout.startswith(
+        "USAGE: all_reduce_perf \n\t[-t,--nthreads"
+    )
+    unknown = sim.bash("all_reduce_perf -q")
+    assert unknown.returncode == 0
+    assert unknown.stderr.endswith("invalid option -- 'q'\n")
+    assert unknown.stdout.startswith("invalid option '?'\nUSAGE: all_reduce_perf")
+
+
+def test_bad_datatype_and_op_default(sim):
+    result = sim.bash("all_reduce_perf -b 8 -e 8 -g 2 -d float17 -o median")
+    assert "invalid type float17, defaulting to float .. " in result.stdout
+    assert "invalid op median, defaulting to sum .. " in result.stdout
+    assert re.search(r"^ +8 +2 +float +sum +-1 ", result.stdout, re.M)
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_every_binary_runs_and_reports(sim, name):
+    before = os.times()
+    result = sim.bash(f"{name}_perf -b 8 -e 128M -f 2 -g 2")
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"# Collective test concluded: {name}_perf" in result.stdout
+    assert f"# Collective test starting: {name}_perf" in result.stdout
+    rows = [ln for ln in result.stdout.splitlines() if ln and not ln.startswith("#")]
+    assert len(rows) == 25
+    busbw = float(rows[-1].split()[7])
+    assert 5.0 < busbw < 20.0  # PCIe Gen4 through the host bridge
+    assert re.search(r"^# Avg bus bandwidth    : [0-9.e+-]+ $", result.stdout, re.M)
+    assert cpu < 1.0  # CPU, not wall time: the test machine is shared and may be busy
+
+
+def test_table_layout_v2_19(sim):
+    result = sim.bash("all_reduce_perf -b 128M -e 128M -g 2")
+    lines = result.stdout.splitlines()
+    i = lines.index(
+        "#       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw   busbw  #wrong "
+    )
+    assert (
+        lines[i - 1]
+        == "#                                                              out-of-place                       in-place          "
+    )
+    assert (
+        lines[i + 1]
+        == "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)  (GB/s)         "
+    )
+    assert re.fullmatch(
+        r"   134217728      33554432     float     sum      -1 +\d+\.\d +\d+\.\d\d +\d+\.\d\d       0 +\d+\.\d +\d+\.\d\d +\d+\.\d\d       0",
+        lines[i + 2],
+    )
+    assert lines[i + 3 :] == [
+        lines[i + 3],
+        lines[i + 4],
+        "#",
+        "# Collective test concluded: all_reduce_perf",
+        "",
+    ]
+    assert lines[i + 3] == "# Out of bounds values : 0 OK"
+
+
+def test_no_check_and_memory_limit(sim):
+    result = sim.bash("all_reduce_perf -b 8 -e 16G -f 1024 -g 2 -c 0")
+    assert "# Reducing maxBytes to 9124184064 due to memory limitation" in result.stdout
+    assert re.search(r"^ +8 +2 .*   N/A$", result.stdout, re.M)
+
+
+def test_nvidia_smi_forms(sim):
+    listing = sim.bash("nvidia-smi -L")
+    assert re.fullmatch(
+        r"GPU 0: NVIDIA RTX 4000 Ada Generation \(UUID: GPU-[0-9a-f-]{36}\)\n"
+        r"GPU 1: NVIDIA RTX 4000 Ada Generation \(UUID: GPU-[0-9a-f-]{36}\)\n",
+        listing.stdout,
+    )
+    table = sim.bash("nvidia-smi")
+    lines = table.stdout.splitlines()
+    assert all(len(ln) == 91 for ln in lines[1:])
+    assert (
+        "|   0  NVIDIA RTX 4000 Ada Gene...    On  |   00000000:00:02.0 Off |                  Off |"
+        in lines
+    )
+    assert (
+        "| 30%   34C    P8              6W /  130W |       2MiB /  20475MiB |      0%      Default |"
+        in lines
+    )
+    assert sim.bash("nvidia-smi -i 1 -L").stdout.startswith("GPU 1: ")
+    csv = sim.bash("nvidia-smi --query-gpu=index,name,memory.total --format=csv,nounits")
+    assert csv.stdout.splitlines() == ["index, name, memory.total", "0, NVIDIA RTX 4000 Ada Generation, 20475",
+                                       "1, NVIDIA RTX 4000 Ada Generation, 20475"]  # fmt: skip
+    for mode in "rwnap":
+        assert sim.bash(f"nvidia-smi topo -p2p {mode}").returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "stdout"),
+    [
+        ("--bogus", "ERROR: Option --bogus is not recognized. Please run 'nvidia-smi -h'.\n"),
+        (
+            "topo -p2p x",
+            "Invalid combination of input arguments. Please run 'nvidia-smi -h' for help.\n",
+        ),
+        ("topo -p2p", 'Option "-p2p" is missing its value.\n'),
+        (
+            "--format=csv",
+            "Invalid combination of input arguments. Please run 'nvidia-smi -h' for help.\n",
+        ),
+        ("--query-gpu=foo --format=csv", 'Field "foo" is not a valid field to query.\n\n'),
+    ],
+)
+def test_nvidia_smi_errors_exit_2(sim, args, stdout):
+    result = sim.bash(f"nvidia-smi {args}")
+    assert (result.returncode, result.stdout) == (2, stdout)
+
+
+def test_getifaddrs_and_sysfs_paths_agree_on_this_machine(monkeypatch):
+    """Both enumeration paths read the real kernel state; NCCL's pick must not depend on which ran."""
+    monkeypatch.syspath_prepend(str(SIM_DIR))
+    from gpusim import netif
+
+    key = lambda a: (a.ifname, a.family, a.host, bool(a.flags & netif.IFF_RUNNING))  # noqa: E731
+    # Other containers' veth devices come and go on a shared machine; a real disagreement between
+    # the two paths persists, a race between the two reads does not.
+    for _attempt in range(ENUMERATION_ATTEMPTS):
+        via_libc = netif._from_getifaddrs()
+        via_sysfs = netif._from_sysfs("/", fake=False)
+        assert via_libc is not None
+        if sorted(map(key, via_libc)) == sorted(map(key, via_sysfs)):
+            break
+    assert sorted(map(key, via_libc)) == sorted(map(key, via_sysfs))
+    for version in ((2, 30, 7), (2, 21, 5)):
+        picked = [netif.find_interfaces(found, None, version) for found in (via_libc, via_sysfs)]
+        assert [[(a.ifname, a.host) for a in p] for p in picked] == [
+            [(a.ifname, a.host) for a in picked[0]]
+        ] * 2
+    assert "gpusim" in sys.modules
