@@ -250,22 +250,16 @@ class LabGrader:
             )
         for sid in matched_steps:
             self._steps[sid].anchor = (ev.session, ev.aid, ev.n)
-        candidates = self._closest(candidates, bool(matched_steps))
+        candidates = self._open(candidates, bool(matched_steps))
         self._running[key] = _Running(ev, candidates, _answer_words(view), before)
 
-    def _closest(self, candidates: list[_Candidate], any_full: bool) -> list[_Candidate]:
-        """Which candidates to judge. Several steps often share a program (all_reduce_perf
-        thrice in the seed lab), so one line must not mark them all attempted: steps whose
-        command matched fully are judged; if none did, only the closest unverified partial
-        match is, as the step the learner is working on: fewest problems, then steps whose
-        `after` is already met, then lab order."""
+    def _open(self, candidates: list[_Candidate], any_full: bool) -> list[_Candidate]:
+        """Candidates worth judging: unverified steps; partial matches only when no step's
+        command matched fully (then the line was meant for that step, not the others)."""
         open_ = [c for c in candidates if self._steps[c.step.id].state is not State.VERIFIED]
-        keep = [c for c in open_ if c.match.ok or not c.match.relevant]
-        partial = [c for c in open_ if c.match.relevant and not c.match.ok]
-        if partial and not any_full:
-            # min() keeps the first of equals: lab order
-            keep.append(min(partial, key=lambda c: (c.match.problems, bool(c.order_problem))))
-        return keep
+        if any_full:
+            open_ = [c for c in open_ if c.match.ok or not c.match.relevant]
+        return open_
 
     def _end(self, rec: CommandRecord) -> list[StepVerdict]:
         key = (rec.session, rec.aid)
@@ -292,8 +286,17 @@ class LabGrader:
         sh.ended_n = max(sh.ended_n, rec.n)
         sh.last_exit = rec.exit
         out: list[StepVerdict] = []
-        for c in run.candidates:
-            out.extend(self._judge(c, rec))
+        judged = [(c, *self._assess(c, rec)) for c in run.candidates]
+        partial = [j for j in judged if j[0].match.relevant and not j[0].match.ok]
+        for c, reason, _, res in judged:
+            if c.match.ok or not c.match.relevant:
+                out.extend(self._verdict_for(c, rec, reason, res))
+        if partial:
+            # Several steps often share a program (all_reduce_perf in most of the seed lab), so
+            # one line must not mark them all attempted: only the closest is, as the step the
+            # learner was working on. min() keeps the first of equals, i.e. lab order.
+            c, reason, _, res = min(partial, key=lambda j: j[2])
+            out.extend(self._verdict_for(c, rec, reason, res))
         for step_id, choice in run.answers:
             out.extend(self.answer(step_id, choice, self._evidence(rec, None)))
         return out
@@ -313,24 +316,33 @@ class LabGrader:
             matched=res.matched if res is not None else (),
         )
 
-    def _judge(self, c: _Candidate, rec: CommandRecord) -> list[StepVerdict]:
+    def _assess(self, c: _Candidate, rec: CommandRecord) -> tuple[str, tuple[int, int], Any]:
+        """The reason (empty: verified), how far off it is (problems, order unmet), the output."""
         step = c.step
         res = c.output.result()
         problems = [p for p in (c.match.reason, c.order_problem) if p]
+        weight = c.match.problems + (1 if c.order_problem else 0)
         if step.command is not None and not c.match.ok and not c.match.reason:
             problems.append("the command line is not in the expected form")
         if step.exit is not None:
             p = check_exit(step.exit, rec.exit, tuple(rec.pipestatus))
             if p:
                 problems.append(p)
+                weight += 1
         if not res.ok:
             problems.append(res.reason)
-        captures = {k: res.captures[k] for k in step.captures if k in res.captures}
+            weight += res.problems
         reason = "; ".join(problems)
         if reason:
             reason = reason[0].upper() + reason[1:]
+        return reason, (weight, 1 if c.order_problem else 0), res
+
+    def _verdict_for(
+        self, c: _Candidate, rec: CommandRecord, reason: str, res: Any
+    ) -> list[StepVerdict]:
+        captures = {k: res.captures[k] for k in c.step.captures if k in res.captures}
         return self._decide(
-            step,
+            c.step,
             reason,
             relevant=c.match.relevant,
             evidence=self._evidence(rec, res),

@@ -365,6 +365,7 @@ class OutputResult:
     captures: dict[str, str]
     matched: tuple[str, ...]
     excerpt: str
+    problems: int = 0  # unmet patterns: weighs how close a partial match came
 
 
 class _Compiled:
@@ -479,6 +480,9 @@ class OutputMatcher:
             problems.append(f"the output showed `{self._none_hit[0]}`, which should not appear")
         excerpt = "\n".join(self._excerpt) if self._excerpt else "\n".join(self._tail)
         return OutputResult(
+            problems=len(missing)
+            + int(bool(self._any) and not self._any_hit)
+            + int(self._none_hit is not None),
             ok=not problems,
             reason="; ".join(problems),
             captures=dict(self.captures),

@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
+from grader.capture.events import Anomaly
 from grader.labs.errors import LabInvalid
 from grader.labs.loader import load_lab
 from grader.matching.session_files import replay
@@ -96,6 +98,12 @@ def run(args: argparse.Namespace) -> int:
     print(table(verdicts))
     done = sum(1 for v in verdicts if v.state.value == "verified")
     print(f"\n{done}/{len(verdicts)} steps verified for {g.learner} ({result.events} events).")
+    # one line per kind: a `cat` of an old session yields one anomaly per replayed marker
+    first: dict[tuple[str, str], Anomaly] = {}
+    count: Counter[tuple[str, str]] = Counter()
     for a in g.anomalies:
-        print(f"anomaly: {a.session} {a.kind} at byte {a.offset}: {a.detail}")
+        first.setdefault((a.session, a.kind), a)
+        count[(a.session, a.kind)] += 1
+    for k, a in first.items():
+        print(f"anomaly: {a.session}: {count[k]} x {a.kind}, first at byte {a.offset}: {a.detail}")
     return 0

@@ -82,15 +82,29 @@ def test_output_of_a_different_command_never_counts() -> None:
 
 def test_partial_match_reasons() -> None:
     g, sh = grader(), Shell()
+    # a healthy run is closest to pin-iface (whose order is not met yet), not to run-broken
     out = g.feed_all(sh.run("all_reduce_perf -b 8M -e 8M -g 2", GOOD_TAIL))
-    assert out[0].reason.startswith("Right program, but NCCL_SOCKET_IFNAME was not set")
-    assert "exit code 0, expected 3" in out[0].reason
+    assert [(v.step, v.reason) for v in out] == [
+        (
+            "pin-iface",
+            "Right program, but NCCL_SOCKET_IFNAME was not set;"
+            " do the step “Find the interface NCCL chose” first",
+        )
+    ]
+    out = g.feed_all(sh.run("all_reduce_perf -b 8M -e 8M -g 2 -w 1", "Segmentation fault", 139))
+    assert [(v.step, v.reason) for v in out] == [
+        (
+            "run-broken",
+            "Right program, but NCCL_SOCKET_IFNAME was not set; exit code 139, expected 3;"
+            " the output never showed `NCCL WARN`, `Bootstrap ?: no socket interface found`",
+        )
+    ]
     out = g.feed_all(sh.run("NCCL_SOCKET_IFNAME=eth1 all_reduce_perf -b 8M -g 1", BROKEN_OUTPUT, 3))
     assert out[0].reason == (
         "Right program, but NCCL_SOCKET_IFNAME was eth1, expected doesnotexist0;"
         " `-g` should be 2, not 1"
     )
-    assert g.attempts("run-broken") == 2
+    assert g.attempts("run-broken") == 2 and g.attempts("pin-iface") == 1
 
 
 def test_typos_and_retries_then_success() -> None:

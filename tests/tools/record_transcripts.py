@@ -1,0 +1,111 @@
+"""Record a lab's self-test transcripts by typing scripts into the real capture shell.
+
+    .venv/bin/python tests/tools/record_transcripts.py labs/nccl-bootstrap [NAME ...]
+
+For every `labs/<lab>/tests/<name>.script` (or only the NAMEs given) this starts the real capture
+shell (grader/node/files/capture-shell, `script -qf` + hooks) on a local pty through
+grader.node.record, with the simulated nvidia-smi / nccl-tests first on PATH and the lab's
+`environment:` as the node's environment file, types the script, and stores the session file as
+`<name>.ts`, its sessions.jsonl entry (nonce included) in `tests/sessions.jsonl`. The
+`<name>.expect.yaml` beside it is written by hand: it is the lab author's claim about the
+transcript, which `grader test-lab` then checks.
+
+Script lines are the recorder's (see grader/node/record.py: typed lines and `@key`, `@type`,
+`@sleep`, `@env` directives) plus one of ours, handled before the shell starts:
+`@@copy OTHER.ts DEST` copies an already recorded transcript into the learner's home as DEST
+(to replay an old session with `cat`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+import grader.node.record  # noqa: E402 - the path above makes the package importable
+from grader.labs.loader import load_lab  # noqa: E402
+from grader.node.paths import node_files_dir  # noqa: E402
+
+SIM_PROGRAMS = {
+    "all_reduce_perf": "sim/bin/nccl-tests",
+    "all_gather_perf": "sim/bin/nccl-tests",
+    "nvidia-smi": "sim/bin/nvidia-smi",
+}
+KEY_DELAY = 0.002
+# A fixed, machine-neutral place: paths in a transcript (the cwd markers, script's header naming
+# the hooks file) then say nothing about the checkout the recording was made from.
+WORK_DIR = Path(tempfile.gettempdir()) / "labgrader-rec"
+
+
+def record(labdir: Path, script: Path) -> Path:
+    lab = load_lab(labdir)
+    tests = script.parent
+    name = script.name.removesuffix(".script")
+    shutil.rmtree(WORK_DIR, ignore_errors=True)
+    base = WORK_DIR
+    lib = base / "lib"
+    shutil.copytree(node_files_dir(), lib, symlinks=True)
+    here = Path.cwd()
+    try:
+        home, root, etc, bin_ = base / "home", base / "root", base / "etc", base / "bin"
+        for d in (home, root, etc, bin_):
+            d.mkdir()
+        for prog, rel in SIM_PROGRAMS.items():
+            (bin_ / prog).symlink_to(lib / rel)
+        (bin_ / "lab").symlink_to(lib / "lab")
+        (etc / "environment").write_text("".join(f"{k}={v}\n" for k, v in lab.environment.items()))
+        (home / ".profile").write_text(f'PATH="{bin_}:$PATH"\n')
+        lines: list[str] = []
+        for raw in script.read_text().splitlines():
+            if raw.startswith("@@copy "):
+                src, dest = raw.split()[1:3]
+                shutil.copyfile(tests / src, home / dest)
+            else:
+                lines.append(raw)
+        env_lines = [f"@env HOME={home}", f"@env LABGRADER_ETC={etc}"]
+        # the recorder runs the capture shell it finds via node_file(): point it at the copy
+        grader.node.record.node_file = lambda n: lib / n
+        os.chdir(home)  # a learner's shell starts in their home
+        rec = grader.node.record.play(env_lines + lines, root, KEY_DELAY)
+        entry = next(r for r in rec.sessions() if r["kind"] == "login")
+        out = tests / f"{name}.ts"
+        shutil.copyfile(rec.session_file(entry), out)
+    finally:
+        os.chdir(here)
+        shutil.rmtree(WORK_DIR, ignore_errors=True)
+    index = tests / "sessions.jsonl"
+    kept = []
+    if index.exists():
+        kept = [
+            line
+            for line in index.read_text().splitlines()
+            if line and json.loads(line).get("file") != out.name
+        ]
+    entry = {**entry, "session": name, "file": out.name, "client": "recorded", "tty": "/dev/pts/0"}
+    index.write_text("".join(f"{line}\n" for line in [*kept, json.dumps(entry)]))
+    return out
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print(__doc__, file=sys.stderr)
+        return 2
+    labdir = Path(argv[0]).resolve()
+    names = set(argv[1:])
+    scripts = sorted((labdir / "tests").glob("*.script"))
+    os.environ.pop("LABGRADER_ROOT", None)
+    for script in scripts:
+        if names and script.name.removesuffix(".script") not in names:
+            continue
+        print(record(labdir, script))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
