@@ -7,7 +7,9 @@ was started with (NCCL's version and interface lines) and how it died (the WARN,
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
+from itertools import accumulate
 
 OUTPUT_KEEP_CHARS = 32 * 1024
 """Characters of rendered output kept per command: the first half and the last half.
@@ -20,45 +22,66 @@ _HALF = OUTPUT_KEEP_CHARS // 2
 
 
 class OutputExcerpt:
-    """Accumulates lines cheaply: per batch, work is proportional to what is kept, not received."""
+    """Accumulates batches of lines; per batch the work is O(1) on the common path.
 
-    __slots__ = ("_head", "_head_chars", "_lines", "_tail", "_tail_chars", "chars")
+    The tail is kept as whole batches (the lists the parser already built), dropped from the left
+    once the newer ones hold half the cap; lines are only picked out when `text()` is asked for.
+    """
+
+    __slots__ = ("_batches", "_head", "_head_chars", "_lines", "_tail_chars", "chars")
 
     def __init__(self) -> None:
         self._head: list[str] = []
         self._head_chars = 0
-        self._tail: deque[str] = deque()
+        self._batches: deque[tuple[list[str], int]] = deque()  # (lines, chars incl. breaks)
         self._tail_chars = 0
-        self.chars = 0  # rendered characters seen, one per line break included
         self._lines = 0
+        self.chars = 0  # rendered characters seen, one per line break included
 
     def add(self, lines: list[str]) -> None:
         if not lines:
             return
-        self.chars += sum(map(len, lines)) + len(lines)
+        chars = sum(map(len, lines)) + len(lines)
+        self.chars += chars
         self._lines += len(lines)
-        i = 0
-        while self._head_chars < _HALF and i < len(lines):
-            line = lines[i]
-            self._head.append(line)
-            self._head_chars += len(line) + 1
-            i += 1
-        if i == len(lines):
-            return
-        # Only the last lines of the batch can survive in the tail: walk back until it is full.
+        if self._head_chars < _HALF:
+            # Take lines until the head holds half the cap: the first k+1 lines, where k is the
+            # first index whose running total (with one break per line) reaches what is missing.
+            cum = list(accumulate(map(len, lines)))
+            need = _HALF - self._head_chars
+            k = bisect_left(range(len(cum)), need, key=lambda j: cum[j] + j + 1)
+            take = min(k + 1, len(lines))
+            self._head.extend(lines[:take])
+            self._head_chars += cum[take - 1] + take
+            if take == len(lines):
+                return
+            lines = lines[take:]
+            chars -= cum[take - 1] + take
+        if chars > 4 * _HALF:  # a huge batch: keep only its end, so memory stays bounded
+            lines = self._suffix(lines)
+            chars = sum(map(len, lines)) + len(lines)
+        self._batches.append((lines, chars))
+        self._tail_chars += chars
+        while self._tail_chars - self._batches[0][1] >= _HALF:
+            self._tail_chars -= self._batches.popleft()[1]
+
+    @staticmethod
+    def _suffix(lines: list[str]) -> list[str]:
+        """The shortest suffix of `lines` holding at least half the cap."""
         start, need = len(lines), _HALF
-        while start > i and need > 0:
+        while start > 0 and need > 0:
             start -= 1
             need -= len(lines[start]) + 1
-        for line in lines[start:]:
-            self._tail.append(line)
-            self._tail_chars += len(line) + 1
-        while self._tail and self._tail_chars - (len(self._tail[0]) + 1) >= _HALF:
-            self._tail_chars -= len(self._tail.popleft()) + 1
+        return lines[start:]
+
+    def _tail(self) -> list[str]:
+        if not self._batches:
+            return []
+        return self._suffix([line for batch, _ in self._batches for line in batch])
 
     @property
     def truncated(self) -> bool:
-        kept = len(self._head) + len(self._tail)
+        kept = len(self._head) + len(self._tail())
         return self._lines > kept or self.chars - 1 > OUTPUT_KEEP_CHARS
 
     def text(self) -> str:
@@ -67,9 +90,10 @@ class OutputExcerpt:
         Lines are joined with newlines. Head and tail are cut to exactly half the cap each, so a
         single 64 Ki-character line cannot make the excerpt bigger than the cap plus the marker.
         """
-        if not self.truncated:
-            return "\n".join([*self._head, *self._tail])
-        head = "\n".join(self._head)[:_HALF]
-        tail = "\n".join(self._tail)[-_HALF:]
-        omitted = self.chars - 1 - len(head) - len(tail)
-        return f"{head}\n[... {omitted} characters omitted ...]\n{tail}"
+        tail = self._tail()
+        if self._lines == len(self._head) + len(tail) and self.chars - 1 <= OUTPUT_KEEP_CHARS:
+            return "\n".join([*self._head, *tail])
+        head_text = "\n".join(self._head)[:_HALF]
+        tail_text = "\n".join(tail)[-_HALF:]
+        omitted = self.chars - 1 - len(head_text) - len(tail_text)
+        return f"{head_text}\n[... {omitted} characters omitted ...]\n{tail_text}"

@@ -12,9 +12,9 @@ alternate screen (CSI ?1049h, ?1047h, ?47h) sets `fullscreen`, and the caller fl
 OSC strings are removed by the parser before the renderer sees the bytes; a stray `ESC ]` here is
 dropped as a two-byte escape and what follows is rendered as text.
 
-Hot path: NCCL at INFO prints tens of MB of plain `\\r\\n`-terminated lines. A chunk with no control
-characters other than CRLF is split with `str.split` in bulk; only chunks holding CR/BS/ESC/C0 go
-through the tokenizer, and within them only the lines that hold one.
+Hot path: NCCL at INFO prints tens of MB of plain `\\r\\n`-terminated lines. A chunk is split on
+CR LF in bulk and checked with `str.isprintable` (C loops, no per-line Python); only the lines
+that hold CR/BS/ESC/another control go through the tokenizer.
 """
 
 from __future__ import annotations
@@ -44,8 +44,7 @@ _TOKEN = re.compile(
     r"|(?P<partial>\x1b(?:\[[0-?]{0,48}[ -/]{0,8}|[ -/]{0,8})\Z)"
     r"|(?P<ctl>[\x00-\x1f\x7f])"
 )
-# Anything that needs the tokenizer: a control character other than TAB/LF, or CR not before LF.
-_SPECIAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)")
+_Utf8Decoder = codecs.getincrementaldecoder("utf-8")
 _ALT_SCREEN = frozenset(("?1049", "?1047", "?47"))
 
 
@@ -59,7 +58,7 @@ class LineRenderer:
     __slots__ = ("_col", "_cur", "_decoder", "_pending", "fullscreen")
 
     def __init__(self) -> None:
-        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._decoder = _Utf8Decoder("replace")
         self._cur = ""  # the current (unterminated) line
         self._col = 0  # cursor column in it; may be past its end (CSI C): writing pads with spaces
         self._pending = ""  # an escape sequence cut by the end of the previous feed
@@ -85,40 +84,50 @@ class LineRenderer:
             text, self._pending = self._pending + text, ""
         if not text:
             return []
-        if "\r" in text:
-            text = text.replace("\r\n", "\n")
-        if _SPECIAL.search(text) is None:
-            return self._plain(text)
+        # `str.isprintable()` is False for every character needing care: C0 (CR, LF, BS, ESC,
+        # TAB, ...), DEL, C1 and the Unicode line separators. So one C-level pass over the
+        # CR LF-split pieces tells whether the whole chunk is plain text.
+        pieces = text.split("\r\n")
+        if all(map(str.isprintable, pieces)):
+            return self._plain(pieces)
         lines: list[str] = []
-        segments = text.split("\n")
-        last = len(segments) - 1
-        for i, seg in enumerate(segments):
-            if _SPECIAL.search(seg) is None:
-                self._write(seg, lines)
+        last = len(pieces) - 1
+        for i, piece in enumerate(pieces):
+            if piece.isprintable():
+                self._write(piece, lines)
             else:
-                self._tokens(seg, lines, is_last=i == last)
+                segments = piece.split("\n")  # a bare LF (onlcr off, or a raw-mode program)
+                last_seg = len(segments) - 1
+                for j, seg in enumerate(segments):
+                    if seg.isprintable():
+                        self._write(seg, lines)
+                    else:
+                        self._tokens(seg, lines, is_last=i == last and j == last_seg)
+                    if j != last_seg:
+                        self._newline(lines)
             if i != last:
-                lines.append(self._cur)
-                self._cur, self._col = "", 0
+                self._newline(lines)
         return lines
 
-    def _plain(self, text: str) -> list[str]:
-        """Bulk path: no controls except LF; only the first segment touches the current line."""
-        segments = text.split("\n")
-        lines: list[str] = []
-        self._write(segments[0], lines)
-        if len(segments) == 1:
-            return lines
+    def _newline(self, lines: list[str]) -> None:
         lines.append(self._cur)
-        tail = segments.pop()
-        if len(segments) > 1:
-            body = segments[1:]
+        self._cur, self._col = "", 0
+
+    def _plain(self, pieces: list[str]) -> list[str]:
+        """Bulk path: printable pieces; only the first and last touch the current line."""
+        lines: list[str] = []
+        self._write(pieces[0], lines)
+        if len(pieces) == 1:
+            return lines
+        self._newline(lines)
+        tail = pieces.pop()
+        if len(pieces) > 1:
+            body = pieces[1:]
             if max(map(len, body)) > MAX_LINE_CHARS:
-                for seg in body:
-                    lines.extend(self._cut(seg))
+                for piece in body:
+                    lines.extend(self._cut(piece))
             else:
                 lines.extend(body)
-        self._cur, self._col = "", 0
         self._write(tail, lines)
         return lines
 

@@ -38,6 +38,7 @@ class Transcript:
         self.hist = 1
         self.t = 1796321700.0
         self._parts: list[bytes] = []
+        self.size = 0  # bytes so far
         if header:  # what util-linux 2.38 writes first, even with -q
             self.raw(
                 b'Script started on 2026-11-29 18:15:02+00:00 [COMMAND="exec bash --rcfile '
@@ -48,7 +49,9 @@ class Transcript:
     # --- building blocks ------------------------------------------------------------------------
 
     def raw(self, data: bytes | str) -> Transcript:
-        self._parts.append(data.encode() if isinstance(data, str) else data)
+        raw = data.encode() if isinstance(data, str) else data
+        self._parts.append(raw)
+        self.size += len(raw)
         return self
 
     def _tick(self) -> str:
