@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from matching_helpers import BROKEN_OUTPUT, GOOD_TAIL, SOCKET_LINE, Shell, seed_like_lab
 
 from grader.capture.events import Anomaly
@@ -276,3 +278,58 @@ def test_grade_records_regrades_stored_records() -> None:
     live = grader()
     live.feed_all(transcript())
     assert g.verdicts() == live.verdicts()
+
+
+_WORDS = st.sampled_from(
+    [
+        "all_reduce_perf",
+        "echo",
+        "$?",
+        "-g",
+        "2",
+        "-b8M",
+        "NCCL_SOCKET_IFNAME=doesnotexist0",
+        "NCCL_DEBUG=INFO",
+        "export",
+        "unset",
+        "|",
+        "&&",
+        ";",
+        "grep",
+        "'NET/Socket'",
+        "sudo",
+        "env",
+        "-u",
+        "lab",
+        "answer",
+        "why-socket",
+        "(",
+        ")",
+        "[[",
+        "]]",
+        '"',
+        "${iface}",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(_WORDS, max_size=10).map(" ".join),
+            st.sampled_from(["", BROKEN_OUTPUT, SOCKET_LINE, GOOD_TAIL, "3"]),
+            st.integers(min_value=0, max_value=255),
+        ),
+        max_size=8,
+    )
+)
+def test_random_sessions_never_raise_and_never_regress(cmds: list) -> None:
+    g, sh = grader(), Shell()
+    best: dict[str, int] = {}
+    for line, output, code in cmds:
+        g.feed_all(sh.run(line, output, code))
+        for sid, v in g.verdicts().items():
+            assert v.state.rank >= best.get(sid, 0)
+            best[sid] = v.state.rank
+    json.dumps(g.snapshot())
