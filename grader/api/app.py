@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse, Response
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from grader import metrics
+from grader.api import dashboard
 from grader.api.auth import Principal, TokenTable
 from grader.api.settings import ApiSettings
 from grader.labs.model import Lab
@@ -221,4 +222,5 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
 
         return EventSourceResponse(stream(), ping=SSE_PING_S)
 
+    dashboard.mount(app, store, settings, principal, operator)
     return app

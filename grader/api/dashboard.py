@@ -1,0 +1,268 @@
+"""The dashboard: an operator's live class view and a learner's own page, served by the API.
+
+Pages (no auth: they hold no data; the browser asks for a token and keeps it in sessionStorage):
+  /dashboard           class grid: learners x steps, node column, filters, evidence panel
+  /dashboard/learner   one learner's checklist, hints, evidence and the Practice Zone
+  /dashboard/static/…  the pages' CSS and JS, shipped in the package (no CDN, no network)
+
+JSON for the pages (bearer token, like every /api route):
+  GET  /api/dashboard/whoami                         who the token is
+  GET  /api/dashboard/grid?lab=                      the class grid (operator)
+  GET  /api/dashboard/labs/{lab}                     steps as a learner reads them (no answers)
+  GET  /api/dashboard/checklist/{learner}?lab=       states, reasons, hints seen, marked evidence
+  POST /api/labs/{lab}/practice/{step}               {command} or {choice} -> {ok, reason, ...}
+
+Live updates come from /api/events/stream. It takes the token only in the Authorization header
+(a token in a URL ends up in logs and history), which EventSource cannot send, so the pages read
+the stream with fetch() and a ReadableStream.
+
+The pages run under a Content-Security-Policy that allows only this origin: no inline script, no
+third-party request, even if some learner's output ever reached the DOM as markup.
+"""
+
+# No `from __future__ import annotations`: FastAPI reads these route annotations at runtime.
+import time
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Body, Depends, FastAPI, HTTPException, Query
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from grader.api.auth import Principal
+from grader.api.evidence import evidence_view, hints_seen, marked_excerpt
+from grader.api.grid import ClassGrid
+from grader.api.practice import (
+    PRACTICE_LINE_MAX_CHARS,
+    check_choice,
+    check_command_line,
+    practice_text,
+)
+from grader.api.settings import ApiSettings
+from grader.labs.model import Lab
+from grader.store import Store
+from grader.store.store import EVENTS_PAGE_MAX
+
+STATIC_DIR = Path(str(resources.files("grader.api").joinpath("static")))
+
+PAGE_HEADERS = {
+    # everything from this origin only; no inline script or style, no framing
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+LEARNER_EVENTS_SCAN_MAX = 50_000
+"""Most of one learner's verdict events read to count attempts per step. A learner makes a few
+hundred attempts in a lab; the cap bounds one request if a script floods a shell."""
+
+
+class PracticeRequest(BaseModel):
+    command: str | None = Field(default=None, max_length=PRACTICE_LINE_MAX_CHARS * 4)
+    choice: str | None = Field(default=None, max_length=64)
+
+
+PAGES = {
+    # path: (title, script, token label, view fragment)
+    "operator": ("class view", "operator.js", "Operator token", "operator-view.html"),
+    "learner": ("my lab", "learner.js", "Your token", "learner-view.html"),
+}
+
+
+def render_page(kind: str) -> str:
+    """One page: the shared shell (header, sign-in form) around the page's own view."""
+    title, script, token_label, view = PAGES[kind]
+    shell = (STATIC_DIR / "page.html").read_text("utf-8")
+    for key, value in (
+        ("title", title),
+        ("script", script),
+        ("token_label", token_label),
+        ("view", (STATIC_DIR / view).read_text("utf-8")),
+    ):
+        shell = shell.replace("{{" + key + "}}", value)
+    return shell
+
+
+def mount(
+    app: FastAPI,
+    store: Store,
+    settings: ApiSettings,
+    principal: Callable[..., Principal],
+    operator: Callable[..., Principal],
+) -> None:
+    """Add the dashboard's pages and routes to `app`, with create_app's auth dependencies."""
+    grid = ClassGrid.over(store)
+    pages = {kind: render_page(kind) for kind in PAGES}
+    Who = Annotated[Principal, Depends(principal)]
+    Operator = Annotated[Principal, Depends(operator)]
+
+    def lab_or_404(lab_id: str) -> Lab:
+        lab = settings.labs.get(lab_id)
+        if lab is None:
+            raise HTTPException(status_code=404, detail=f"no lab {lab_id!r} is loaded")
+        return lab
+
+    def may_see(who: Principal, learner: str) -> None:
+        if not who.may_see(learner):
+            raise HTTPException(status_code=403, detail="this token may not see that learner")
+
+    def variables(learner: str, lab: Lab) -> dict[str, str]:
+        """Lab variables the learner captured so far (`${iface}`), from verified steps."""
+        out: dict[str, str] = {}
+        for p in store.progress(learner, lab.id):
+            if p.state == "verified":
+                for k, v in p.captures.items():
+                    out.setdefault(k, v)
+        return out
+
+    def attempts(learner: str, lab: Lab) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        seq = 0
+        for _ in range(LEARNER_EVENTS_SCAN_MAX // EVENTS_PAGE_MAX):
+            batch = store.events_after(seq, learner, EVENTS_PAGE_MAX)
+            for e in batch:
+                seq = e.seq
+                if e.lab == lab.id and e.state == "attempted":
+                    counts[e.step] = counts.get(e.step, 0) + 1
+            if len(batch) < EVENTS_PAGE_MAX:
+                break
+        return counts
+
+    app.mount("/dashboard/static", StaticFiles(directory=STATIC_DIR), name="dashboard-static")
+
+    @app.get("/", include_in_schema=False)
+    def root() -> RedirectResponse:
+        return RedirectResponse("/dashboard")
+
+    @app.get("/dashboard", include_in_schema=False)
+    def operator_page() -> HTMLResponse:
+        return HTMLResponse(pages["operator"], headers=PAGE_HEADERS)
+
+    @app.get("/dashboard/learner", include_in_schema=False)
+    def learner_page() -> HTMLResponse:
+        return HTMLResponse(pages["learner"], headers=PAGE_HEADERS)
+
+    @app.get("/api/dashboard/whoami", summary="Who this token is: operator, or which learner")
+    def whoami(who: Who) -> dict[str, Any]:
+        return {
+            "operator": who.operator,
+            "learner": who.learner,
+            "labs": [{"id": lab.id, "title": lab.title} for lab in settings.labs.values()],
+        }
+
+    @app.get("/api/dashboard/grid", summary="Every learner's state per step of a lab (operator)")
+    def class_grid(_: Operator, lab: Annotated[str, Query()]) -> dict[str, Any]:
+        """`seq` is the last event the grid includes: stream from there and nothing is missed
+        (applying an event twice changes nothing, the fold only moves up)."""
+        chosen = lab_or_404(lab)
+        seq = grid.refresh()
+        nodes = store.nodes()
+        node_of = {name: n.id for n in nodes for name in n.learners}
+        rows = grid.rows(chosen, store.learners())
+        for row in rows:
+            row["node"] = node_of.get(row["learner"])
+        return {
+            "lab": {
+                "id": chosen.id,
+                "title": chosen.title,
+                "steps": [
+                    {"id": s.id, "n": i, "title": s.title, "type": s.type}
+                    for i, s in enumerate(chosen.steps, start=1)
+                ],
+            },
+            "seq": seq,
+            "now": time.time(),
+            "rows": rows,
+            "nodes": [
+                {
+                    "id": n.id,
+                    "connected": n.connected,
+                    "lag_s": n.lag_s,
+                    "error": n.error,
+                    "updated": n.updated,
+                }
+                for n in nodes
+            ],
+        }
+
+    @app.get("/api/dashboard/labs/{lab}", summary="A lab's steps as a learner reads them")
+    def lab_detail(lab: str, _: Who) -> dict[str, Any]:
+        chosen = lab_or_404(lab)
+        return {
+            "id": chosen.id,
+            "title": chosen.title,
+            "description": chosen.description,
+            "steps": [
+                {
+                    "id": s.id,
+                    "n": i,
+                    "title": s.title,
+                    "type": s.type,
+                    "points": s.points,
+                    "instructions": s.instructions,
+                    "question": s.question,
+                    "choices": [{"id": c.id, "text": c.text} for c in s.choices],
+                    "practice": practice_text(s),
+                    "checkable": s.type == "question" or s.command is not None,
+                }
+                for i, s in enumerate(chosen.steps, start=1)
+            ],
+        }
+
+    @app.get(
+        "/api/dashboard/checklist/{learner}",
+        summary="A learner's steps: state, reason, hints seen, evidence with the match marked",
+    )
+    def checklist(learner: str, who: Who, lab: Annotated[str, Query()]) -> dict[str, Any]:
+        may_see(who, learner)
+        chosen = lab_or_404(lab)
+        progress = {p.step: p for p in store.progress(learner, chosen.id)}
+        tries = attempts(learner, chosen)
+        known = variables(learner, chosen)
+        steps = []
+        for i, s in enumerate(chosen.steps, start=1):
+            p = progress.get(s.id)
+            ev = p.evidence if p else None
+            steps.append(
+                {
+                    "id": s.id,
+                    "n": i,
+                    "title": s.title,
+                    "state": p.state if p else "pending",
+                    "reason": p.reason if p else "",
+                    "at": p.at if p else None,
+                    "attempts": tries.get(s.id, 0),
+                    "hints_seen": hints_seen(s, tries.get(s.id, 0)) if p else [],
+                    "evidence": evidence_view(ev),
+                    "excerpt": marked_excerpt(
+                        (ev or {}).get("excerpt", ""), list((ev or {}).get("matched", ())), s, known
+                    ),
+                }
+            )
+        return {"learner": learner, "lab": chosen.id, "title": chosen.title, "steps": steps}
+
+    @app.post("/api/labs/{lab}/practice/{step}", summary="Practice Zone: check a command or answer")
+    def practice(
+        lab: str, step: str, who: Who, body: Annotated[PracticeRequest, Body()]
+    ) -> dict[str, Any]:
+        """Judges the command line only, with the real matcher; records nothing."""
+        chosen = lab_or_404(lab)
+        try:
+            target = chosen.step(step)
+        except KeyError:
+            raise HTTPException(status_code=404, detail=f"no step {step!r} in {lab!r}") from None
+        if target.type == "question":
+            if body.choice is None:
+                raise HTTPException(status_code=422, detail="a question step takes a `choice`")
+            return check_choice(target, body.choice).to_json()
+        if body.command is None:
+            raise HTTPException(status_code=422, detail="a command step takes a `command`")
+        known = variables(who.learner, chosen) if who.learner else {}
+        return check_command_line(chosen, target, body.command, known).to_json()
