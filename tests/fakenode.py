@@ -27,6 +27,7 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 # testcontainers reads its configuration from the environment when it is imported, so these go
@@ -65,6 +66,8 @@ TESTCONTAINERS_LABEL = "org.testcontainers=true"
 SSHD_READY_TIMEOUT_S = 30.0
 #: A docker build of the fake node takes seconds when cached, under a minute from scratch.
 BUILD_LOCK_TIMEOUT_S = 600.0
+#: Fake-node images older than this are pruned when a new one is built (one per content change).
+STALE_IMAGE_AGE_S = 3600.0
 #: How to get an engine, said in every skip/failure about a missing one.
 HOW_TO_GET_DOCKER = "run `sudo scripts/ensure-docker.sh` to install and start a Docker engine"
 
@@ -263,6 +266,28 @@ def ensure_base_image(client: docker.DockerClient) -> str:
     return client.images.get(BASE_IMAGE).id
 
 
+def prune_stale_images(client: docker.DockerClient, keep: str) -> list[str]:
+    """Remove fake-node images older than STALE_IMAGE_AGE_S, except `keep`.
+
+    Every change to the node files makes a new tag; without this they pile up. Young ones stay:
+    a concurrent session may be about to start a container from the tag it just built. Images
+    still used by a container are refused by the engine and left alone.
+    """
+    removed = []
+    cutoff = time.time() - STALE_IMAGE_AGE_S
+    for image in client.images.list(name=IMAGE_REPO):
+        created = datetime.fromisoformat(image.attrs["Created"][:19]).replace(tzinfo=UTC)
+        if keep in image.tags or created.timestamp() > cutoff:
+            continue
+        for tag in image.tags:
+            try:
+                client.images.remove(tag)
+                removed.append(tag)
+            except docker.errors.APIError:
+                pass
+    return removed
+
+
 def ensure_image(client: docker.DockerClient) -> str:
     """The fake node image tag for the current sources, built when it does not exist yet."""
     with _BuildLock("labgrader-fakenode-build.lock"):
@@ -274,6 +299,7 @@ def ensure_image(client: docker.DockerClient) -> str:
             return tag
         except docker.errors.ImageNotFound:
             pass
+        prune_stale_images(client, keep=tag)
         try:
             client.images.build(
                 fileobj=io.BytesIO(context),
