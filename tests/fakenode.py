@@ -26,6 +26,7 @@ import tarfile
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -189,13 +190,20 @@ def lab_environment(lab_file: Path = LAB_FILE) -> dict[str, str]:
     return {str(k): str(v) for k, v in (data.get("environment") or {}).items()}
 
 
-def _context_files() -> list[tuple[str, Path]]:
-    """(name in build context, file) for everything the Dockerfile may COPY, sorted."""
-    files = [("provisioning/fake-node/Dockerfile", DOCKERFILE)]
-    for path in sorted(NODE_FILES.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            files.append((path.relative_to(REPO).as_posix(), path))
-    return files
+#: One file in a build context: (name in the context, bytes, mode).
+ContextEntry = tuple[str, bytes, int]
+
+
+def repo_files(*paths: Path) -> list[ContextEntry]:
+    """Context entries for files and directory trees of the repository, sorted, caches left out."""
+    entries = []
+    for root in paths:
+        candidates = sorted(root.rglob("*")) if root.is_dir() else [root]
+        for path in candidates:
+            if path.is_file() and not {"__pycache__", ".ruff_cache"}.intersection(path.parts):
+                name = path.relative_to(REPO).as_posix()
+                entries.append((name, path.read_bytes(), path.stat().st_mode & 0o777))
+    return entries
 
 
 def _environment_file(env: dict[str, str]) -> bytes:
@@ -207,33 +215,29 @@ def _environment_file(env: dict[str, str]) -> bytes:
 CONTEXT_ENV_FILE = "provisioning/fake-node/lab-environment"
 
 
-def build_context(env: dict[str, str]) -> tuple[bytes, str]:
-    """A tar of only what the image needs (not the whole repo: .venv, .git) and its hash."""
+def context_tar(entries: Sequence[ContextEntry]) -> tuple[bytes, str]:
+    """A tar of exactly `entries` (not the whole repo: .venv, .git) and a hash of its content."""
     digest = hashlib.sha256()
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w") as tar:
-        entries = [
-            (name, path.read_bytes(), path.stat().st_mode) for name, path in _context_files()
-        ]
-        entries.append((CONTEXT_ENV_FILE, _environment_file(env), 0o644))
         for name, data, mode in entries:
-            digest.update(name.encode() + b"\0" + f"{mode & 0o777:o}".encode() + b"\0")
+            digest.update(name.encode() + b"\0" + f"{mode:o}".encode() + b"\0")
             digest.update(hashlib.sha256(data).digest())
             info = tarfile.TarInfo(name)
             info.size = len(data)
-            info.mode = mode & 0o777
+            info.mode = mode
             tar.addfile(info, io.BytesIO(data))
     return buf.getvalue(), digest.hexdigest()
 
 
-class _BuildLock:
+class BuildLock:
     """A host-wide file lock: concurrent test sessions build the same image once."""
 
     def __init__(self, name: str) -> None:
         self._path = Path(tempfile.gettempdir()) / name
         self._fd = -1
 
-    def __enter__(self) -> _BuildLock:
+    def __enter__(self) -> BuildLock:
         self._fd = os.open(self._path, os.O_CREAT | os.O_RDWR, 0o666)
         deadline = time.monotonic() + BUILD_LOCK_TIMEOUT_S
         while True:
@@ -266,8 +270,8 @@ def ensure_base_image(client: docker.DockerClient) -> str:
     return client.images.get(BASE_IMAGE).id
 
 
-def prune_stale_images(client: docker.DockerClient, keep: str) -> list[str]:
-    """Remove fake-node images older than STALE_IMAGE_AGE_S, except `keep`.
+def prune_stale_images(client: docker.DockerClient, repo: str, keep: str) -> list[str]:
+    """Remove `repo` images older than STALE_IMAGE_AGE_S, except `keep`.
 
     Every change to the node files makes a new tag; without this they pile up. Young ones stay:
     a concurrent session may be about to start a container from the tag it just built. Images
@@ -275,7 +279,7 @@ def prune_stale_images(client: docker.DockerClient, keep: str) -> list[str]:
     """
     removed = []
     cutoff = time.time() - STALE_IMAGE_AGE_S
-    for image in client.images.list(name=IMAGE_REPO):
+    for image in client.images.list(name=repo):
         created = datetime.fromisoformat(image.attrs["Created"][:19]).replace(tzinfo=UTC)
         if keep in image.tags or created.timestamp() > cutoff:
             continue
@@ -288,25 +292,37 @@ def prune_stale_images(client: docker.DockerClient, keep: str) -> list[str]:
     return removed
 
 
-def ensure_image(client: docker.DockerClient) -> str:
-    """The fake node image tag for the current sources, built when it does not exist yet."""
-    with _BuildLock("labgrader-fakenode-build.lock"):
+def build_image(
+    client: docker.DockerClient,
+    repo: str,
+    dockerfile: str,
+    entries: Sequence[ContextEntry],
+    buildargs: dict[str, str],
+) -> str:
+    """`repo:<hash>` built from `entries` on the base image, unless that tag already exists.
+
+    The tag hashes the context, the build args and the base image id, so a stale image is never
+    used and an unchanged one never rebuilt. A host-wide lock makes concurrent sessions build once.
+    """
+    lock_name = f"{repo.replace('/', '-')}-build.lock"
+    with BuildLock(lock_name):
         base_id = ensure_base_image(client)
-        context, digest = build_context(lab_environment())
-        tag = f"{IMAGE_REPO}:{hashlib.sha256((digest + base_id).encode()).hexdigest()[:16]}"
+        context, digest = context_tar(entries)
+        args = "\0".join(f"{k}={v}" for k, v in sorted(buildargs.items()))
+        tag = f"{repo}:{hashlib.sha256((digest + args + base_id).encode()).hexdigest()[:16]}"
         try:
             client.images.get(tag)
             return tag
         except docker.errors.ImageNotFound:
             pass
-        prune_stale_images(client, keep=tag)
+        prune_stale_images(client, repo, keep=tag)
         try:
             client.images.build(
                 fileobj=io.BytesIO(context),
                 custom_context=True,
-                dockerfile="provisioning/fake-node/Dockerfile",
+                dockerfile=dockerfile,
                 tag=tag,
-                buildargs={"BASE": BASE_IMAGE, "LEARNERS": " ".join(LEARNERS)},
+                buildargs={"BASE": BASE_IMAGE, **buildargs},
                 rm=True,
                 forcerm=True,
             )
@@ -314,8 +330,21 @@ def ensure_image(client: docker.DockerClient) -> str:
             log = "".join(
                 str(chunk.get("stream", chunk.get("error", ""))) for chunk in exc.build_log
             )
-            raise RuntimeError(f"fake node image build failed: {exc}\n{log[-6000:]}") from exc
+            raise RuntimeError(f"{repo} image build failed: {exc}\n{log[-6000:]}") from exc
         return tag
+
+
+def ensure_image(client: docker.DockerClient) -> str:
+    """The fake node image tag for the current sources, built when it does not exist yet."""
+    entries = repo_files(DOCKERFILE, NODE_FILES)
+    entries.append((CONTEXT_ENV_FILE, _environment_file(lab_environment()), 0o644))
+    return build_image(
+        client,
+        IMAGE_REPO,
+        DOCKERFILE.relative_to(REPO).as_posix(),
+        entries,
+        {"LEARNERS": " ".join(LEARNERS)},
+    )
 
 
 # --- keys and container ---------------------------------------------------------------------------
@@ -330,7 +359,7 @@ def generate_key(path: Path, comment: str) -> Path:
     return path
 
 
-def _authorize(container: DockerContainer, user: str, pubkey: str) -> None:
+def authorize(container: DockerContainer, user: str, pubkey: str) -> None:
     """Install `pubkey` as the only authorized key of `user` (as root, owner user, mode 0600)."""
     script = (
         'set -e; u=$1; key=$2; home=$(getent passwd "$u" | cut -d: -f6); g=$(id -gn "$u"); '
@@ -343,7 +372,7 @@ def _authorize(container: DockerContainer, user: str, pubkey: str) -> None:
         raise RuntimeError(f"authorizing a key for {user} failed: {result.text}")
 
 
-def _wait_for_banner(host: str, port: int, timeout_s: float) -> None:
+def wait_for_banner(host: str, port: int, timeout_s: float) -> None:
     """Wait until sshd answers with its SSH-2.0 banner (a published port accepts before that)."""
     deadline = time.monotonic() + timeout_s
     last: Exception | None = None
@@ -381,39 +410,63 @@ def make_keys(directory: Path) -> Keys:
     )
 
 
-def start_node(image: str, keys: Keys, workdir: Path) -> Iterator[FakeNode]:
-    """Start a fake node, authorize the keys, pin its host key; stop it when the generator ends."""
+@dataclass(frozen=True)
+class SshdContainer:
+    """A started container whose sshd answers, with its ed25519 host key read out of band."""
+
+    container: DockerContainer
+    host: str
+    port: int
+    #: `ssh-ed25519 AAAA...` (no host part, no comment), from `docker exec cat` as root.
+    host_key: str
+
+
+@contextmanager
+def sshd_container(
+    image: str, hostname: str, authorized: dict[str, Path]
+) -> Iterator[SshdContainer]:
+    """Start `image`, authorize `{user: private key path}` (its .pub), wait for sshd, pin its key.
+
+    The container is stopped (and removed) when the block ends, pass or fail.
+    """
     container = (
         DockerContainer(image)
         .with_exposed_ports(SSH_PORT)
-        .with_kwargs(hostname=HOSTNAME, labels={OWNER_LABEL: str(os.getpid())})
+        .with_kwargs(hostname=hostname, labels={OWNER_LABEL: str(os.getpid())})
     )
     container.start()
     try:
-        accounts = {LEARNERS[0]: keys.learner, LEARNERS[1]: keys.learner2, GRADER_USER: keys.grader}
-        for user, key in accounts.items():
-            _authorize(container, user, Path(str(key) + ".pub").read_text().strip())
+        for user, key in authorized.items():
+            authorize(container, user, Path(str(key) + ".pub").read_text().strip())
         host = container.get_container_host_ip()
         port = int(container.get_exposed_port(SSH_PORT))
-        _wait_for_banner(host, port, SSHD_READY_TIMEOUT_S)
+        wait_for_banner(host, port, SSHD_READY_TIMEOUT_S)
         hostkey = container_exec(container, ["cat", "/etc/ssh/ssh_host_ed25519_key.pub"], "root")
         if hostkey.exit_code != 0:
             raise RuntimeError(f"no ed25519 host key in the container: {hostkey.text}")
-        line = known_hosts_line(host, port, hostkey.text.strip())
-        known_hosts_path = workdir / f"known_hosts-{container.get_wrapped_container().short_id}"
+        yield SshdContainer(container, host, port, " ".join(hostkey.text.split()[:2]))
+    finally:
+        container.stop()
+
+
+def start_node(image: str, keys: Keys, workdir: Path) -> Iterator[FakeNode]:
+    """Start a fake node, authorize the keys, pin its host key; stop it when the generator ends."""
+    accounts = {LEARNERS[0]: keys.learner, LEARNERS[1]: keys.learner2, GRADER_USER: keys.grader}
+    with sshd_container(image, HOSTNAME, accounts) as started:
+        line = known_hosts_line(started.host, started.port, started.host_key)
+        short_id = started.container.get_wrapped_container().short_id
+        known_hosts_path = workdir / f"known_hosts-{short_id}"
         known_hosts_path.write_text(line + "\n")
         yield FakeNode(
-            host=host,
-            port=port,
+            host=started.host,
+            port=started.port,
             learner=Account(LEARNERS[0], keys.learner),
             learner2=Account(LEARNERS[1], keys.learner2),
             grader=Account(GRADER_USER, keys.grader),
             known_hosts_line=line,
             known_hosts_path=known_hosts_path,
-            container=container,
+            container=started.container,
         )
-    finally:
-        container.stop()
 
 
 # --- driving an interactive login -----------------------------------------------------------------
@@ -477,3 +530,9 @@ class InteractiveShell:
 
     def tail(self, size: int = 600) -> bytes:
         return bytes(self.transcript[-size:])
+
+
+# Old private names, still used by tests/provision/barenode.py (switch it to the public ones).
+_BuildLock = BuildLock
+_authorize = authorize
+_wait_for_banner = wait_for_banner
