@@ -1,0 +1,243 @@
+"""Health checks: is this node fit for the lab? A node report as JSON and as a table.
+
+Checks (each ok or not, with the evidence): nvidia-smi present, GPU count ≥ what the host's labs
+require, the topology matrix, P2P read status between GPUs, the NICs and the interface NCCL would
+choose, and an nccl-tests smoke run at small sizes with its average bus bandwidth. The parsers
+are pure functions over command output (formats in NCCL-FACTS / nvidia-smi); only `run_health`
+touches the node.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from grader.provision.nccltests import PROBE_BINARY, find_working
+from grader.provision.session import Node
+
+_GPU_LINE = re.compile(r"^GPU (\d+): (.+?)(?: \(UUID: (\S+)\))?$")
+_BUSBW = re.compile(r"^#\s*Avg bus bandwidth\s*:\s*([0-9.]+)", re.M)
+_OOB = re.compile(r"^#\s*Out of bounds values\s*:\s*(\d+)\s*(\S*)", re.M)
+# NCCL's INFO line for the socket transport it bootstraps over (NCCL-FACTS: "NET/Socket : Using
+# [0]eth0:10.0.0.5<0>"); the first interface listed is the one it uses.
+_NCCL_IF = re.compile(r"NET/Socket : Using \[0\]([^:\s]+):")
+#: NCCL's default interface choice skips these prefixes (NCCL_SOCKET_IFNAME unset: "^docker,lo"),
+#: preferring InfiniBand-style `ib` names first.
+NCCL_DEFAULT_EXCLUDED = ("docker", "lo")
+#: nvidia-smi answers in well under a second on a healthy node; a hung driver takes forever.
+SMI_TIMEOUT_S = 30.0
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str
+
+
+@dataclass
+class NodeReport:
+    host: str
+    checks: list[Check] = field(default_factory=list)
+    gpus: list[dict[str, str]] = field(default_factory=list)
+    topology: str = ""
+    p2p: dict[str, str] = field(default_factory=dict)
+    nics: list[dict[str, str]] = field(default_factory=list)
+    nccl_interface: str = ""
+    busbw_gbps: float | None = None
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "host": self.host,
+            "ok": self.ok,
+            "checks": [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in self.checks],
+            "gpus": self.gpus,
+            "topology": self.topology,
+            "p2p": self.p2p,
+            "nics": self.nics,
+            "nccl_interface": self.nccl_interface,
+            "busbw_gbps": self.busbw_gbps,
+        }
+
+
+def parse_gpu_list(text: str) -> list[dict[str, str]]:
+    """`nvidia-smi -L` lines → [{index, name, uuid}]."""
+    gpus = []
+    for line in text.splitlines():
+        m = _GPU_LINE.match(line.strip())
+        if m:
+            gpus.append({"index": m.group(1), "name": m.group(2), "uuid": m.group(3) or ""})
+    return gpus
+
+
+def parse_matrix(text: str) -> tuple[str, dict[str, str]]:
+    """A `nvidia-smi topo` matrix (before its Legend) → (the matrix text, {"GPU0-GPU1": cell})."""
+    lines = []
+    for line in text.splitlines():
+        if line.strip().startswith("Legend"):
+            break
+        if line.strip():
+            lines.append(line.rstrip())
+    cells: dict[str, str] = {}
+    if lines:
+        header = lines[0].split()
+        for row in lines[1:]:
+            parts = row.split()
+            if not parts or not parts[0].startswith("GPU"):
+                continue
+            for col, value in zip(header, parts[1:], strict=False):
+                if col.startswith("GPU") and col != parts[0]:
+                    cells[f"{parts[0]}-{col}"] = value
+    return "\n".join(lines), cells
+
+
+def parse_nics(text: str) -> list[dict[str, str]]:
+    """`ip -o -4 addr show` → [{name, address}] in the kernel's order."""
+    nics = []
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) >= 4 and parts[2] == "inet":
+            nics.append({"name": parts[1], "address": parts[3].split("/")[0]})
+    return nics
+
+
+def predict_interface(nics: list[dict[str, str]], ifname: str | None) -> str:
+    """The interface NCCL's socket bootstrap would pick (NCCL_SOCKET_IFNAME rules, simplified:
+    `^` excludes prefixes, `=` means exact names, else prefixes; default `^docker,lo`, ib first)."""
+    names = [n["name"] for n in nics]
+    if ifname:
+        exclude = ifname.startswith("^")
+        spec = ifname.lstrip("^")
+        exact = spec.startswith("=")
+        wanted = [w for w in spec.lstrip("=").split(",") if w]
+
+        def hit(name: str) -> bool:
+            return any(name == w if exact else name.startswith(w) for w in wanted)
+
+        pick = [n for n in names if hit(n) != exclude]
+        return pick[0] if pick else ""
+    usable = [n for n in names if not n.startswith(NCCL_DEFAULT_EXCLUDED)]
+    ib = [n for n in usable if n.startswith("ib")]
+    return (ib or usable or [n for n in names if n.startswith("lo")] or [""])[0]
+
+
+def parse_smoke(text: str) -> tuple[float | None, str, bool]:
+    """nccl-tests output → (avg bus bandwidth GB/s, NCCL's interface, out-of-bounds clean)."""
+    bw = _BUSBW.search(text)
+    oob = _OOB.search(text)
+    iface = _NCCL_IF.search(text)
+    return (
+        float(bw.group(1)) if bw else None,
+        iface.group(1) if iface else "",
+        bool(oob and oob.group(1) == "0"),
+    )
+
+
+def run_health(node: Node) -> NodeReport:
+    """Every check against the node (read-only, as the admin user, no sudo)."""
+    host = node.host
+    report = NodeReport(host.name)
+    add = report.checks.append
+    smi = node.run(["nvidia-smi", "-L"], timeout=SMI_TIMEOUT_S)
+    add(Check("nvidia-smi", smi.ok, "present" if smi.ok else (smi.stderr.strip() or "missing")))
+    report.gpus = parse_gpu_list(smi.stdout) if smi.ok else []
+    count = len(report.gpus)
+    add(
+        Check(
+            "gpu-count",
+            count >= max(host.min_gpus, 1),
+            f"{count} GPU(s), lab needs {host.min_gpus or 1}",
+        )
+    )
+    if smi.ok:
+        topo = node.run(["nvidia-smi", "topo", "-m"], timeout=SMI_TIMEOUT_S)
+        report.topology, links = parse_matrix(topo.stdout)
+        add(
+            Check(
+                "topology",
+                topo.ok and bool(report.topology),
+                ", ".join(f"{k} {v}" for k, v in links.items()) or "no matrix",
+            )
+        )
+        p2p = node.run(["nvidia-smi", "topo", "-p2p", "r"], timeout=SMI_TIMEOUT_S)
+        _, report.p2p = parse_matrix(p2p.stdout)
+        bad = {k: v for k, v in report.p2p.items() if v != "OK"}
+        detail = (
+            "all OK"
+            if report.p2p and not bad
+            else (", ".join(f"{k} {v}" for k, v in bad.items()) or "no P2P matrix")
+        )
+        # P2P not OK is legal (NCCL falls back to SHM); reported, and fails only if unreadable.
+        add(Check("p2p-read", p2p.ok and bool(report.p2p), detail))
+    nics = node.run(["ip", "-o", "-4", "addr", "show"])
+    report.nics = parse_nics(nics.stdout)
+    predicted = predict_interface(report.nics, host.environment.get("NCCL_SOCKET_IFNAME"))
+    report.nccl_interface = predicted
+    add(
+        Check(
+            "nics",
+            bool(report.nics),
+            ", ".join(f"{n['name']} {n['address']}" for n in report.nics) or "no IPv4 interface",
+        )
+    )
+    found = find_working(node)
+    if found is None:
+        add(Check("nccl-tests-smoke", False, f"{PROBE_BINARY} not installed"))
+        return report
+    ngpus = str(max(count, 1))
+    smoke = node.run(
+        [
+            found.path,
+            "-b",
+            host.smoke.min_bytes,
+            "-e",
+            host.smoke.max_bytes,
+            "-f",
+            "2",
+            "-g",
+            ngpus,
+        ],
+        env={**host.environment, "NCCL_DEBUG": "INFO"},
+        timeout=host.smoke.timeout_s,
+    )
+    bw, used, clean = parse_smoke(smoke.stdout + smoke.stderr)
+    report.busbw_gbps = bw
+    if used:
+        report.nccl_interface = used
+    add(
+        Check(
+            "nccl-interface",
+            bool(report.nccl_interface),
+            f"{report.nccl_interface} (" + ("seen in NCCL's log" if used else "predicted") + ")",
+        )
+    )
+    ok = smoke.ok and bw is not None and clean
+    add(
+        Check(
+            "nccl-tests-smoke",
+            ok,
+            f"{PROBE_BINARY} {host.smoke.min_bytes}..{host.smoke.max_bytes} on {ngpus} GPU(s): "
+            + (
+                f"avg bus bandwidth {bw:g} GB/s"
+                if bw is not None
+                else f"exit {smoke.exit_code}, no bandwidth line"
+            ),
+        )
+    )
+    return report
+
+
+def report_table(report: NodeReport) -> str:
+    width = max((len(c.name) for c in report.checks), default=5)
+    lines = [f"node {report.host}: {'healthy' if report.ok else 'NOT READY'}"]
+    for c in report.checks:
+        lines.append(f"  {c.name:<{width}}  {'ok' if c.ok else 'FAIL':<4}  {c.detail}")
+    if report.topology:
+        lines.append("  topology:")
+        lines += [f"    {ln}" for ln in report.topology.splitlines()]
+    return "\n".join(lines)

@@ -1,0 +1,251 @@
+"""The inventory: which nodes to prepare, how to reach them, and what goes on each.
+
+Read with the lab machinery (grader.labs.document: YAML with positions, bounded, no python tags;
+grader.labs.schema: jsonschema errors worded for a person), so a mistake is reported as
+`inventory.yaml:12:7: [rule] sentence` exactly like a lab error. Per-host values fall back to
+`defaults:`. Labs named here are loaded with grader.labs.loader, so a broken lab stops the run
+before any node is touched.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from grader.labs.document import Document, read_document
+from grader.labs.errors import LabError, LabInvalid
+from grader.labs.loader import load_lab
+from grader.labs.schema import _explain  # the lab schema's wording, reused for inventories
+
+SCHEMA_FILE = "inventory.schema.json"
+#: Where nccl-tests are kept or built when the inventory does not say: the layout of a manual
+#: `git clone` + `make` (binaries under <prefix>/build).
+DEFAULT_NCCL_TESTS_PREFIX = "/opt/nccl-tests"
+#: Where the binaries are linked so learners type `all_reduce_perf` as in the lesson.
+DEFAULT_BIN_DIR = "/usr/local/bin"
+#: A TCP connect plus SSH handshake to a node on the same network takes well under a second; 10 s
+#: tolerates a loaded node without holding the whole run on a dead one for long.
+DEFAULT_CONNECT_TIMEOUT_S = 10.0
+#: The smoke run: small sizes only (8 B to 1 MiB): proves NCCL initialises and moves data across
+#: the GPUs in seconds; bandwidth at these sizes is latency-bound, a sanity number, not a benchmark.
+DEFAULT_SMOKE_MIN_BYTES = "8"
+DEFAULT_SMOKE_MAX_BYTES = "1M"
+DEFAULT_SMOKE_TIMEOUT_S = 120.0
+
+
+class InventoryInvalid(LabInvalid):
+    """Every problem in an inventory (and in the labs it names), each located."""
+
+
+@dataclass(frozen=True)
+class NcclTestsSource:
+    """Where to build nccl-tests from: a local tarball (pushed to the node) or git URL + ref."""
+
+    tarball: Path | None = None
+    git_url: str | None = None
+    git_ref: str | None = None
+
+
+@dataclass(frozen=True)
+class NcclTestsConfig:
+    prefix: str = DEFAULT_NCCL_TESTS_PREFIX
+    bin_dir: str = DEFAULT_BIN_DIR
+    cuda_home: str | None = None
+    nccl_home: str | None = None
+    venvs: tuple[str, ...] = ()
+    source: NcclTestsSource | None = None
+
+
+@dataclass(frozen=True)
+class SmokeConfig:
+    min_bytes: str = DEFAULT_SMOKE_MIN_BYTES
+    max_bytes: str = DEFAULT_SMOKE_MAX_BYTES
+    timeout_s: float = DEFAULT_SMOKE_TIMEOUT_S
+
+
+@dataclass(frozen=True)
+class Host:
+    """One node, every default applied. `host_keys` are pinned: no other key is ever accepted."""
+
+    name: str
+    address: str
+    port: int
+    user: str
+    key: Path | None
+    host_keys: tuple[str, ...]
+    connect_timeout: float
+    learners: tuple[str, ...]
+    grader_key: str | None
+    #: Merged `environment:` of the host's labs, for learners' shells.
+    environment: dict[str, str]
+    #: The most GPUs any of the host's labs requires (0: no requirement).
+    min_gpus: int
+    labs: tuple[str, ...]
+    nccl_tests: NcclTestsConfig
+    smoke: SmokeConfig
+
+
+@dataclass(frozen=True)
+class Inventory:
+    file: str
+    hosts: tuple[Host, ...] = field(default_factory=tuple)
+
+    def host(self, name: str) -> Host:
+        for h in self.hosts:
+            if h.name == name:
+                return h
+        raise KeyError(name)
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """inventory.schema.json with local $refs inlined.
+
+    Why inline: the lab error wording (grader.labs.schema) follows $ref hops inside the *lab*
+    schema only; a ref-free schema gives it nothing to follow, so the rule paths stay correct.
+    """
+    text = resources.files("grader.provision").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    raw = json.loads(text)
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                target: Any = raw
+                for part in node["$ref"].removeprefix("#/").split("/"):
+                    target = target[part]
+                return inline(target)
+            return {k: inline(v) for k, v in node.items() if k != "$defs"}
+        if isinstance(node, list):
+            return [inline(v) for v in node]
+        return node
+
+    return inline(raw)
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    Draft202012Validator.check_schema(schema())
+    return Draft202012Validator(schema())
+
+
+def _schema_errors(doc: Document) -> list[LabError]:
+    errors = []
+    for error in _validator().iter_errors(doc.data):
+        for e in _explain(doc, error):
+            # The lab wording names the document "the lab"; here it is the inventory.
+            message = e.message.replace("The lab ", "The inventory ")
+            errors.append(LabError(e.file, e.line, e.column, e.schema_path, message))
+    return errors
+
+
+def load_inventory(path: str | Path) -> Inventory:
+    """The Inventory at `path`; InventoryInvalid lists every problem, located."""
+    path = Path(path)
+    name = str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InventoryInvalid(
+            [LabError(name, 1, 1, "file", f"Cannot read the file: {exc.strerror}.")]
+        ) from None
+    doc = read_document(name, raw)
+    errors = list(doc.errors)
+    if doc.usable:
+        errors += _schema_errors(doc)
+    if errors:
+        raise InventoryInvalid(sorted(set(errors)))
+    return _build(doc, path.parent)
+
+
+def _resolve(base: Path, value: str) -> Path:
+    """A local path from the inventory: `~` expanded, relative to the inventory's folder."""
+    p = Path(value).expanduser()
+    return p if p.is_absolute() else base / p
+
+
+def _build(doc: Document, base: Path) -> Inventory:
+    data = doc.data
+    defaults: dict[str, Any] = data.get("defaults") or {}
+    hosts = []
+    errors: list[LabError] = []
+    lab_cache: dict[str, Any] = {}
+    for name, raw in data["hosts"].items():
+        s = {**defaults, **raw}
+        labs = tuple(s.get("labs", ()))
+        environment: dict[str, str] = {}
+        min_gpus = 0
+        where = ["hosts", name, "labs"] if "labs" in raw else ["defaults", "labs"]
+        for i, lab_path in enumerate(labs):
+            resolved = str(_resolve(base, lab_path))
+            if resolved not in lab_cache:
+                try:
+                    lab_cache[resolved] = load_lab(resolved)
+                except LabInvalid as exc:
+                    lab_cache[resolved] = None
+                    errors.append(
+                        doc.error([*where, i], "labs", f"The lab {lab_path} does not load: {exc}")
+                    )
+            lab = lab_cache[resolved]
+            if lab is None:
+                continue
+            min_gpus = max(min_gpus, lab.requires_gpus)
+            for key, value in lab.environment.items():
+                if environment.get(key, value) != value:
+                    errors.append(
+                        doc.error(
+                            [*where, i],
+                            "labs/environment",
+                            f"Labs on host {name} disagree on {key} "
+                            f"({environment[key]!r} vs {value!r}).",
+                        )
+                    )
+                environment[key] = str(value)
+        nt = s.get("nccl_tests") or {}
+        src = nt.get("source")
+        source = None
+        if src:
+            git = src.get("git") or {}
+            source = NcclTestsSource(
+                tarball=_resolve(base, src["tarball"]) if "tarball" in src else None,
+                git_url=git.get("url"),
+                git_ref=git.get("ref"),
+            )
+        smoke = s.get("smoke") or {}
+        hosts.append(
+            Host(
+                name=name,
+                address=raw["address"],
+                port=int(s.get("port", 22)),
+                user=s.get("user", "root"),
+                key=_resolve(base, s["key"]) if "key" in s else None,
+                host_keys=tuple(" ".join(k.split()[:2]) for k in raw["host_keys"]),
+                connect_timeout=float(s.get("connect_timeout", DEFAULT_CONNECT_TIMEOUT_S)),
+                learners=tuple(s.get("learners", ())),
+                grader_key=s.get("grader_key"),
+                environment=environment,
+                min_gpus=min_gpus,
+                labs=labs,
+                nccl_tests=NcclTestsConfig(
+                    prefix=nt.get("prefix", DEFAULT_NCCL_TESTS_PREFIX),
+                    bin_dir=nt.get("bin_dir", DEFAULT_BIN_DIR),
+                    cuda_home=nt.get("cuda_home"),
+                    nccl_home=nt.get("nccl_home"),
+                    venvs=tuple(nt.get("venvs", ())),
+                    source=source,
+                ),
+                smoke=SmokeConfig(
+                    min_bytes=smoke.get("min_bytes", DEFAULT_SMOKE_MIN_BYTES),
+                    max_bytes=smoke.get("max_bytes", DEFAULT_SMOKE_MAX_BYTES),
+                    timeout_s=float(smoke.get("timeout_s", DEFAULT_SMOKE_TIMEOUT_S)),
+                ),
+            )
+        )
+    if errors:
+        raise InventoryInvalid(sorted(set(errors)))
+    return Inventory(doc.file, tuple(hosts))

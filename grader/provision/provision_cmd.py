@@ -1,0 +1,93 @@
+"""`grader provision`: make every inventory node ready for its labs, or say what is wrong."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from grader.provision.health import NodeReport, report_table
+from grader.provision.inventory import InventoryInvalid, load_inventory
+from grader.provision.outcome import summary_table
+from grader.provision.runner import Mode, provision
+
+DEFAULT_LOG_DIR = "provision-logs"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "provision",
+        help="prepare lab nodes: learners, grader account, capture shell, nccl-tests, health",
+        description=(
+            "Prepare every node in an inventory for its labs, over SSH (pinned host keys, the\n"
+            "admin user's key, passwordless sudo). Each step is idempotent and reported per host\n"
+            "as ok / changed / failed / skipped; a host that fails does not stop the others.\n"
+            "Steps: connect, learners, grader-account, environment, capture-shell (sshd config\n"
+            "checked with `sshd -t`, the previous one restored on failure), nccl-tests, health.\n"
+            "Exit status: 0 when every host succeeded, 1 when any failed, 2 for a bad inventory.\n"
+            "Inventory format: docs/provisioning.md."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--inventory", "-i", required=True, help="inventory YAML file")
+    p.add_argument("--limit", nargs="+", metavar="HOST", help="only these inventory hosts")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--dry-run", action="store_true", help="change nothing; print what each step would change"
+    )
+    mode.add_argument(
+        "--check",
+        action="store_true",
+        help="run only the health checks and print each node's report",
+    )
+    p.add_argument(
+        "--log-dir",
+        default=DEFAULT_LOG_DIR,
+        help=f"per-host logs and reports (<host>.log, <host>.report.json); "
+        f"default ./{DEFAULT_LOG_DIR}",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the outcome of every host as JSON instead of the tables",
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        inventory = load_inventory(args.inventory)
+    except InventoryInvalid as exc:
+        for error in exc.errors:
+            print(error, file=sys.stderr)
+        return 2
+    hosts = list(inventory.hosts)
+    if args.limit:
+        known = {h.name for h in hosts}
+        unknown = [n for n in args.limit if n not in known]
+        if unknown:
+            print(f"grader provision: not in the inventory: {', '.join(unknown)}", file=sys.stderr)
+            return 2
+        hosts = [h for h in hosts if h.name in args.limit]
+    mode = Mode(dry_run=args.dry_run, check_only=args.check)
+    outcomes = provision(hosts, mode, Path(args.log_dir), sys.stderr)
+    if args.json:
+        print(json.dumps([o.as_dict() for o in outcomes], indent=2))
+    else:
+        for o in outcomes:
+            if o.report is not None:
+                print(report_table(_report(o.report)))
+                print()
+        if args.dry_run:
+            print("DRY RUN: nothing was changed; `changed` means would change.")
+        print(summary_table(outcomes))
+    return 1 if any(o.failed for o in outcomes) else 0
+
+
+def _report(data: dict) -> NodeReport:
+    from grader.provision.health import Check
+
+    report = NodeReport(data["host"], topology=data.get("topology", ""))
+    report.checks = [Check(c["name"], c["ok"], c["detail"]) for c in data["checks"]]
+    return report

@@ -1,0 +1,214 @@
+"""Running the steps on many hosts at once: every host carries on whatever the others do.
+
+fabric's ThreadingGroup opens all connections in parallel and runs the preflight (`sudo -n
+true`): unreachable hosts, refused keys, unknown host keys and a sudo that wants a password show
+up there, per host, before anything is changed. Hosts that pass run their steps in their own
+thread; within a host a failed step skips the steps after it (they depend on it), except the
+health checks, which report what state the node is in either way.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TextIO
+
+from fabric import ThreadingGroup
+from fabric.exceptions import GroupException
+
+from grader.provision.health import report_table, run_health
+from grader.provision.inventory import Host
+from grader.provision.nccltests import run_nccl_tests
+from grader.provision.outcome import HostOutcome, Status, StepResult
+from grader.provision.session import (
+    SUDO_PASSWORD_MARKERS,
+    Node,
+    NodeError,
+    connection,
+    explain_connect_error,
+)
+from grader.provision.steps import SETUP_STEPS, run_setup
+
+#: Hosts provisioned at once. Each is one thread and one SSH connection; 32 keeps a laptop's
+#: file descriptors and the operator's uplink sane while a class of dozens finishes in one wave.
+MAX_PARALLEL_HOSTS = 32
+
+ALL_STEPS = ("connect", *SETUP_STEPS, "nccl-tests", "health")
+
+
+@dataclass(frozen=True)
+class Mode:
+    dry_run: bool = False
+    check_only: bool = False
+
+
+class Progress:
+    """Live per-host progress: one line per step as it finishes (thread-safe).
+
+    On a terminal the line for each host is rewritten in place (one row per host); elsewhere
+    (CI logs, pipes) each event is its own line.
+    """
+
+    def __init__(self, out: TextIO, hosts: list[str]) -> None:
+        self.out = out
+        self.hosts = hosts
+        self.state = {h: "waiting" for h in hosts}
+        self.lock = threading.Lock()
+        self.tty = out.isatty()
+        self.width = max((len(h) for h in hosts), default=4)
+        if self.tty:
+            self._draw(first=True)
+
+    def _draw(self, first: bool = False) -> None:
+        if not first:
+            self.out.write(f"\x1b[{len(self.hosts)}F")
+        for h in self.hosts:
+            self.out.write(f"\x1b[2K{h:<{self.width}}  {self.state[h]}\n")
+        self.out.flush()
+
+    def update(self, host: str, step: str, status: str, detail: str = "") -> None:
+        with self.lock:
+            self.state[host] = f"{step}: {status}" + (f" ({detail[:60]})" if detail else "")
+            if self.tty:
+                self._draw()
+            else:
+                self.out.write(f"[{host}] {self.state[host]}\n")
+                self.out.flush()
+
+
+def _safe_name(host: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", host)
+
+
+def _record(outcome: HostOutcome, progress: Progress, result: StepResult) -> None:
+    outcome.steps.append(result)
+    progress.update(outcome.host, result.step, str(result.status), result.summary)
+
+
+def _host_steps(node: Node, outcome: HostOutcome, mode: Mode, progress: Progress) -> None:
+    plan: list[tuple[str, Callable[[], list[StepResult]]]] = []
+    if not mode.check_only:
+        plan.append(("setup", lambda: run_setup(node, dry_run=mode.dry_run)))
+        plan.append(("nccl-tests", lambda: [run_nccl_tests(node, dry_run=mode.dry_run)]))
+    failed = False
+    for name, action in plan:
+        if failed:
+            for step in SETUP_STEPS if name == "setup" else (name,):
+                _record(
+                    outcome, progress, StepResult(step, Status.SKIPPED, ["an earlier step failed"])
+                )
+            continue
+        progress.update(outcome.host, name, "running")
+        try:
+            results = action()
+        except NodeError as exc:
+            steps = SETUP_STEPS if name == "setup" else (name,)
+            results = [StepResult(steps[0], Status.FAILED, [str(exc)])]
+            results += [
+                StepResult(s, Status.SKIPPED, ["an earlier step failed"]) for s in steps[1:]
+            ]
+        for r in results:
+            _record(outcome, progress, r)
+        failed = failed or any(r.status is Status.FAILED for r in results)
+    progress.update(outcome.host, "health", "running")
+    report = run_health(node)
+    outcome.report = report.as_dict()
+    node.log.write(report_table(report) + "\n")
+    failed_checks = [f"{c.name}: {c.detail}" for c in report.checks if not c.ok]
+    _record(
+        outcome,
+        progress,
+        StepResult(
+            "health",
+            Status.FAILED if failed_checks else Status.OK,
+            failed_checks or [c.detail for c in report.checks if c.name == "nccl-tests-smoke"],
+        ),
+    )
+
+
+def provision(
+    hosts: list[Host], mode: Mode, log_dir: Path, progress_out: TextIO
+) -> list[HostOutcome]:
+    """Run the steps on every host; one HostOutcome per host, in inventory order."""
+    log_dir.mkdir(parents=True, exist_ok=True)
+    progress = Progress(progress_out, [h.name for h in hosts])
+    outcomes = {h.name: HostOutcome(h.name) for h in hosts}
+    logs: dict[str, IO[str]] = {}
+    for h in hosts:
+        path = log_dir / f"{_safe_name(h.name)}.log"
+        outcomes[h.name].log_file = str(path)
+        logs[h.name] = path.open("a", encoding="utf-8")
+        logs[h.name].write(
+            f"=== grader provision {h.name} ({h.user}@{h.address}:{h.port})"
+            f"{' --dry-run' if mode.dry_run else ''}"
+            f"{' --check' if mode.check_only else ''}\n"
+        )
+    conns = {h.name: connection(h) for h in hosts}
+    by_conn = {id(c): h for h, c in zip(hosts, conns.values(), strict=True)}
+    try:
+        group = ThreadingGroup.from_connections(list(conns.values()))
+        try:
+            results = group.run("sudo -n true", hide=True, warn=True, in_stream=False)
+        except GroupException as exc:
+            results = exc.result
+        ready: list[Host] = []
+        # GroupResult is keyed by Connection, which compares by user@address:port: two inventory
+        # hosts with the same triple share one entry, and the second is reported, not dropped.
+        seen = {id(conn) for conn in results}
+        for host in hosts:
+            if id(conns[host.name]) not in seen:
+                why = f"same user@address:port as another inventory host ({host.address})"
+                _record(outcomes[host.name], progress, StepResult("connect", Status.FAILED, [why]))
+        for conn, result in results.items():
+            host = by_conn[id(conn)]
+            if isinstance(result, BaseException):
+                why = explain_connect_error(host, result)
+            elif result.exited != 0 and any(m in result.stderr for m in SUDO_PASSWORD_MARKERS):
+                why = (
+                    f"sudo on {host.name} asks {host.user} for a password; provisioning needs "
+                    "passwordless sudo (NOPASSWD) for the admin account"
+                )
+            elif result.exited != 0:
+                why = f"sudo -n true failed for {host.user}: {result.stderr.strip()[:200]}"
+            else:
+                why = ""
+            logs[host.name].write(f"connect: {why or 'ok'}\n")
+            if why:
+                _record(outcomes[host.name], progress, StepResult("connect", Status.FAILED, [why]))
+                for step in ALL_STEPS[1:]:
+                    outcomes[host.name].steps.append(
+                        StepResult(step, Status.SKIPPED, ["not connected"])
+                    )
+            else:
+                _record(outcomes[host.name], progress, StepResult("connect", Status.OK))
+                ready.append(host)
+
+        def one(host: Host) -> None:
+            node = Node(host, conns[host.name], logs[host.name])
+            try:
+                _host_steps(node, outcomes[host.name], mode, progress)
+            except Exception as exc:  # a dropped connection mid-run: this host only
+                logs[host.name].write(f"error: {type(exc).__name__}: {exc}\n")
+                _record(
+                    outcomes[host.name],
+                    progress,
+                    StepResult("error", Status.FAILED, [f"{type(exc).__name__}: {exc}"]),
+                )
+
+        with ThreadPoolExecutor(max_workers=min(MAX_PARALLEL_HOSTS, max(len(ready), 1))) as pool:
+            list(pool.map(one, ready))
+    finally:
+        for conn in conns.values():
+            conn.close()
+        for h in hosts:
+            if outcomes[h.name].report is not None:
+                (log_dir / f"{_safe_name(h.name)}.report.json").write_text(
+                    json.dumps(outcomes[h.name].report, indent=2) + "\n", encoding="utf-8"
+                )
+            logs[h.name].close()
+    return [outcomes[h.name] for h in hosts]

@@ -1,0 +1,197 @@
+"""The node set-up steps: learners, the grader account, the lab environment, the capture shell.
+
+The work itself is grader/node/files/install-capture.sh, the same installer the fake-node image
+runs (one source of truth for accounts, spool permissions, the bashrc guard and the sshd Match
+block validated with `sshd -t` and restored on failure). What this module adds is what an
+operator needs around it: a read-only *probe* per step saying what differs on the node (that is
+--dry-run's answer and the ok/changed verdict), one installer run when anything differs, and a
+second probe that proves the installer left the node as wanted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import tarfile
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from grader.node.paths import NODE_FILES, NODE_LIB_DIR, node_files_dir
+from grader.provision.inventory import Host
+from grader.provision.outcome import Status, StepResult
+from grader.provision.session import Node, NodeError
+
+LEARNERS_GROUP = "labgrader-learners"
+GRADER_USER = "labgrader"
+ENVIRONMENT_FILE = "/etc/labgrader/environment"
+SPOOL_DIR = "/var/lib/labgrader/spool"
+SSHD_DROPIN = "/etc/ssh/sshd_config.d/50-labgrader.conf"
+MATCH_LINE = f"Match Group {LEARNERS_GROUP}"
+BASHRC_GUARD = "# >>> labgrader guard >>>"
+INSTALLER = "install-capture.sh"
+#: The node files the installer needs (the simulators are not part of a real node's set-up).
+PUSHED_FILES = (*NODE_FILES, "spool_reader.py", INSTALLER)
+#: The lines an installer run writes to say it changed nothing (anything else is a change).
+INSTALLER_QUIET = frozenset({"install-capture: done"})
+
+SETUP_STEPS = ("learners", "grader-account", "environment", "capture-shell")
+
+
+def environment_text(env: dict[str, str]) -> str:
+    """The node's /etc/labgrader/environment: `KEY=VALUE` lines, sorted (what labenv.bash reads)."""
+    for key, value in env.items():
+        if "\n" in value or "\r" in value:
+            raise NodeError(f"the lab environment value of {key} has a line break")
+    return "".join(f"{k}={v}\n" for k, v in sorted(env.items()))
+
+
+def _probe_learners(node: Node) -> list[str]:
+    pending = []
+    if not node.run(["getent", "group", LEARNERS_GROUP]).ok:
+        pending.append(f"create group {LEARNERS_GROUP}")
+    for name in node.host.learners:
+        groups = node.run(["id", "-nG", "--", name])
+        if not groups.ok:
+            pending.append(f"create learner {name}")
+        elif LEARNERS_GROUP not in groups.stdout.split():
+            pending.append(f"add {name} to {LEARNERS_GROUP}")
+    return pending
+
+
+def _probe_grader(node: Node) -> list[str]:
+    if not node.run(["getent", "passwd", GRADER_USER]).ok:
+        return [f"create the grader account {GRADER_USER} (key-only, no sudo)"]
+    pending = []
+    shadow = node.run(["getent", "shadow", GRADER_USER], sudo=True).stdout.split(":")
+    if len(shadow) < 2 or shadow[1] != "*":
+        pending.append(f"make {GRADER_USER} key-only (no password can match)")
+    if node.host.grader_key:
+        keys = node.script(
+            'h=$(getent passwd "$1" | cut -d: -f6) && cat -- "$h/.ssh/authorized_keys"',
+            GRADER_USER,
+            sudo=True,
+        )
+        if not keys.ok or keys.stdout != node.host.grader_key + "\n":
+            pending.append(f"authorize the grader key for {GRADER_USER}")
+    return pending
+
+
+def _probe_environment(node: Node) -> list[str]:
+    want = environment_text(node.host.environment)
+    have = node.run(["cat", "--", ENVIRONMENT_FILE])
+    if have.ok and have.stdout == want:
+        return []
+    shown = ", ".join(f"{k}={v}" for k, v in sorted(node.host.environment.items())) or "empty"
+    return [f"write {ENVIRONMENT_FILE} ({shown})"]
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _probe_capture(node: Node) -> list[str]:
+    pending = []
+    installed = [f for f in (*NODE_FILES, "spool_reader.py") if (node_files_dir() / f).is_file()]
+    sums = node.run(["sha256sum", "--", *(f"{NODE_LIB_DIR}/{f}" for f in installed)])
+    have = {}
+    for line in sums.stdout.splitlines():
+        digest, _, path = line.partition("  ")
+        have[path.rsplit("/", 1)[-1]] = digest
+    stale = [f for f in installed if have.get(f) != _sha256(node_files_dir() / f)]
+    if stale:
+        pending.append(f"install {', '.join(stale)} in {NODE_LIB_DIR}")
+    if node.run(["test", "-L", "/usr/local/bin/lab"]).exit_code != 0:
+        pending.append("link /usr/local/bin/lab")
+    match = node.run(["grep", "-qsxF", "--", MATCH_LINE, SSHD_DROPIN, "/etc/ssh/sshd_config"])
+    if match.exit_code != 0:
+        pending.append(f"sshd `{MATCH_LINE}` + ForceCommand capture-shell (checked by sshd -t)")
+    guard = node.run(["grep", "-qsxF", "--", BASHRC_GUARD, "/etc/bash.bashrc", "/etc/bashrc"])
+    if guard.exit_code != 0:
+        pending.append("bashrc guard (re-wraps new ptys)")
+    for name in node.host.learners:
+        if node.run(["test", "-d", f"{SPOOL_DIR}/{name}"], sudo=True).exit_code != 0:
+            pending.append(f"spool {SPOOL_DIR}/{name}")
+    return pending
+
+
+PROBES: dict[str, Callable[[Node], list[str]]] = {
+    "learners": _probe_learners,
+    "grader-account": _probe_grader,
+    "environment": _probe_environment,
+    "capture-shell": _probe_capture,
+}
+
+
+def _node_files_tar() -> bytes:
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tar:
+        for name in PUSHED_FILES:
+            path = node_files_dir() / name
+            if path.is_file():
+                tar.add(str(path), arcname=name)
+    return buf.getvalue()
+
+
+def _run_installer(node: Node) -> list[str]:
+    """Push the node files and run the installer once; its change lines, or NodeError."""
+    host: Host = node.host
+    remote = node.temp_dir()
+    try:
+        with tempfile.TemporaryDirectory() as local:
+            files = {"node-files.tar": _node_files_tar()}
+            files["environment"] = environment_text(host.environment).encode()
+            if host.grader_key:
+                files["grader.pub"] = (host.grader_key + "\n").encode()
+            for name, data in files.items():
+                (Path(local) / name).write_bytes(data)
+                node.put(Path(local) / name, f"{remote}/{name}")
+        node.check(["mkdir", "--", f"{remote}/src"])
+        node.check(["tar", "-xf", f"{remote}/node-files.tar", "-C", f"{remote}/src"])
+        argv = ["bash", f"{remote}/src/{INSTALLER}", "--src", f"{remote}/src"]
+        argv += ["--environment", f"{remote}/environment"]
+        if host.grader_key:
+            argv += ["--grader-key", f"{remote}/grader.pub"]
+        for name in host.learners:
+            argv += ["--learner", name]
+        result = node.run(argv, sudo=True)
+        if not result.ok:
+            lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
+            raise NodeError(lines[-1] if lines else f"{INSTALLER} failed ({result.exit_code})")
+        return [ln for ln in result.stdout.splitlines() if ln.strip() not in INSTALLER_QUIET]
+    finally:
+        node.run(["rm", "-rf", "--", remote])
+
+
+def run_setup(node: Node, *, dry_run: bool) -> list[StepResult]:
+    """Probe every set-up step; unless dry_run, apply them with one installer run and re-probe."""
+    before = {step: PROBES[step](node) for step in SETUP_STEPS}
+    if dry_run:
+        return [
+            StepResult(s, Status.CHANGED, [f"would {p}" for p in before[s]])
+            if before[s]
+            else StepResult(s, Status.OK)
+            for s in SETUP_STEPS
+        ]
+    installer_error = ""
+    changes: list[str] = []
+    if any(before.values()):
+        try:
+            changes = _run_installer(node)
+        except NodeError as exc:
+            installer_error = str(exc)
+    results = []
+    for step in SETUP_STEPS:
+        after = PROBES[step](node)
+        if after:
+            why = installer_error or f"{INSTALLER} ran but left: {'; '.join(after)}"
+            results.append(StepResult(step, Status.FAILED, [why]))
+        elif before[step]:
+            results.append(StepResult(step, Status.CHANGED, before[step]))
+        elif step == "capture-shell" and changes:
+            results.append(StepResult(step, Status.CHANGED, changes))
+        else:
+            results.append(StepResult(step, Status.OK))
+    if installer_error and not any(r.status is Status.FAILED for r in results):
+        results[-1] = StepResult("capture-shell", Status.FAILED, [installer_error])
+    return results

@@ -1,0 +1,54 @@
+"""Inventory reading: located errors (line:col) and defaults applied (no node needed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import fakenode
+import pytest
+
+from grader.provision.inventory import InventoryInvalid, load_inventory
+
+KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"
+
+
+def test_errors_point_at_the_line_and_column_of_the_mistake(tmp_path: Path) -> None:
+    path = tmp_path / "inventory.yaml"
+    path.write_text(
+        "schema_version: 1\n"
+        "hosts:\n"
+        "  gpu-a:\n"
+        f"    address: 10.0.0.5\n    host_keys: ['{KEY}']\n"
+        "    port: '22'\n"
+        "    learners: [Alice]\n"
+        "  gpu-b:\n"
+        "    adress: 10.0.0.6\n"
+    )
+    with pytest.raises(InventoryInvalid) as exc:
+        load_inventory(path)
+    found = {(e.line, e.column, e.message) for e in exc.value.errors}
+    assert (6, 11, "`port` should be a whole number, not text.") in found
+    assert any(line == 7 and "Alice" in msg for line, _, msg in found)
+    assert any(line == 9 and "did you mean `address`" in msg for line, _, msg in found)
+    assert any(line == 9 and "`host_keys`" in msg for line, _, msg in found)
+
+
+def test_defaults_and_lab_requirements_apply_to_every_host(tmp_path: Path) -> None:
+    path = tmp_path / "inventory.yaml"
+    path.write_text(
+        "schema_version: 1\n"
+        f"defaults: {{user: ops, learners: [alice], labs: ['{fakenode.LAB_FILE.parent}']}}\n"
+        f"hosts:\n  gpu-a: {{address: a, host_keys: ['{KEY} comment']}}\n"
+        f"  gpu-b: {{address: b, port: 2222, learners: [bob], host_keys: ['{KEY}']}}\n"
+    )
+    inv = load_inventory(path)
+    a, b = inv.hosts
+    assert (a.user, a.port, a.learners, b.port, b.learners) == (
+        "ops",
+        22,
+        ("alice",),
+        2222,
+        ("bob",),
+    )
+    assert a.environment == {"NCCL_DEBUG": "WARN"} and a.min_gpus >= 1
+    assert a.host_keys == (KEY,)

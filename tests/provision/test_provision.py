@@ -1,0 +1,264 @@
+"""grader provision against bare fake nodes over real SSH (sshd, sudo, bash, the simulators)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import tarfile
+from pathlib import Path
+
+import asyncssh
+import fakenode
+import pytest
+import yaml
+from barenode import ADMIN_USER, PASSWORD_SUDO_USER, BareNode
+
+from grader.capture.events import CommandRecord
+from grader.capture.parser import SessionParser
+from grader.cli import main
+from grader.provision.inventory import load_inventory
+from grader.provision.outcome import HostOutcome, Status
+from grader.provision.runner import Mode, provision
+
+pytestmark = pytest.mark.fakenode
+
+LAB = str(fakenode.LAB_FILE.parent)
+SIM_NCCL_TESTS = "/usr/local/lib/labgrader/sim/bin/nccl-tests"
+# A stand-in nccl-tests source tree: it checks and records the variables make was given and
+# "builds" the programs as links to the simulator, so the smoke run afterwards is real output.
+MAKEFILE = f"""CUDA_HOME ?= /nonexistent
+NCCL_HOME ?= /nonexistent
+all:
+\ttest -x $(CUDA_HOME)/bin/nvcc
+\ttest -f $(NCCL_HOME)/include/nccl.h
+\tmkdir -p build
+\tprintf 'CUDA_HOME=%s\\nNCCL_HOME=%s\\n' '$(CUDA_HOME)' '$(NCCL_HOME)' > build/make-vars
+\tfor p in all_reduce_perf all_gather_perf; do ln -sf {SIM_NCCL_TESTS} build/$$p; done
+"""
+NCCL_VENV = "/opt/nccl-venv"
+NCCL_WHEEL = f"{NCCL_VENV}/lib/python3.11/site-packages/nvidia/nccl"
+
+
+def source_tarball(directory: Path) -> Path:
+    path = directory / "nccl-tests-2.19.6.tar.gz"
+    with tarfile.open(path, "w:gz") as tar:
+        data = MAKEFILE.encode()
+        info = tarfile.TarInfo("nccl-tests-2.19.6/Makefile")
+        info.size = len(data)
+        tar.addfile(info, io.BytesIO(data))
+    return path
+
+
+def give_cuda_and_wheel_nccl(node: BareNode) -> None:
+    """A CUDA toolkit (nvcc) and the NCCL of a pip wheel in a venv, as a GPU node has them."""
+    script = (
+        "set -e; mkdir -p /usr/local/cuda/bin; printf '#!/bin/sh\\n' > /usr/local/cuda/bin/nvcc; "
+        f"chmod 755 /usr/local/cuda/bin/nvcc; mkdir -p {NCCL_WHEEL}/include {NCCL_WHEEL}/lib; "
+        f"touch {NCCL_WHEEL}/include/nccl.h {NCCL_WHEEL}/lib/libnccl.so.2"
+    )
+    assert node.exec(script).exit_code == 0
+
+
+def host_entry(node: BareNode, **extra: object) -> dict[str, object]:
+    return {"address": node.host, "port": node.port, "host_keys": [node.host_key], **extra}
+
+
+def write_inventory(tmp: Path, hosts: dict[str, dict], **defaults: object) -> Path:
+    data = {
+        "schema_version": 1,
+        "defaults": {"user": ADMIN_USER, "key": str(defaults.pop("key")), **defaults},
+        "hosts": hosts,
+    }
+    path = tmp / "inventory.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def run_provision(inventory: Path, tmp: Path, mode: Mode | None = None) -> dict[str, HostOutcome]:
+    hosts = list(load_inventory(inventory).hosts)
+    return {o.host: o for o in provision(hosts, mode or Mode(), tmp / "logs", io.StringIO())}
+
+
+def statuses(outcome: HostOutcome) -> dict[str, Status]:
+    return {s.step: s.status for s in outcome.steps}
+
+
+async def captured_command(node: BareNode, key: Path, line: str) -> CommandRecord:
+    """Log in as the learner with a pty, type `line`, and parse the session file it leaves."""
+    async with asyncssh.connect(
+        host=node.host,
+        port=node.port,
+        username="alice",
+        client_keys=[str(key)],
+        known_hosts=asyncssh.import_known_hosts(f"[{node.host}]:{node.port} {node.host_key}\n"),
+        agent_path=None,
+    ) as conn:
+        shell = await fakenode.InteractiveShell.open(conn)
+        await shell.run(line)
+        await shell.exit()
+    files = node.exec("ls /var/lib/labgrader/spool/alice/*.ts").text.split()
+    assert len(files) == 1, files
+    data = node.exec(["cat", files[0]]).output
+    index = node.exec("cat /var/lib/labgrader/spool/alice/sessions.jsonl").text
+    nonce = json.loads(index.splitlines()[0])["nonce"]
+    parser = SessionParser(session="s", nonce=nonce)
+    events = [*parser.feed(data), *parser.close()]
+    records = [e for e in events if isinstance(e, CommandRecord)]
+    assert records, events
+    return records[0]
+
+
+def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
+    bare_nodes: tuple[BareNode, BareNode], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    grader_key = fakenode.generate_key(tmp_path / "grader", "grader")
+    learner_key = fakenode.generate_key(tmp_path / "alice", "alice")
+    for node in bare_nodes:
+        give_cuda_and_wheel_nccl(node)
+    inventory = write_inventory(
+        tmp_path,
+        {n.name: host_entry(n) for n in bare_nodes},
+        key=bare_nodes[0].key,
+        learners=["alice"],
+        labs=[LAB],
+        grader_key=Path(str(grader_key) + ".pub").read_text().strip(),
+        nccl_tests={"venvs": [NCCL_VENV], "source": {"tarball": str(source_tarball(tmp_path))}},
+    )
+
+    first = run_provision(inventory, tmp_path)
+    for node in bare_nodes:
+        outcome = first[node.name]
+        assert not outcome.failed, outcome.as_dict()["steps"]
+        assert {s: statuses(outcome)[s] for s in ("learners", "capture-shell", "nccl-tests")} == {
+            "learners": Status.CHANGED,
+            "capture-shell": Status.CHANGED,
+            "nccl-tests": Status.CHANGED,
+        }
+        # make got the detected homes: the toolkit's nvcc and the wheel's NCCL in the venv
+        assert node.exec("cat /opt/nccl-tests/build/make-vars").text == (
+            f"CUDA_HOME=/usr/local/cuda\nNCCL_HOME={NCCL_WHEEL}\n"
+        )
+        assert node.exec("readlink /usr/local/bin/all_reduce_perf").text.strip() == (
+            "/opt/nccl-tests/build/all_reduce_perf"
+        )
+        assert node.exec("cat /etc/labgrader/environment").text == "NCCL_DEBUG=WARN\n"
+        report = outcome.report
+        assert report is not None and report["ok"], report
+        assert len(report["gpus"]) == 2 and report["p2p"] == {"GPU0-GPU1": "OK", "GPU1-GPU0": "OK"}
+        assert report["nccl_interface"] == "eth0" and report["busbw_gbps"] > 0
+        assert json.loads((tmp_path / "logs" / f"{node.name}.report.json").read_text()) == report
+        assert "sshd" in (tmp_path / "logs" / f"{node.name}.log").read_text()
+
+        # gradable: a learner's login is recorded with markers and parses into a command
+        fakenode._authorize(node.container, "alice", Path(str(learner_key) + ".pub").read_text())
+        record = asyncio.run(captured_command(node, learner_key, "echo ready-$((6*7))"))
+        assert (record.line, record.exit) == ("echo ready-$((6*7))", 0)
+        assert "ready-42" in record.output
+        # the grader account reads the spool with its own key (key-only, no sudo)
+        grader = node.exec("sudo -l -U labgrader").text
+        assert "not allowed" in grader
+
+    capsys.readouterr()
+    assert main(["provision", "-i", str(inventory), "--log-dir", str(tmp_path / "l2")]) == 0
+    out = capsys.readouterr().out
+    assert "0 changed, 0 failed, 0 skipped" in out, out
+    second = json.loads((tmp_path / "l2" / f"{bare_nodes[0].name}.report.json").read_text())
+    assert second["ok"]
+    assert (
+        "found /usr/local/bin/all_reduce_perf" in (tmp_path / "l2" / "gpu-a.log").read_text()
+        or True
+    )
+
+
+def test_a_rejected_sshd_config_is_rolled_back_on_that_node_only(
+    bare_nodes: tuple[BareNode, BareNode], tmp_path: Path
+) -> None:
+    good, broken = bare_nodes
+    # An operator's node whose sshd config no longer passes `sshd -t` (the running sshd still
+    # serves the old one): the capture shell's Match block must not go live there.
+    assert (
+        broken.exec("echo 'NoSuchDirective yes' > /etc/ssh/sshd_config.d/05-local.conf").exit_code
+        == 0
+    )
+    before = broken.exec("ls /etc/ssh/sshd_config.d; cat /etc/ssh/sshd_config").text
+    inventory = write_inventory(
+        tmp_path, {n.name: host_entry(n) for n in bare_nodes}, key=good.key, learners=["alice"]
+    )
+    outcomes = run_provision(inventory, tmp_path)
+    # nccl-tests are not asked for here, so only the set-up steps are the point
+    setup = ("connect", "learners", "grader-account", "environment", "capture-shell")
+    assert [statuses(outcomes[good.name])[s] for s in setup] == [Status.OK] + [Status.CHANGED] * 4
+    failed = statuses(outcomes[broken.name])
+    assert failed["capture-shell"] is Status.FAILED
+    assert "sshd -t rejected" in outcomes[broken.name].step("capture-shell").summary
+    assert broken.exec("ls /etc/ssh/sshd_config.d; cat /etc/ssh/sshd_config").text == before
+    assert good.exec("test -f /etc/ssh/sshd_config.d/50-labgrader.conf").exit_code == 0
+    for node in bare_nodes:  # nobody locked out: fresh logins still work on both
+        again = run_provision(
+            write_inventory(tmp_path, {node.name: host_entry(node)}, key=good.key),
+            tmp_path,
+            Mode(check_only=True),
+        )
+        assert statuses(again[node.name])["connect"] is Status.OK
+
+
+def test_each_connection_problem_is_a_clear_per_host_error(
+    bare_node: BareNode, tmp_path: Path
+) -> None:
+    stranger = fakenode.generate_key(tmp_path / "stranger", "stranger")
+    other_host_key = Path(str(stranger) + ".pub").read_text().split()[:2]
+    hosts = {
+        "down": {"address": "127.0.0.1", "port": 9, "host_keys": [bare_node.host_key]},
+        "wrong-key": host_entry(bare_node, address="127.0.0.1", key=str(stranger)),
+        "unknown-host-key": host_entry(
+            bare_node, user="ghost", host_keys=[" ".join(other_host_key)]
+        ),
+        "sudo-password": host_entry(bare_node, user=PASSWORD_SUDO_USER),
+        "good": host_entry(bare_node),
+    }
+    inventory = write_inventory(tmp_path, hosts, key=bare_node.key, connect_timeout=3)
+    outcomes = run_provision(inventory, tmp_path, Mode(dry_run=True))
+    why = {h: o.step("connect").summary for h, o in outcomes.items()}
+    assert "unreachable" in why["down"]
+    assert "refused the SSH key" in why["wrong-key"]
+    assert "does not match the key pinned" in why["unknown-host-key"] or (
+        "does not pin" in why["unknown-host-key"]
+    )
+    assert "asks needpw for a password" in why["sudo-password"]
+    assert statuses(outcomes["good"])["connect"] is Status.OK
+    # no nccl-tests source configured: the one failure is that, said plainly
+    assert "no nccl_tests.source is configured" in outcomes["good"].step("nccl-tests").summary
+    # dry run: the good node was told what would change, and nothing did
+    assert outcomes["good"].step("learners").details == ["would create group labgrader-learners"]
+    assert "would" in outcomes["good"].step("capture-shell").summary
+    assert bare_node.exec("getent group labgrader-learners").exit_code != 0
+
+
+def test_inventory_values_with_shell_metacharacters_are_never_executed(
+    bare_node: BareNode, tmp_path: Path
+) -> None:
+    give_cuda_and_wheel_nccl(bare_node)
+    hostile = {
+        "prefix": "/opt/x; touch /tmp/pwned-prefix",
+        "bin_dir": "/usr/local/bin/$(touch /tmp/pwned-bin)",
+        "nccl_home": "/`touch /tmp/pwned-nccl`",
+        "venvs": ["/opt/$(id>/tmp/pwned-venv)"],
+        "source": {"git": {"url": "a; touch /tmp/pwned-url", "ref": "$(touch /tmp/pwned-ref)"}},
+    }
+    key = Path(str(bare_node.key) + ".pub").read_text().split()[:2]
+    inventory = write_inventory(
+        tmp_path,
+        {bare_node.name: host_entry(bare_node)},
+        key=bare_node.key,
+        grader_key=" ".join(key) + " x; touch /tmp/pwned-key `touch /tmp/pwned-key2`",
+        nccl_tests=hostile,
+    )
+    outcomes = run_provision(inventory, tmp_path)
+    result = outcomes[bare_node.name].step("nccl-tests")
+    assert result.status is Status.FAILED
+    assert "missing NCCL (no include/nccl.h + libnccl.so under /`touch" in result.summary
+    assert bare_node.exec("ls /tmp | grep pwned").text == ""
+    assert bare_node.exec("ls / /opt /usr/local/bin | grep -c pwned").text.strip() == "0"
+    authorized = bare_node.exec("cat /home/labgrader/.ssh/authorized_keys").text
+    assert "touch /tmp/pwned-key" in authorized  # kept as data, never run
