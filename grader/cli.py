@@ -21,6 +21,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "grader.store.regrade_cmd",
     "grader.api.serve_cmd",
     "grader.daemon.run_cmd",
+    "grader.provision.provision_cmd",
 )
 
 
