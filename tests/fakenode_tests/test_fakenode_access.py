@@ -79,37 +79,40 @@ async def test_grader_cannot_write_learner_homes_or_spools(
         assert "Permission denied" in str(result.stderr), target
 
 
-async def test_progress_written_by_grader_is_read_only_for_its_learner(fake_node: FakeNode) -> None:
-    """The daemon writes progress atomically (temp + rename); the learner reads, never writes."""
+@pytest.fixture(scope="module")
+async def progress_file(fake_node: FakeNode) -> tuple[str, str]:
+    """(path, body) of a progress file the grader wrote the way the daemon does."""
     learner = fake_node.learner.user
-    progress = f"{ROOT}/progress/{learner}.json"
+    path = f"{ROOT}/progress/{learner}.json"
     body = json.dumps({"v": 1, "learner": learner, "labs": [], "events": []})
-    write = await _run(
-        fake_node,
-        fake_node.grader,
-        [
-            "sh",
-            "-c",
-            ATOMIC_WRITE,
-            "-",
-            progress,
-            body,
-        ],
-    )
+    write = await _run(fake_node, fake_node.grader, ["sh", "-c", ATOMIC_WRITE, "-", path, body])
     assert write.exit_status == 0, write.stderr
+    return path, body
 
-    read = await _run(fake_node, fake_node.learner, ["cat", progress])
+
+async def test_learner_reads_own_progress(
+    fake_node: FakeNode, progress_file: tuple[str, str]
+) -> None:
+    path, body = progress_file
+    read = await _run(fake_node, fake_node.learner, ["cat", path])
     assert read.exit_status == 0, read.stderr
     assert read.stdout == body
+
+
+async def test_learners_cannot_write_or_read_others_progress(
+    fake_node: FakeNode, progress_file: tuple[str, str]
+) -> None:
+    path, _ = progress_file
     for argv in (
-        ["sh", "-c", 'echo forged > "$1"', "-", progress],
-        ["sh", "-c", 'echo forged > "$1.tmp" && mv -f "$1.tmp" "$1"', "-", progress],
-        ["rm", "-f", progress],
+        ["sh", "-c", 'echo forged > "$1"', "-", path],
+        ["sh", "-c", 'echo forged > "$1.tmp" && mv -f "$1.tmp" "$1"', "-", path],
+        ["rm", "-f", path],
     ):
         result = await _run(fake_node, fake_node.learner, argv)
         assert result.exit_status != 0, argv
-    other = await _run(fake_node, fake_node.learner2, ["cat", progress])
+    other = await _run(fake_node, fake_node.learner2, ["cat", path])
     assert other.exit_status != 0
+    assert "Permission denied" in str(other.stderr)
 
 
 async def test_learner_exec_sftp_and_scp(fake_node: FakeNode, tmp_path) -> None:
