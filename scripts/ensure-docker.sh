@@ -27,6 +27,12 @@ stop_engine() {
   fi
   local pid
   pid="$(cat "$PID_FILE")"
+  # A stale pid file (machine rebooted, pid reused) must never make us kill something else.
+  if [[ "$(cat "/proc/$pid/comm" 2>/dev/null)" != dockerd ]]; then
+    log "pid $pid is not dockerd (stale pid file); nothing to stop"
+    rm -f "$PID_FILE"
+    return 0
+  fi
   if kill -0 "$pid" 2>/dev/null; then
     log "stopping dockerd (pid $pid)"
     kill -TERM "$pid"
