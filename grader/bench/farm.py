@@ -1,0 +1,378 @@
+"""Simulated nodes at scale: many SSH servers in one process, each replaying a real session.
+
+Why not containers: 1,000 real nodes do not fit on a 2-core machine. Each simulated node is an
+asyncssh server on its own loopback port with its own spool directory. What the grader talks to
+is real SSH (key exchange, pinned host key, public-key auth, channels, SFTP), and the bytes it
+streams are a real capture-shell recording (recording.py) appended to real files with the
+recording's pacing.
+
+What each node serves (the node-side interface the daemon expects, docs/daemon.md):
+- `command -v python3` answers "present", so the daemon takes its streaming path.
+- `exec python3 -c <bootstrap>`: the daemon sends grader/node/files/spool_reader.py on stdin; the
+  farm checks that the bytes are exactly that file, reads the start line and then runs THAT
+  MODULE's own `list_files`/`pump`/`write_frame` in-process instead of a python3 subprocess per
+  node (1,000 interpreters would not fit in memory or CPU here). The reader's main loop (a stat
+  of every file every POLL_S) is replaced by an event-driven one aligned to a per-node POLL_S
+  grid: bytes appended at time a are sent at the node's next grid tick after a, exactly when the
+  real loop's stat would see them, without 20,000 stats a second. Heartbeats every HEARTBEAT_S
+  when idle, and back-to-back ticks while a file has more to send, as the real loop does.
+- SFTP (asyncssh's SFTPServer over the real directory): the daemon writes progress files there.
+- The poller baseline's check (poller.py CHECK_COMMAND) is a `grep` over the spool; it is
+  evaluated in-process with the same regular expression (a fork per check would bill the poller's
+  node-side cost to this machine's two cores, which the real poller would not pay).
+
+Control: JSON lines on stdin ({"cmd": "go", ...}), JSON lines on stdout ("ready", "done").
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import importlib.util
+import io
+import json
+import os
+import random
+import re
+import shlex
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from grader.bench.recording import Recording, load
+from grader.daemon.transport import reader_script
+
+# Markers whose t= the replay rewrites to the append time (the shell writes EPOCHREALTIME then).
+_TIMED_MARKER = re.compile(rb"(\x1b\]133;[CD];[^\x07]*?;t=)([0-9.]+)")
+# Chunks closer together than this are appended as one write: below the reader's 50 ms poll the
+# daemon cannot tell them apart, and it halves the farm's wake-ups at 1,000 nodes.
+COALESCE_S = 0.02
+# A 100 MB `cat` is appended in writes of this size, as fast as the disk takes them (a real
+# terminal's `script` writes pty reads of a few KiB; bigger writes only make the test harsher).
+CAT_WRITE = 1024 * 1024
+LEARNER_FMT = "l{:04d}"
+USER = "labgrader"
+# The poller's check: one line per finished command (exit, aid, n, h, t). See poller.py.
+CHECK_PATTERN = r"\]133;D;[0-9]*;aid=[0-9]+;n=[0-9]+;h=[0-9]*;t=[0-9.]+"
+
+
+def load_reader_module():
+    """grader/node/files/spool_reader.py as a module: the very file the daemon ships."""
+    from grader.node.paths import node_file
+
+    path = node_file("spool_reader.py")
+    spec = importlib.util.spec_from_file_location("bench_spool_reader", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+SR = load_reader_module()
+
+
+def chunks(rec: Recording, speed: float) -> list[tuple[float, int, int]]:
+    """(time, start, end) appends; boundaries moved past any marker they would split."""
+    out: list[tuple[float, int, int]] = []
+    start = 0
+    data = rec.data
+    for t, size in rec.timeline:
+        end = size
+        esc = data.rfind(b"\x1b]", start, end)
+        if esc >= 0 and data.find(b"\x07", esc, end) < 0:
+            bel = data.find(b"\x07", end)
+            end = len(data) if bel < 0 else bel + 1
+        if end <= start:
+            continue
+        t = t / speed
+        if out and t - out[-1][0] < COALESCE_S:
+            out[-1] = (out[-1][0], out[-1][1], end)
+        else:
+            out.append((t, start, end))
+        start = end
+    if start < len(data):
+        out.append((rec.timeline[-1][0] / speed, start, len(data)))
+    return out
+
+
+@dataclass
+class SimNode:
+    index: int
+    root: Path
+    rec: Recording
+    learner: str = ""
+    session: str = ""
+    nonce: str = ""
+    readers: list[SimReader] = field(default_factory=list)
+    appended_commands: int = 0
+
+    def __post_init__(self) -> None:
+        self.learner = LEARNER_FMT.format(self.index)
+        digest = hashlib.sha256(f"bench-node-{self.index}".encode()).hexdigest()
+        self.nonce = digest[:32]
+        self.session = f"bench-{self.index:04d}-{digest[32:40]}"
+        self.dir = self.root / "spool" / self.learner
+        self.dir.mkdir(parents=True, exist_ok=True)
+        (self.root / "progress").mkdir(exist_ok=True)
+        self.ts = self.dir / f"{self.session}.ts"
+
+    def begin(self) -> None:
+        entry = {
+            **self.rec.index,
+            "session": self.session,
+            "user": self.learner,
+            "nonce": self.nonce,
+            "file": self.ts.name,
+            "start": time.time(),
+        }
+        with (self.dir / "sessions.jsonl").open("ab") as fh:
+            fh.write(json.dumps(entry).encode() + b"\n")
+        self.ts.touch()
+        self.wake(rescan=True)
+
+    def append(self, data: bytes) -> None:
+        now = f"{time.time():.6f}".encode()
+        data = data.replace(self.rec.nonce.encode(), self.nonce.encode())
+        data = _TIMED_MARKER.sub(lambda m: m[1] + now, data)
+        with self.ts.open("ab") as fh:
+            fh.write(data)
+        self.wake()
+
+    def wake(self, rescan: bool = False) -> None:
+        for r in self.readers:
+            r.wake(rescan)
+
+    def check(self, pattern: str) -> bytes:
+        """The poller's grep, in-process: matches of `pattern` in this node's .ts files."""
+        rx = re.compile(pattern.encode())
+        out = bytearray()
+        for ts in sorted(self.dir.glob("*.ts")):
+            for m in rx.finditer(ts.read_bytes()):
+                out += m[0] + b"\n"
+        return bytes(out)
+
+
+class SimReader:
+    """spool_reader.py's loop for one channel, event-driven (see the module docstring)."""
+
+    def __init__(self, node: SimNode, process: asyncssh.SSHServerProcess, start: dict):
+        self.node = node
+        self.process = process
+        self.spool = os.path.join(start["root"], "spool")
+        self.followers = {rel: SR.Follower(int(off)) for rel, off in start["offsets"].items()}
+        self.files: list[str] = []
+        self.event = asyncio.Event()
+        self.rescan = True
+        self.phase = random.random() * SR.POLL_S
+
+    def wake(self, rescan: bool = False) -> None:
+        self.rescan = self.rescan or rescan
+        self.event.set()
+
+    async def run(self) -> None:
+        out = io.BytesIO()
+        hello = {"v": 1, "pid": os.getpid(), "python": "bench-farm"}
+        SR.write_frame(out, SR.KIND_HELLO, "", 0, json.dumps(hello).encode())
+        last_sent = time.time()
+        while True:
+            if self.rescan:
+                self.rescan = False
+                self.files = [os.path.relpath(p, self.spool) for p in SR.list_files(self.spool)]
+            sent = False
+            for rel in self.files:
+                f = self.followers.get(rel)
+                if f is None:
+                    f = self.followers[rel] = SR.Follower(0)
+                sent = SR.pump(out, self.spool, rel, f) or sent
+            now = time.time()
+            if sent:
+                last_sent = now
+            elif now - last_sent >= SR.HEARTBEAT_S:
+                SR.write_frame(out, SR.KIND_HEARTBEAT, "", 0, json.dumps({"t": now}).encode())
+                last_sent = now
+            if out.tell():
+                self.process.stdout.write(out.getvalue())
+                out.seek(0)
+                out.truncate()
+                await self.process.stdout.drain()
+            if sent:
+                await asyncio.sleep(0)
+                continue
+            self.event.clear()
+            idle = max(0.0, SR.HEARTBEAT_S - (time.time() - last_sent))
+            try:
+                await asyncio.wait_for(self.event.wait(), idle)
+            except TimeoutError:
+                continue
+            # the real reader would notice at its next stat tick
+            now = time.time()
+            await asyncio.sleep((self.phase - now) % SR.POLL_S)
+
+
+class Farm:
+    def __init__(self, workdir: Path, nodes: int, speed: float):
+        self.workdir = workdir
+        self.rec = load()
+        self.plan = chunks(self.rec, speed)
+        self.speed = speed
+        self.nodes = [SimNode(i, workdir / "nodes" / f"n{i:04d}", self.rec) for i in range(nodes)]
+        self.host_key = asyncssh.generate_private_key("ssh-ed25519")
+        client = asyncssh.generate_private_key("ssh-ed25519")
+        self.client_key = workdir / "client_key"
+        client.write_private_key(str(self.client_key))
+        os.chmod(self.client_key, 0o600)
+        self.authorized = asyncssh.import_authorized_keys(client.export_public_key().decode())
+        self.ports: list[int] = []
+        self.servers: list[asyncssh.SSHAcceptor] = []
+        self.expected_reader = reader_script()
+
+    async def listen(self) -> None:
+        for node in self.nodes:
+            server = await asyncssh.create_server(
+                asyncssh.SSHServer,
+                "127.0.0.1",
+                0,
+                server_host_keys=[self.host_key],
+                authorized_client_keys=self.authorized,
+                process_factory=lambda p, node=node: self.handle(node, p),
+                sftp_factory=True,
+                encoding=None,
+                allow_scp=False,
+            )
+            self.servers.append(server)
+            self.ports.append(server.sockets[0].getsockname()[1])
+
+    async def handle(self, node: SimNode, process: asyncssh.SSHServerProcess) -> None:
+        command = process.command or ""
+        try:
+            if command == "command -v python3":
+                process.stdout.write(b"/usr/bin/python3\n")
+                process.exit(0)
+            elif command.startswith("exec python3 -c "):
+                await self._reader(node, process, command)
+            elif command.startswith("grep "):
+                argv = shlex.split(command)
+                process.stdout.write(node.check(argv[argv.index("-E") + 1]))
+                process.exit(0)
+            else:
+                process.stderr.write(f"bench farm: {command.split()[:1]}: not found\n".encode())
+                process.exit(127)
+        except (asyncssh.Error, OSError, asyncio.IncompleteReadError):
+            process.exit(1)
+
+    async def _reader(self, node: SimNode, process: asyncssh.SSHServerProcess, command: str):
+        m = re.search(r"read\((\d+)\)", command)
+        size = int(m[1]) if m else -1
+        script = await process.stdin.readexactly(size) if size > 0 else b""
+        if script != self.expected_reader:
+            process.stderr.write(b"bench farm: not the shipped spool_reader.py\n")
+            process.exit(2)
+            return
+        start = json.loads(await process.stdin.readline())
+        reader = SimReader(node, process, start)
+        node.readers.append(reader)
+        task = asyncio.create_task(reader.run())
+        try:
+            while await process.stdin.read(4096):  # EOF: the daemon went away
+                pass
+        finally:
+            task.cancel()
+            node.readers.remove(reader)
+            process.exit(0)
+
+    async def replay(self, node: SimNode, t0: float, until: float, cat: dict | None) -> None:
+        await asyncio.sleep(max(0.0, t0 - time.time()))
+        node.begin()
+        cat_at = t0 + cat["after_s"] if cat else None
+        for t, a, b in self.plan:
+            when = t0 + t
+            if when >= until:
+                break
+            await asyncio.sleep(max(0.0, when - time.time()))
+            chunk = self.rec.data[a:b]
+            node.append(chunk)
+            if cat_at is not None and when >= cat_at and b"\x1b]133;A" in chunk:
+                await self.cat(node, cat["bytes"])  # typed at a prompt, as a learner would
+                cat_at = None
+
+    async def cat(self, node: SimNode, total: int) -> None:
+        """`cat` of a big log: C marker, `total` bytes of real NCCL output, D marker."""
+        aid, n = 4242, 9000
+        body = self.rec.data.replace(b"\x1b", b"")  # the recording's text, markers defused
+        blob = (body * (CAT_WRITE // len(body) + 1))[:CAT_WRITE]
+        k = self.rec.nonce
+        node.append(
+            f"\x1b]633;E;cat\\x20big.log;{k}\x07\x1b]133;C;aid={aid};n={n};h={n};t=0;k={k}\x07".encode()
+        )
+        for _ in range(total // CAT_WRITE):
+            node.append(blob)
+            await asyncio.sleep(0)
+        node.append(f"\x1b]133;D;0;aid={aid};n={n};h={n};t=0;ps=0;k={k}\x07".encode())
+
+    async def go(self, msg: dict) -> None:
+        rng = random.Random(msg.get("seed", 1))
+        start = time.time()
+        until = start + msg["duration_s"]
+        cat_node = msg.get("cat_node")
+        tasks = [
+            self.replay(
+                node,
+                start + rng.uniform(0, msg.get("stagger_s", 0.0)),
+                until,
+                msg.get("cat") if node.index == cat_node else None,
+            )
+            for node in self.nodes
+        ]
+        await asyncio.gather(*tasks)
+        _emit({"event": "done", "t": time.time()})
+
+
+def _emit(msg: dict) -> None:
+    sys.stdout.write(json.dumps(msg) + "\n")
+    sys.stdout.flush()
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    farm = Farm(Path(args.workdir), args.nodes, args.speed)
+    await farm.listen()
+    _emit(
+        {
+            "event": "ready",
+            "ports": farm.ports,
+            "host_key": farm.host_key.export_public_key().decode().strip(),
+            "client_key": str(farm.client_key),
+            "roots": [str(n.root) for n in farm.nodes],
+            "learners": [n.learner for n in farm.nodes],
+            "user": USER,
+        }
+    )
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    jobs = []
+    while line := await reader.readline():
+        msg = json.loads(line)
+        if msg["cmd"] == "go":
+            jobs.append(asyncio.create_task(farm.go(msg)))
+        elif msg["cmd"] == "stop":
+            break
+    for server in farm.servers:
+        server.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m grader.bench.farm", description=__doc__)
+    p.add_argument("--workdir", required=True)
+    p.add_argument("--nodes", type=int, required=True)
+    p.add_argument("--speed", type=float, default=1.0, help="replay faster than recorded")
+    args = p.parse_args(argv)
+    asyncio.run(main_async(args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

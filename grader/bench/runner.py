@@ -1,0 +1,330 @@
+"""One benchmark phase: a node farm, the real `grader run`, a measuring SSE client; or the poller.
+
+The grader is the production path unchanged: `python -m grader.cli run --config grader.yaml`
+in its own process (SQLite store, API in-process), talking SSH to the farm. Its CPU time and
+peak RSS are read from /proc. The measuring client subscribes to /api/events/stream with an
+operator token and takes, for each verdict event, latency = arrival time - evidence.t1, where t1
+is the D marker's time, which the farm stamped when it appended the command's last bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+TOKEN = "bench-operator-token"
+CONNECT_WAIT_PER_NODE_S = 0.1  # handshakes are bounded (8 at a time): allow ~10 per second
+CONNECT_WAIT_MIN_S = 30.0
+DRAIN_QUIET_S = 3.0  # after activity: stop once no event arrived for this long
+DRAIN_MAX_S = 30.0
+LAB_ID = "nccl-bootstrap"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def proc_cpu_s(pid: int) -> float:
+    """utime + stime of a process, in seconds (/proc/<pid>/stat fields 14 and 15)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def proc_mem_kib(pid: int, key: str = "VmHWM") -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(key + ":"):
+            return int(line.split()[1])
+    return 0
+
+
+class Farm:
+    """The farm subprocess (farm.py) and what it told us when ready."""
+
+    def __init__(self, workdir: Path, nodes: int, speed: float):
+        workdir.mkdir(parents=True, exist_ok=True)
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "grader.bench.farm",
+                "--workdir",
+                str(workdir),
+                "--nodes",
+                str(nodes),
+                "--speed",
+                str(speed),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.info = self._read()
+        assert self.info.get("event") == "ready", self.info
+
+    def _read(self) -> dict:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"node farm exited with {self.proc.wait()}")
+        return json.loads(line)
+
+    def send(self, **msg) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(msg) + "\n")
+        self.proc.stdin.flush()
+
+    async def wait_done(self) -> dict:
+        return await asyncio.to_thread(self._read)
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.send(cmd="stop")
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def grader_config(workdir: Path, farm: Farm, lab_dir: Path, api_port: int) -> Path:
+    info = farm.info
+    nodes = [
+        {
+            "id": f"n{i:04d}",
+            "host": "127.0.0.1",
+            "port": port,
+            "user": info["user"],
+            "key": info["client_key"],
+            "known_hosts": [info["host_key"]],
+            "learners": {learner: [LAB_ID]},
+            "spool_root": root,
+        }
+        for i, (port, root, learner) in enumerate(
+            zip(info["ports"], info["roots"], info["learners"], strict=True)
+        )
+    ]
+    cfg = {
+        "db": "sqlite:///grader.db",
+        "labs": [str(lab_dir.resolve())],
+        "api": {"host": "127.0.0.1", "port": api_port, "tokens": {"operator": [TOKEN]}},
+        "nodes": nodes,
+        "daemon": {"owner": "bench"},
+    }
+    path = workdir / "grader.yaml"
+    path.write_text(json.dumps(cfg))  # JSON is YAML
+    return path
+
+
+@dataclass
+class GraderPhase:
+    """Result of one phase with the real grader."""
+
+    nodes: int
+    latencies: list[float] = field(default_factory=list)  # verified steps, seconds
+    attempted_latencies: list[float] = field(default_factory=list)
+    by_learner: dict[str, list[float]] = field(default_factory=dict)
+    cpu_s: float = 0.0
+    rss_kib: int = 0
+    connect_s: float = 0.0
+    verify_n: dict[int, str] = field(default_factory=dict)
+    duplicates: int = 0
+
+
+class Grader:
+    def __init__(self, workdir: Path, config: Path, api_port: int):
+        self.log = (workdir / "grader.log").open("wb")
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "grader.cli",
+                "run",
+                "--config",
+                str(config),
+                "--log-level",
+                "WARNING",
+            ],
+            cwd=workdir,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        self.base = f"http://127.0.0.1:{api_port}"
+        self.headers = {"Authorization": f"Bearer {TOKEN}"}
+
+    async def wait_connected(self, count: int) -> float:
+        start = time.monotonic()
+        deadline = start + max(CONNECT_WAIT_MIN_S, count * CONNECT_WAIT_PER_NODE_S)
+        async with httpx.AsyncClient(base_url=self.base, headers=self.headers) as client:
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(f"grader exited with {self.proc.returncode}")
+                with contextlib.suppress(httpx.HTTPError):
+                    r = await client.get("/api/nodes", timeout=10)
+                    if r.status_code == 200 and sum(n["connected"] for n in r.json()) >= count:
+                        return time.monotonic() - start
+                await asyncio.sleep(0.5)
+        raise RuntimeError(f"not all {count} nodes connected in time")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+
+
+async def sse_events(base: str, headers: dict, queue: asyncio.Queue) -> None:
+    """Every SSE verdict event as (arrival time, event dict), onto `queue`."""
+    client = httpx.AsyncClient(base_url=base, headers=headers, timeout=None)
+    async with client, client.stream("GET", "/api/events/stream") as resp:
+        resp.raise_for_status()
+        async for line in resp.aiter_lines():
+            if line.startswith("data:"):
+                queue.put_nowait((time.time(), json.loads(line[5:].strip())))
+
+
+async def grader_phase(
+    workdir: Path,
+    nodes: int,
+    lab_dir: Path,
+    duration_s: float,
+    speed: float,
+    stagger_s: float,
+    cat: dict | None = None,
+) -> GraderPhase:
+    result = GraderPhase(nodes)
+    farm = Farm(workdir, nodes, speed)
+    port = free_port()
+    grader = Grader(workdir, grader_config(workdir, farm, lab_dir, port), port)
+    queue: asyncio.Queue = asyncio.Queue()
+    sse: asyncio.Task | None = None
+    try:
+        result.connect_s = await grader.wait_connected(nodes)
+        sse = asyncio.create_task(sse_events(grader.base, grader.headers, queue))
+        await asyncio.sleep(0.5)  # the stream is open before the first byte is typed
+        cpu0 = proc_cpu_s(grader.proc.pid)
+        go = {"cmd": "go", "duration_s": duration_s, "stagger_s": stagger_s, "seed": nodes}
+        if cat:
+            go.update(cat_node=0, cat=cat)
+        farm.send(**go)
+        done = asyncio.create_task(farm.wait_done())
+        seen: set[tuple] = set()
+        last_event = time.monotonic()
+        while True:
+            try:
+                got, ev = await asyncio.wait_for(queue.get(), 0.25)
+            except TimeoutError:
+                if sse.done():
+                    sse.result()  # raises what broke the stream
+                quiet = time.monotonic() - last_event
+                if done.done() and (quiet >= DRAIN_QUIET_S or quiet >= DRAIN_MAX_S):
+                    break
+                continue
+            last_event = time.monotonic()
+            key = (ev["learner"], ev["lab"], ev["step"], ev["state"])
+            if key in seen:
+                result.duplicates += 1
+                continue
+            seen.add(key)
+            t1 = (ev.get("evidence") or {}).get("t1")
+            if t1 is None:
+                continue
+            lat = got - float(t1)
+            if ev["state"] == "verified":
+                result.latencies.append(lat)
+                result.by_learner.setdefault(ev["learner"], []).append(lat)
+                result.verify_n[int(ev["evidence"]["n"])] = ev["step"]
+            else:
+                result.attempted_latencies.append(lat)
+        result.cpu_s = proc_cpu_s(grader.proc.pid) - cpu0
+        result.rss_kib = proc_mem_kib(grader.proc.pid)
+    finally:
+        if sse is not None:
+            sse.cancel()
+            await asyncio.gather(sse, return_exceptions=True)
+        grader.stop()
+        farm.close()
+    return result
+
+
+async def idle_grader_rss(workdir: Path, lab_dir: Path) -> int:
+    """Peak RSS of the grader watching one idle node: the base the per-node figure is above."""
+    farm = Farm(workdir, 1, 1.0)
+    port = free_port()
+    grader = Grader(workdir, grader_config(workdir, farm, lab_dir, port), port)
+    try:
+        await grader.wait_connected(1)
+        await asyncio.sleep(2.0)
+        return proc_mem_kib(grader.proc.pid)
+    finally:
+        grader.stop()
+        farm.close()
+
+
+@dataclass
+class PollerPhase:
+    nodes: int
+    latencies: list[float]
+    cpu_s: float
+    polls: int
+    errors: int
+    last_error: str | None
+
+
+async def poller_phase(
+    workdir: Path,
+    nodes: int,
+    duration_s: float,
+    speed: float,
+    stagger_s: float,
+    interval_s: float,
+    verify_n: dict[int, str],
+) -> PollerPhase:
+    farm = Farm(workdir, nodes, speed)
+    info = farm.info
+    job = {
+        "nodes": [
+            {"port": p, "root": r, "learner": lr}
+            for p, r, lr in zip(info["ports"], info["roots"], info["learners"], strict=True)
+        ],
+        "host_key": info["host_key"],
+        "client_key": info["client_key"],
+        "user": info["user"],
+        "interval_s": interval_s,
+        "duration_s": duration_s + interval_s + 1.0,
+        "verify_n": {str(k): v for k, v in verify_n.items()},
+    }
+    poller = subprocess.Popen(
+        [sys.executable, "-m", "grader.bench.poller"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert poller.stdin is not None and poller.stdout is not None
+        poller.stdin.write(json.dumps(job) + "\n")
+        poller.stdin.flush()
+        farm.send(cmd="go", duration_s=duration_s, stagger_s=stagger_s, seed=nodes)
+        out = json.loads(await asyncio.to_thread(poller.stdout.readline))
+    finally:
+        if poller.poll() is None:
+            poller.kill()
+        poller.wait()
+        farm.close()
+    return PollerPhase(
+        nodes, out["latencies"], out["cpu_s"], out["polls"], out["errors"], out["last_error"]
+    )
