@@ -11,7 +11,10 @@
 # interactive shell of a labgrader-learners member (e.g. `ssh -t node bash`, which sshd runs as a
 # command and the capture shell passes through).
 
-if [[ $- == *i* && -z ${__lg_loading-} && -z ${__lg_installed-} && -z ${LABGRADER_UNCAPTURED-} ]]; then
+# LABGRADER_STARTING: the capture shell's own bash, which reads this file (SYS_BASHRC) before its
+# --rcfile hooks.bash; the hooks come next, nothing to wrap.
+if [[ $- == *i* && -z ${__lg_loading-} && -z ${__lg_installed-} && -z ${LABGRADER_UNCAPTURED-} &&
+	-z ${LABGRADER_STARTING-} ]]; then
 	__lg_guard_tty=$(tty 2>/dev/null) || __lg_guard_tty=
 	__lg_guard_dir=${BASH_SOURCE[0]%/*}
 	if [[ -n $__lg_guard_tty ]] && { [[ -n ${LABGRADER_SESSION-} ]] ||

@@ -24,6 +24,7 @@
 [[ $- == *i* ]] || return 0
 [[ -n ${__lg_installed-} ]] && return 0
 __lg_loading=1
+unset LABGRADER_STARTING # set by capture-shell for this shell's start-up only (bashrc guard)
 
 __lg_lib=${BASH_SOURCE[0]%/*}
 [[ $__lg_lib == "${BASH_SOURCE[0]}" ]] && __lg_lib=.
