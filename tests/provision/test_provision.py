@@ -14,7 +14,7 @@ import pytest
 import yaml
 from barenode import ADMIN_USER, PASSWORD_SUDO_USER, BareNode
 
-from grader.capture.events import CommandRecord
+from grader.capture.events import CommandEnded, CommandRecord
 from grader.capture.parser import SessionParser
 from grader.cli import main
 from grader.provision.inventory import load_inventory
@@ -104,7 +104,7 @@ async def captured_command(node: BareNode, key: Path, line: str) -> CommandRecor
     nonce = json.loads(index.splitlines()[0])["nonce"]
     parser = SessionParser(session="s", nonce=nonce)
     events = [*parser.feed(data), *parser.close()]
-    records = [e for e in events if isinstance(e, CommandRecord)]
+    records = [e.record for e in events if isinstance(e, CommandEnded)]
     assert records, events
     return records[0]
 
