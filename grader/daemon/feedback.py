@@ -1,4 +1,4 @@
-"""Progress written back to the node: progress/<user>.json, which the learner's shell reads.
+"""Progress written back to the node: progress/<user>/progress.json, which the learner's shell reads.
 
 docs/node-protocol.md "Progress file": the capture hooks print `✓ 3/9 <title>` for each new
 verified event at the next prompt, and `lab status` prints the checklist. The file is written as
@@ -28,7 +28,9 @@ EVENTS_KEPT = 50
 # Verdicts of one batch (and of the next few) land in one write: the learner reads the file at
 # their next prompt, at least a keystroke away, so 200 ms is never seen yet saves SFTP round trips.
 FEEDBACK_COALESCE_S = 0.2
-PROGRESS_MODE = 0o640  # the learner (group) reads it; nobody else (node-protocol.md)
+# The learner reads it through the group, which the setgid progress/<user>/ directory gives every
+# file created in it (install-capture.sh); nobody else can (node-protocol.md).
+PROGRESS_MODE = 0o640
 
 
 def progress_document(
@@ -113,13 +115,18 @@ class RecentEvents:
         return list(self._by_learner.get(learner, ()))
 
 
+def progress_path(spool_root: str, learner: str) -> str:
+    """Where the learner's shell and `lab` read their progress (docs/node-protocol.md)."""
+    return f"{spool_root}/progress/{learner}/progress.json"
+
+
 async def write_progress(
     conn: asyncssh.SSHClientConnection, spool_root: str, learner: str, doc: Mapping[str, Any]
 ) -> None:
-    """Write progress/<learner>.json atomically: temp file in the same directory, then rename."""
+    """Write progress/<learner>/progress.json atomically: temp file in that directory, rename."""
     data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    final = f"{spool_root}/progress/{learner}.json"
-    tmp = f"{spool_root}/progress/.{learner}.json.{os.getpid()}.tmp"
+    final = progress_path(spool_root, learner)
+    tmp = f"{spool_root}/progress/{learner}/.progress.json.{os.getpid()}.tmp"
     async with conn.start_sftp_client() as sftp:
         async with sftp.open(tmp, "wb", asyncssh.SFTPAttrs(permissions=PROGRESS_MODE)) as fh:
             await fh.write(data)

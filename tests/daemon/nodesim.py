@@ -19,7 +19,7 @@ class Spool:
         self.root = root
         self.dir = root / "spool" / learner
         self.dir.mkdir(parents=True, exist_ok=True)
-        (root / "progress").mkdir(exist_ok=True)
+        (root / "progress" / learner).mkdir(parents=True, exist_ok=True)
         self.learner = learner
 
     def begin(self, shell: Shell) -> None:
@@ -32,7 +32,7 @@ class Spool:
             fh.write(data)
 
     def progress(self) -> dict | None:
-        p = self.root / "progress" / f"{self.learner}.json"
+        p = self.root / "progress" / self.learner / "progress.json"
         return json.loads(p.read_text()) if p.exists() else None
 
 

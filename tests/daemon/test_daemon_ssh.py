@@ -131,7 +131,7 @@ def test_cut_connection_resumes_without_loss_and_probe_verifies(tmp_path, python
     assert [e["index"] for e in doc["events"] if e["state"] == "verified"] == [1, 2, 3]
     used_reader = any("python3 -c" in c for c in peer.commands)
     assert used_reader == python  # without python3 on the node, SFTP polling did the work
-    mode = (tmp_path / "node" / "progress" / "alice.json").stat().st_mode & 0o777
+    mode = (tmp_path / "node" / "progress" / "alice" / "progress.json").stat().st_mode & 0o777
     assert mode == 0o640
     status = next(n for n in d.store.nodes() if n.id == NODE_ID)
     assert not status.connected  # released at shutdown

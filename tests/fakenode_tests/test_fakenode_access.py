@@ -83,7 +83,7 @@ async def test_grader_cannot_write_learner_homes_or_spools(
 async def progress_file(fake_node: FakeNode) -> tuple[str, str]:
     """(path, body) of a progress file the grader wrote the way the daemon does."""
     learner = fake_node.learner.user
-    path = f"{ROOT}/progress/{learner}.json"
+    path = f"{ROOT}/progress/{learner}/progress.json"
     body = json.dumps({"v": 1, "learner": learner, "labs": [], "events": []})
     write = await _run(fake_node, fake_node.grader, ["sh", "-c", ATOMIC_WRITE, "-", path, body])
     assert write.exit_status == 0, write.stderr

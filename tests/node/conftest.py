@@ -79,7 +79,7 @@ def captured() -> Callable[..., Captured]:
 
 def _write_progress(root: Path, user: str, doc: dict) -> Path:
     """Atomically, as the daemon does (temp file + rename)."""
-    path = root / "progress" / f"{user}.json"
+    path = root / "progress" / user / "progress.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(doc))

@@ -115,7 +115,7 @@ __lg_ps0() {
 __lg_ps0_str='${__lg_nil[__lg_n+=1]:-}$(__lg_ps0)'
 
 # --- feedback: "✓ 3/9 Read the exit code" once per new verified event ----------------------------
-__lg_progress=$__lg_root/progress/$__lg_user.json
+__lg_progress=$__lg_root/progress/$__lg_user/progress.json
 __lg_stamp=$__lg_root/spool/$__lg_user/.${__lg_session:-nosession}-$$.seen
 __lg_seq=
 # Runs `lab _feedback` (python) only when the progress file is newer than our stamp; the stamp

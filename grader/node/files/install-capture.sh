@@ -139,6 +139,11 @@ for n in $members "${learners[@]}"; do
 	[[ $n =~ $NAME_RE ]] || continue
 	getent passwd "$n" >/dev/null || continue
 	ensure_dir "$ROOT/spool/$n" 2750 "$n" "$GRADER"
+	# progress/<n>/: the grader writes progress.json here (temp file + rename). setgid with the
+	# learner's primary group, so every file the grader creates is group <n>'s and mode 0640 makes
+	# it readable by the learner alone: no group membership for the grader, no chown, no ACLs.
+	# Not group-writable: the learner can neither forge nor delete it.
+	ensure_dir "$ROOT/progress/$n" 2750 "$GRADER" "$(id -gn -- "$n")"
 done
 
 # --- system bashrc guard (re-wraps new ptys such as tmux panes) -----------------------------
