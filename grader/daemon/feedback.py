@@ -1,4 +1,4 @@
-"""Progress written back to the node: progress/<user>/progress.json, which the learner's shell reads.
+"""Progress written back to the node: progress/<user>/progress.json, read by the learner's shell.
 
 docs/node-protocol.md "Progress file": the capture hooks print `✓ 3/9 <title>` for each new
 verified event at the next prompt, and `lab status` prints the checklist. The file is written as
