@@ -1,0 +1,317 @@
+"""End-to-end harness: fake nodes, learners typing over SSH, `grader run` as a real process.
+
+Nothing here is simulated on the grader side: the daemon is the installed `grader run` in a
+subprocess with a generated grader.yaml (the fixture's pinned host keys, the grader account key),
+talking real SSH to fake-node containers whose capture shell records what the learners type.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import httpx
+from fakenode import Account, FakeNode, InteractiveShell
+
+REPO = Path(__file__).resolve().parents[2]
+LAB_DIR = REPO / "labs" / "nccl-bootstrap"
+LAB_ID = "nccl-bootstrap"
+#: The lab's own honest run (its self-test), minus the closing pin-iface task and `exit`: the
+#: interface to pin is the node's real one, read from what NCCL printed in the learner's terminal.
+CLEAN_RUN = LAB_DIR / "tests" / "clean-run.script"
+PIN_IFACE = "NCCL_SOCKET_IFNAME={iface} all_reduce_perf -b 8M -e 128M -f 2 -g 2"
+_IFACE = re.compile(r"NET/Socket : Using \[0\]([A-Za-z0-9_.-]+)")
+_FEEDBACK = re.compile(r"✓ (\d+)/(\d+) ([^\r\n\x1b]+)")
+OPERATOR_TOKEN = "e2e-operator-token-0123456789"
+#: The daemon answers its API within a second of starting; a cold Python start on a loaded
+#: 2-core machine takes a few. 30 s is a hang.
+DAEMON_START_TIMEOUT_S = 30.0
+#: Every step of the lab verified within this long after the learner typed the last command:
+#: feedback is coalesced for 200 ms and a batch window is 30 ms; 30 s is a hang.
+VERDICT_TIMEOUT_S = 30.0
+
+
+def learner_token(learner: str) -> str:
+    return f"e2e-learner-token-{learner}-0123456789"
+
+
+def practice_lines() -> list[str]:
+    lines = [ln for ln in CLEAN_RUN.read_text().splitlines() if ln.strip()]
+    assert lines[-2].startswith("NCCL_SOCKET_IFNAME=eth0") and lines[-1] == "exit", lines[-2:]
+    return lines[:-2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(pred: Callable[[], Any], timeout: float = VERDICT_TIMEOUT_S, what: str = "") -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        got = pred()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.1)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One learner working on one node (one fake node per learner, as in a class)."""
+
+    node_id: str
+    node: FakeNode
+    account: Account  # the learner's login on the node; the learner's name in the grader
+
+    @property
+    def learner(self) -> str:
+        return self.account.user
+
+
+def write_config(
+    directory: Path,
+    seats: list[Seat],
+    db_url: str,
+    api_port: int,
+    owner: str,
+    lease_ttl_s: float = 3.0,
+    known_hosts: dict[str, str] | None = None,
+) -> Path:
+    """A grader.yaml (JSON is YAML) for these seats; `known_hosts` overrides a node's pin."""
+    nodes = []
+    for seat in seats:
+        pin = (known_hosts or {}).get(seat.node_id)
+        nodes.append(
+            {
+                "id": seat.node_id,
+                "host": seat.node.host,
+                "port": seat.node.port,
+                "user": seat.node.grader.user,
+                "key": str(seat.node.grader.key_path),
+                # The bare key: pinned to whatever host:port the node is configured at.
+                "known_hosts": [pin or " ".join(seat.node.known_hosts_line.split()[1:])],
+                "learners": {seat.learner: [LAB_ID]},
+            }
+        )
+    cfg = {
+        "db": db_url,
+        "labs": [str(LAB_DIR)],
+        "api": {
+            "enabled": True,
+            "host": "127.0.0.1",
+            "port": api_port,
+            "tokens": {
+                "operator": [OPERATOR_TOKEN],
+                "learners": {s.learner: learner_token(s.learner) for s in seats},
+            },
+        },
+        "nodes": nodes,
+        "daemon": {
+            "owner": owner,
+            "lease_ttl_s": lease_ttl_s,
+            "connect_timeout_s": 5,
+            "keepalive_interval_s": 2,
+            "keepalive_count_max": 2,
+            "backoff": {"base_s": 0.2, "max_s": 1.0},
+        },
+    }
+    path = directory / f"grader-{owner}.yaml"
+    path.write_text(json.dumps(cfg, indent=2))
+    return path
+
+
+class Daemon:
+    """`grader run --config` as a subprocess, plus a client for its API."""
+
+    def __init__(self, config: Path, port: int, log: Path):
+        self.config, self.port, self.log = config, port, log
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Daemon:
+        env = dict(os.environ, PYTHONPATH=str(REPO))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "grader.cli", "run", "--config", str(self.config)],
+            cwd=self.config.parent,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log.open("ab"),
+        )
+        wait_for(self._healthy, DAEMON_START_TIMEOUT_S, f"{self.url}/healthz ({self.log})")
+        return self
+
+    def _healthy(self) -> bool:
+        assert self.proc is not None
+        if self.proc.poll() is not None:
+            raise AssertionError(f"grader run exited {self.proc.returncode}: {self.log_text()}")
+        try:
+            return httpx.get(f"{self.url}/healthz", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    def kill(self) -> None:
+        """SIGKILL: no flush, no lease release."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> int:
+        """SIGTERM and the exit status (0 after a clean shutdown)."""
+        if self.proc is None or self.proc.poll() is not None:
+            return self.proc.returncode if self.proc else 0
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def get(self, path: str, token: str | None = OPERATOR_TOKEN, **params: Any) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.get(f"{self.url}{path}", headers=headers, params=params, timeout=10)
+
+    def steps(self, learner: str) -> dict[str, str]:
+        """step id -> state, from /api/learners/{learner}/progress."""
+        r = self.get(f"/api/learners/{learner}/progress", lab=LAB_ID)
+        r.raise_for_status()
+        return {s["id"]: s["state"] for s in r.json()["labs"][0]["steps"]}
+
+    def events(self, learner: str | None = None) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        while True:
+            params: dict[str, Any] = {"after": out[-1]["seq"] if out else 0}
+            if learner:
+                params["learner"] = learner
+            page = self.get("/api/events", **params)
+            page.raise_for_status()
+            if not page.json():
+                return out
+            out += page.json()
+
+
+class SseCollector:
+    """Reads /api/events/stream in a thread; keeps every (id, event) it delivered, in order."""
+
+    def __init__(self, url: str, token: str = OPERATOR_TOKEN):
+        self.url, self.token = url, token
+        self.events: list[tuple[int, dict[str, Any]]] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> SseCollector:
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        headers = {"Authorization": f"Bearer {self.token}"}
+        timeout = httpx.Timeout(10, read=None)
+        with httpx.stream(
+            "GET", f"{self.url}/api/events/stream", headers=headers, timeout=timeout
+        ) as r:
+            r.raise_for_status()
+            seq: int | None = None
+            for line in r.iter_lines():
+                if self._stop.is_set():
+                    return
+                if line.startswith("id:"):
+                    seq = int(line[3:].strip())
+                elif line.startswith("data:") and seq is not None:
+                    self.events.append((seq, json.loads(line[5:].strip())))
+                    seq = None
+
+    def close(self) -> None:
+        self._stop.set()
+
+
+@dataclass
+class Typed:
+    """What one learner saw: the terminal bytes, ✓ lines, `lab status`."""
+
+    seat: Seat
+    transcript: str = ""
+    checks: dict[int, str] = field(default_factory=dict)  # index -> title from ✓ k/N title
+    count: int = 0  # N of the ✓ lines
+    status: str = ""
+    iface: str = ""
+
+
+async def open_shell(seat: Seat) -> tuple[asyncssh.SSHClientConnection, InteractiveShell]:
+    conn = await asyncssh.connect(**seat.node.connect_kwargs(seat.account))
+    return conn, await InteractiveShell.open(conn)
+
+
+def find_iface(output: str) -> str:
+    m = _IFACE.search(output)
+    assert m, f"no NET/Socket line in: {output[-2000:]!r}"
+    return m.group(1)
+
+
+def feedback_lines(text: str) -> dict[int, tuple[int, str]]:
+    """index -> (count, title) for each ✓ line the shell printed."""
+    return {int(m[1]): (int(m[2]), m[3].strip()) for m in _FEEDBACK.finditer(text)}
+
+
+async def type_lab(
+    seat: Seat,
+    steps: int,
+    pause: Callable[[int, str], Any] | None = None,
+    feedback_timeout: float = VERDICT_TIMEOUT_S,
+) -> Typed:
+    """Type the lab's practice answers and the pin-iface task; wait for every ✓ at a prompt.
+
+    `pause(i, line)` (optional, may be async) runs before typing line i: faults go there.
+    """
+    conn, sh = await open_shell(seat)
+    typed = Typed(seat)
+    try:
+        lines = practice_lines()
+        out = ""
+        for i, line in enumerate([*lines, None]):
+            if line is None:
+                line = PIN_IFACE.format(iface=typed.iface)
+            if pause is not None:
+                got = pause(i, line)
+                if asyncio.iscoroutine(got):
+                    await got
+            out = await sh.run(line)
+            if "NET/Socket" in line:
+                typed.iface = find_iface(out)
+        # Each ✓ shows at the first prompt after its progress file landed: press Enter until
+        # every step has shown (an empty line is no command; it only draws a prompt).
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + feedback_timeout
+        while len(feedback_lines(sh.transcript.decode("utf-8", "replace"))) < steps:
+            assert loop.time() < deadline, f"✓ lines missing: {sh.tail(3000)!r}"
+            await asyncio.sleep(0.3)
+            await sh.run("")
+        typed.status = await sh.run("lab status")
+        await sh.exit()
+    finally:
+        conn.close()
+    typed.transcript = sh.transcript.decode("utf-8", "replace")
+    lines_seen = feedback_lines(typed.transcript)
+    typed.checks = {k: title for k, (_, title) in lines_seen.items()}
+    typed.count = max((n for n, _ in lines_seen.values()), default=0)
+    return typed
