@@ -91,6 +91,21 @@ class _LabLoader(yaml.SafeLoader):
         return mapping
 
 
+def _construct_int(loader: _LabLoader, node: ScalarNode) -> int:
+    """SafeLoader's int, but a number too long for Python (> 4300 digits) is a located error."""
+    try:
+        return yaml.SafeLoader.construct_yaml_int(loader, node)
+    except ValueError:
+        raise _Refused(
+            "yaml/number",
+            "This number is too long to be read; quote it if it is text.",
+            node.start_mark,
+        ) from None
+
+
+_LabLoader.add_constructor(_CORE + "int", _construct_int)
+
+
 class _Refused(Exception):
     """A problem that stops reading: nothing after it can be trusted or is worth walking."""
 
@@ -111,6 +126,9 @@ class Document:
     errors: list[LabError] = field(default_factory=list)
     # False when reading stopped (syntax, caps, forbidden tags): `data` must not be validated.
     usable: bool = False
+    # id(mapping node) -> {key text: its last key node}: one pass per mapping, so reporting every
+    # unknown key of a mapping with thousands of them is linear, not quadratic (found by fuzzing).
+    _keys: dict[int, dict[str, Node]] = field(default_factory=dict, repr=False, compare=False)
 
     def node(self, path: Sequence[PathPart]) -> Node | None:
         """The node at a JSON instance path, or its deepest existing ancestor."""
@@ -126,9 +144,12 @@ class Document:
         """The key node `key` of the mapping at `path` (for unknown or misspelled keys)."""
         mapping = self.node(path)
         if isinstance(mapping, MappingNode):
-            for key_node, _ in reversed(mapping.value):
-                if isinstance(key_node, ScalarNode) and key_node.value == key:
-                    return key_node
+            keys = self._keys.get(id(mapping))
+            if keys is None:
+                keys = {k.value: k for k, _ in mapping.value if isinstance(k, ScalarNode)}
+                self._keys[id(mapping)] = keys
+            if key in keys:
+                return keys[key]
         return mapping
 
     def error(
@@ -188,7 +209,10 @@ def read_document(file: str, raw: bytes) -> Document:
                 None,
             ),
         )
-    loader = _LabLoader(text)
+    try:
+        loader = _LabLoader(text)  # the reader checks every character up front
+    except yaml.reader.ReaderError as exc:  # a control character YAML forbids (NUL, ESC, ...)
+        return _refused(file, _Refused("yaml/encoding", _reader_sentence(exc), _mark(text, exc)))
     try:
         root = loader.get_single_node()
         errors = list(_check_nodes(file, root))
@@ -204,6 +228,21 @@ def read_document(file: str, raw: bytes) -> Document:
         return _refused(file, _Refused("yaml/syntax", f"The file is not valid YAML: {exc}", None))
     finally:
         loader.dispose()
+
+
+def _mark(text: str, exc: yaml.reader.ReaderError) -> yaml.Mark:
+    before = text[: exc.position]
+    line = before.count("\n")
+    return yaml.Mark(
+        exc.name, exc.position, line, exc.position - (before.rfind("\n") + 1), None, None
+    )
+
+
+def _reader_sentence(exc: yaml.reader.ReaderError) -> str:
+    return (
+        f"The file contains the character #x{exc.character:04x}, which YAML does not allow "
+        "in a file (control characters other than tab and newline)."
+    )
 
 
 _FATAL = frozenset({"yaml/tag", "yaml/recursive", "yaml/alias-limit"})
