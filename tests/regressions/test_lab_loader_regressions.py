@@ -32,3 +32,30 @@ def test_nesting_up_to_the_cap_still_reads() -> None:
     depth = MAX_NESTING_DEPTH
     doc = read_document("lab.yaml", b"[" * depth + b"]" * depth)
     assert doc.errors == [] and doc.data is not None
+
+
+@pytest.mark.parametrize(
+    ("raw", "where"),
+    [(b"\x00", (1, 1)), (b"id: a\n  b: \x1b", (2, 6))],
+    ids=["nul", "esc-on-line-2"],
+)
+def test_control_character_is_a_located_error_not_a_reader_error(
+    raw: bytes, where: tuple[int, int], tmp_path: Path
+) -> None:
+    """yaml's reader raised ReaderError from the loader's constructor, outside any handler."""
+    doc = read_document("lab.yaml", raw)
+    (error,) = doc.errors
+    assert error.schema_path == "yaml/encoding" and (error.line, error.column) == where
+    lab = tmp_path / "lab.yaml"
+    lab.write_bytes(raw)
+    assert [e.schema_path for e in check_lab(lab)] == ["yaml/encoding"]
+
+
+def test_huge_integer_is_a_located_error_not_a_value_error(tmp_path: Path) -> None:
+    """Python refuses int() on more than 4300 digits; the constructor's ValueError escaped."""
+    raw = b"schema_version: 1\nid: " + b"9" * 5000 + b"\n"
+    (error,) = read_document("lab.yaml", raw).errors
+    assert (error.schema_path, error.line, error.column) == ("yaml/number", 2, 5)
+    lab = tmp_path / "lab.yaml"
+    lab.write_bytes(raw)
+    assert [e.schema_path for e in check_lab(lab)] == ["yaml/number"]
