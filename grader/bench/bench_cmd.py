@@ -1,0 +1,128 @@
+"""`grader bench`: verification latency, grader cost and memory at class scale, against a poller.
+
+For each node count: a farm of simulated nodes (asyncssh servers on loopback, each replaying a
+real capture-shell recording of the seed lab with its typing pauses) is watched by the real
+`grader run` (SQLite, API in-process) while a client on the SSE stream times every verdict from
+the command's end on the node to its arrival. Then the same activity is graded by a check-script
+poller (a new SSH connection per node every --poll-interval seconds). An isolation phase has one
+node `cat` a big file while the others type. Parser throughput comes from `grader bench-parser`'s
+code. See BENCHMARKS.md for how to read the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+DEFAULT_NODES = "10,100,1000"
+DEFAULT_DURATION_S = 60.0
+DEFAULT_POLL_S = 5.0
+DEFAULT_CAT_MB = 100.0
+# Nodes start typing spread over this window, as a class does, not all on the same keystroke.
+DEFAULT_STAGGER_S = 10.0
+ISOLATION_NODES_MAX = 100  # the isolation phase runs at the largest requested count up to this
+QUICK = {"nodes": "10", "duration": 20.0, "speed": 4.0, "poll": 2.0, "cat_mb": 10.0, "stagger": 2.0}
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "bench",
+        help="benchmark: verification latency, CPU per verified step, memory, vs a poller",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--nodes", default=DEFAULT_NODES, help=f"node counts (default {DEFAULT_NODES})")
+    p.add_argument("--duration", type=float, default=DEFAULT_DURATION_S, help="activity seconds")
+    p.add_argument("--speed", type=float, default=1.0, help="replay N times faster than recorded")
+    p.add_argument("--poll-interval", type=float, default=DEFAULT_POLL_S, help="poller period")
+    p.add_argument("--cat-mb", type=float, default=DEFAULT_CAT_MB, help="isolation cat size")
+    p.add_argument("--stagger", type=float, default=DEFAULT_STAGGER_S, help="start spread (s)")
+    p.add_argument("--no-poller", action="store_true", help="skip the poller baseline")
+    p.add_argument("--no-isolation", action="store_true", help="skip the isolation phase")
+    p.add_argument("--quick", action="store_true", help="smoke run: 10 nodes, 20 s, 4x speed")
+    p.add_argument("--lab", type=Path, default=Path("labs/nccl-bootstrap"), help="seed lab dir")
+    p.add_argument("--out", type=Path, default=Path("bench-results"), help="JSON + PNG go here")
+    p.add_argument("--workdir", type=Path, help="keep farm/grader files here (default: temp)")
+    p.add_argument(
+        "--record",
+        action="store_true",
+        help="re-record the learner session (grader/bench/data) from the real capture shell",
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.record:
+        from grader.bench.recording import record
+
+        rec = record(args.lab.parent)
+        print(f"recorded {len(rec.data)} bytes over {rec.duration_s:.1f} s")
+        return 0
+    if args.quick:
+        args.nodes, args.duration, args.speed = QUICK["nodes"], QUICK["duration"], QUICK["speed"]
+        args.poll_interval, args.cat_mb, args.stagger = (
+            QUICK["poll"],
+            QUICK["cat_mb"],
+            QUICK["stagger"],
+        )
+    if not (args.lab / "lab.yaml").exists():
+        print(f"no lab at {args.lab} (run from the repository root or pass --lab)")
+        return 2
+    counts = [int(n) for n in str(args.nodes).split(",") if n.strip()]
+    work = args.workdir or Path(tempfile.mkdtemp(prefix="labgrader-bench-"))
+    try:
+        result = asyncio.run(_bench(args, counts, work))
+    finally:
+        if args.workdir is None:
+            shutil.rmtree(work, ignore_errors=True)
+    from grader.bench import report
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "bench.json").write_text(json.dumps(result, indent=2))
+    plotted = report.plot(result, args.out / "bench.png")
+    print(report.table(result))
+    print(
+        f"wrote {args.out / 'bench.json'}" + (f" and {args.out / 'bench.png'}" if plotted else "")
+    )
+    return 0
+
+
+async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dict[str, Any]:
+    from grader.bench import report, runner
+    from grader.capture.bench_cmd import TARGET_MB_S, build_stream, measure
+
+    phase = {"duration_s": args.duration, "speed": args.speed, "stagger_s": args.stagger}
+    result: dict[str, Any] = {
+        "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "settings": {**phase, "poll_interval_s": args.poll_interval, "nodes": counts},
+        "rows": [],
+    }
+    idle = await runner.idle_grader_rss(work / "idle", args.lab)
+    result["idle_grader_rss_kib"] = idle
+    by_count = {}
+    for n in counts:
+        print(f"[bench] {n} nodes: grader phase ({args.duration:.0f} s of activity)", flush=True)
+        g = await runner.grader_phase(work / f"grader-{n}", n, args.lab, **phase)
+        by_count[n] = g
+        p = None
+        if not args.no_poller:
+            print(f"[bench] {n} nodes: poller phase (every {args.poll_interval:g} s)", flush=True)
+            p = await runner.poller_phase(
+                work / f"poller-{n}", n, interval_s=args.poll_interval, verify_n=g.verify_n, **phase
+            )
+        result["rows"].append(report.row(g, p, idle))
+    iso_counts = [n for n in counts if n <= ISOLATION_NODES_MAX]
+    if not args.no_isolation and iso_counts:
+        n = max(iso_counts)
+        cat = {"bytes": int(args.cat_mb * 1e6), "after_s": args.duration / 3}
+        print(f"[bench] {n} nodes: isolation phase (one node cats {args.cat_mb:g} MB)", flush=True)
+        c = await runner.grader_phase(work / f"isolation-{n}", n, args.lab, cat=cat, **phase)
+        result["isolation"] = report.isolation(by_count[n], c, cat["bytes"])
+    result["parser"] = {**measure(build_stream(20.0)), "target_mb_per_s": TARGET_MB_S}
+    return result

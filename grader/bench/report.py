@@ -1,0 +1,157 @@
+"""Figures from the phases: percentiles, ratios, the stdout table, JSON and the PNG plot."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+# Targets from the benchmark issue (one 2-core machine, loopback).
+TARGET_P50_MS = 50.0
+TARGET_P99_MS = 250.0
+TARGET_RATIO = 10.0  # poller / grader, for CPU per verified step and for p50
+TARGET_KIB_PER_NODE = 256.0
+ISOLATION_MAX_DEGRADATION = 2.0
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    """Nearest-rank percentile (q in 0..100); None for no values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def ms(values: list[float]) -> dict[str, float | None]:
+    out = {}
+    for q in (50, 95, 99):
+        v = percentile(values, q)
+        out[f"p{q}_ms"] = None if v is None else round(v * 1000, 1)
+    return out
+
+
+def _ratio(a: float | None, b: float | None) -> float | None:
+    return None if not a or not b else round(a / b, 1)
+
+
+def row(grader, poller, idle_rss_kib: int) -> dict[str, Any]:
+    g = ms(grader.latencies)
+    verified = len(grader.latencies)
+    cpu_step = grader.cpu_s / verified if verified else None
+    out: dict[str, Any] = {
+        "nodes": grader.nodes,
+        "grader": {
+            **g,
+            "verified": verified,
+            "attempted_events": len(grader.attempted_latencies),
+            "duplicate_events": grader.duplicates,
+            "cpu_s": round(grader.cpu_s, 2),
+            "cpu_ms_per_step": None if cpu_step is None else round(cpu_step * 1000, 2),
+            "rss_kib": grader.rss_kib,
+            "kib_per_node": round((grader.rss_kib - idle_rss_kib) / max(1, grader.nodes - 1), 1),
+            "connect_s": round(grader.connect_s, 1),
+        },
+    }
+    if poller is not None:
+        p = ms(poller.latencies)
+        pv = len(poller.latencies)
+        p_step = poller.cpu_s / pv if pv else None
+        out["poller"] = {
+            **p,
+            "verified": pv,
+            "cpu_s": round(poller.cpu_s, 2),
+            "cpu_ms_per_step": None if p_step is None else round(p_step * 1000, 2),
+            "polls": poller.polls,
+            "errors": poller.errors,
+            "last_error": poller.last_error,
+        }
+        out["ratios"] = {
+            "p50": _ratio(p["p50_ms"], g["p50_ms"]),
+            "p99": _ratio(p["p99_ms"], g["p99_ms"]),
+            "cpu_per_step": _ratio(p_step, cpu_step),
+        }
+    return out
+
+
+def isolation(base, with_cat, cat_bytes: int) -> dict[str, Any]:
+    def others(phase) -> list[float]:
+        return [x for learner, v in phase.by_learner.items() if learner != "l0000" for x in v]
+
+    b, c = ms(others(base)), ms(others(with_cat))
+    return {
+        "nodes": base.nodes,
+        "cat_bytes": cat_bytes,
+        "others_without": b,
+        "others_with_cat": c,
+        "p99_degradation": _ratio(c["p99_ms"], b["p99_ms"]),
+        "target_max": ISOLATION_MAX_DEGRADATION,
+        "cat_node_cpu_s": round(with_cat.cpu_s, 2),
+    }
+
+
+def _f(v: Any, width: int) -> str:
+    return f"{'-' if v is None else v:>{width}}"
+
+
+def table(result: dict[str, Any]) -> str:
+    head = (
+        f"{'nodes':>6} | {'grader p50/p95/p99 ms':>22} {'steps':>6} {'cpu ms/step':>11} "
+        f"{'KiB/node':>8} | {'poller p50/p95/p99 ms':>24} {'steps':>6} {'cpu ms/step':>11} | "
+        f"{'x p50':>6} {'x cpu':>6}"
+    )
+    lines = [head, "-" * len(head)]
+    for r in result["rows"]:
+        g, p, x = r["grader"], r.get("poller", {}), r.get("ratios", {})
+        gl = "/".join(_f(g[k], 0) for k in ("p50_ms", "p95_ms", "p99_ms"))
+        pl = "/".join(_f(p.get(k), 0) for k in ("p50_ms", "p95_ms", "p99_ms"))
+        lines.append(
+            f"{r['nodes']:>6} | {gl:>22} {g['verified']:>6} {_f(g['cpu_ms_per_step'], 11)} "
+            f"{g['kib_per_node']:>8} | {pl:>24} {_f(p.get('verified'), 6)} "
+            f"{_f(p.get('cpu_ms_per_step'), 11)} | "
+            f"{_f(x.get('p50'), 6)} {_f(x.get('cpu_per_step'), 6)}"
+        )
+    if iso := result.get("isolation"):
+        lines.append(
+            f"isolation at {iso['nodes']} nodes, one node cats {iso['cat_bytes'] / 1e6:.0f} MB: "
+            f"others' p99 {iso['others_without']['p99_ms']} -> {iso['others_with_cat']['p99_ms']} "
+            f"ms ({iso['p99_degradation']}x, target <= {iso['target_max']}x)"
+        )
+    if parser := result.get("parser"):
+        lines.append(f"parser: {parser['mb_per_s']} MB/s (target {parser['target_mb_per_s']:.0f})")
+    lines.append(
+        f"targets: p50 <= {TARGET_P50_MS:.0f} ms, p99 <= {TARGET_P99_MS:.0f} ms, poller/grader "
+        f">= {TARGET_RATIO:.0f}x (p50, cpu/step), <= {TARGET_KIB_PER_NODE:.0f} KiB/node"
+    )
+    return "\n".join(lines)
+
+
+def plot(result: dict[str, Any], path: Path) -> bool:
+    """Latency percentiles against node count (log-log); False when matplotlib is missing."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    rows = result["rows"]
+    xs = [r["nodes"] for r in rows]
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for who, style in (("grader", "-"), ("poller", "--")):
+        for q, marker in (("p50_ms", "o"), ("p95_ms", "s"), ("p99_ms", "^")):
+            ys = [r.get(who, {}).get(q) for r in rows]
+            if any(y is not None for y in ys):
+                ax.plot(xs, ys, style, marker=marker, label=f"{who} {q[:3]}")
+    ax.axhline(TARGET_P50_MS, color="grey", lw=0.8, ls=":")
+    ax.axhline(TARGET_P99_MS, color="grey", lw=0.8, ls=":")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("active nodes")
+    ax.set_ylabel("command end -> verdict on SSE (ms)")
+    ax.set_title("labgrader verification latency (2 cores, loopback)")
+    ax.legend(fontsize=8, ncol=2)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True

@@ -1,0 +1,49 @@
+"""Smoke run of `grader bench --quick`: 10 simulated nodes, the real grader, the poller.
+
+No timing assertions (the figures depend on the machine): the run must complete, every verified
+step must reach the SSE stream exactly once, and the poller must see the same commands.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_quick_bench_end_to_end(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "grader.cli",
+            "bench",
+            "--quick",
+            "--no-isolation",
+            "--out",
+            str(out),
+            "--lab",
+            str(REPO / "labs" / "nccl-bootstrap"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    result = json.loads((out / "bench.json").read_text())
+    (row,) = result["rows"]
+    assert row["nodes"] == 10
+    grader, poller = row["grader"], row["poller"]
+    # every node typed the seed lab for a while: several steps each were verified over SSE
+    assert grader["verified"] >= 10
+    assert grader["duplicate_events"] == 0
+    assert grader["p50_ms"] is not None and grader["cpu_s"] > 0
+    # the poller graded the same recorded activity and found verified commands too
+    assert poller["verified"] >= 10 and poller["polls"] > 0 and poller["errors"] == 0
+    assert "grader p50/p95/p99 ms" in proc.stdout
+    assert (out / "bench.png").stat().st_size > 0
