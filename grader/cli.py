@@ -18,6 +18,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "grader.matching.replay_cmd",
     "grader.matching.testlab_cmd",
     "grader.capture.bench_cmd",
+    "grader.bench.bench_cmd",
     "grader.store.regrade_cmd",
     "grader.api.serve_cmd",
     "grader.daemon.run_cmd",
