@@ -19,13 +19,17 @@ store with every verdict's evidence; the rest is summarised by a one-line omissi
 """
 
 _HALF = OUTPUT_KEEP_CHARS // 2
+# Head and tail each keep whole lines until they hold more than half the cap (breaks counted), so
+# either the two cover every line, or the text between them is longer than zero and both ends can
+# be cut to exactly half the cap: the excerpt is then the same as cutting the full text.
+_NEED = _HALF + 1
 
 
 class OutputExcerpt:
     """Accumulates batches of lines; per batch the work is O(1) on the common path.
 
     The tail is kept as whole batches (the lists the parser already built), dropped from the left
-    once the newer ones hold half the cap; lines are only picked out when `text()` is asked for.
+    once the newer ones hold enough; lines are only picked out when `text()` is asked for.
     """
 
     __slots__ = ("_batches", "_head", "_head_chars", "_lines", "_tail_chars", "chars")
@@ -44,56 +48,53 @@ class OutputExcerpt:
         chars = sum(map(len, lines)) + len(lines)
         self.chars += chars
         self._lines += len(lines)
-        if self._head_chars < _HALF:
-            # Take lines until the head holds half the cap: the first k+1 lines, where k is the
-            # first index whose running total (with one break per line) reaches what is missing.
+        if self._head_chars < _NEED:
+            # The first k+1 lines, where k is the first index whose running total (one break
+            # per line) reaches what the head still needs.
             cum = list(accumulate(map(len, lines)))
-            need = _HALF - self._head_chars
+            need = _NEED - self._head_chars
             k = bisect_left(range(len(cum)), need, key=lambda j: cum[j] + j + 1)
             take = min(k + 1, len(lines))
             self._head.extend(lines[:take])
             self._head_chars += cum[take - 1] + take
-            if take == len(lines):
-                return
-            lines = lines[take:]
-            chars -= cum[take - 1] + take
-        if chars > 4 * _HALF:  # a huge batch: keep only its end, so memory stays bounded
+        if chars > 4 * _NEED:  # a huge batch: keep only its end, so memory stays bounded
             lines = self._suffix(lines)
             chars = sum(map(len, lines)) + len(lines)
         self._batches.append((lines, chars))
         self._tail_chars += chars
-        while self._tail_chars - self._batches[0][1] >= _HALF:
+        while self._tail_chars - self._batches[0][1] >= _NEED:
             self._tail_chars -= self._batches.popleft()[1]
 
     @staticmethod
     def _suffix(lines: list[str]) -> list[str]:
-        """The shortest suffix of `lines` holding at least half the cap."""
-        start, need = len(lines), _HALF
+        """The shortest suffix of `lines` holding _NEED characters (breaks counted), or all."""
+        start, need = len(lines), _NEED
         while start > 0 and need > 0:
             start -= 1
             need -= len(lines[start]) + 1
         return lines[start:]
 
-    def _tail(self) -> list[str]:
-        if not self._batches:
-            return []
-        return self._suffix([line for batch, _ in self._batches for line in batch])
-
     @property
     def truncated(self) -> bool:
-        kept = len(self._head) + len(self._tail())
-        return self._lines > kept or self.chars - 1 > OUTPUT_KEEP_CHARS
+        return self.chars - 1 > OUTPUT_KEEP_CHARS
 
     def text(self) -> str:
         """The output if it fits OUTPUT_KEEP_CHARS; else its head, an omission marker, its tail.
 
-        Lines are joined with newlines. Head and tail are cut to exactly half the cap each, so a
-        single 64 Ki-character line cannot make the excerpt bigger than the cap plus the marker.
+        Lines are joined with newlines; head and tail are exactly half the cap each, so a single
+        64 Ki-character line cannot make the excerpt bigger than the cap plus the marker.
         """
-        tail = self._tail()
-        if self._lines == len(self._head) + len(tail) and self.chars - 1 <= OUTPUT_KEEP_CHARS:
-            return "\n".join([*self._head, *tail])
-        head_text = "\n".join(self._head)[:_HALF]
-        tail_text = "\n".join(tail)[-_HALF:]
-        omitted = self.chars - 1 - len(head_text) - len(tail_text)
+        if not self._lines:
+            return ""
+        tail = self._suffix([line for batch, _ in self._batches for line in batch])
+        overlap = len(self._head) + len(tail) - self._lines
+        if overlap >= 0:  # head and tail cover every line
+            full = "\n".join(self._head + tail[overlap:])
+            if len(full) <= OUTPUT_KEEP_CHARS:
+                return full
+            head_text, tail_text = full[:_HALF], full[-_HALF:]
+        else:
+            head_text = "\n".join(self._head)[:_HALF]
+            tail_text = "\n".join(tail)[-_HALF:]
+        omitted = self.chars - 1 - 2 * _HALF
         return f"{head_text}\n[... {omitted} characters omitted ...]\n{tail_text}"

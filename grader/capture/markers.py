@@ -50,36 +50,24 @@ def escape(value: str | bytes) -> bytes:
     return b"".join(_ESCAPE_TABLE.get(b, raw[i : i + 1]) for i, b in enumerate(raw))
 
 
-_HEX = frozenset(b"0123456789abcdefABCDEF")
+# `\\` and `\\xHH` (either case) -> the byte, via one C-level substitution and a table lookup.
+_UNESCAPE_RE = re.compile(rb"\\(?:\\|x[0-9a-fA-F]{2})")
+_UNESCAPE_TABLE: dict[bytes, bytes] = {b"\\\\": b"\\"}
+for _b in range(256):
+    for _h in {
+        b"%02x" % _b,
+        b"%02X" % _b,
+        b"%x%X" % (_b >> 4, _b & 15),
+        b"%X%x" % (_b >> 4, _b & 15),
+    }:
+        _UNESCAPE_TABLE[b"\\x" + _h] = bytes((_b,))
 
 
 def unescape(value: bytes) -> str:
     """Undo `escape()`, leniently: unknown or truncated escapes are kept as literal text."""
-    if b"\\" not in value:
-        return value.decode("utf-8", "replace")
-    out = bytearray()
-    i, size = 0, len(value)
-    while i < size:
-        j = value.find(b"\\", i)
-        if j < 0:
-            out += value[i:]
-            break
-        out += value[i:j]
-        if value[j + 1 : j + 2] == b"\\":
-            out.append(0x5C)
-            i = j + 2
-        elif (
-            value[j + 1 : j + 2] == b"x"
-            and j + 3 < size
-            and value[j + 2] in _HEX
-            and value[j + 3] in _HEX
-        ):
-            out.append(int(value[j + 2 : j + 4], 16))
-            i = j + 4
-        else:
-            out.append(0x5C)
-            i = j + 1
-    return out.decode("utf-8", "replace")
+    if b"\\" in value:
+        value = _UNESCAPE_RE.sub(lambda m: _UNESCAPE_TABLE[m.group()], value)
+    return value.decode("utf-8", "replace")
 
 
 # --- decoded markers ----------------------------------------------------------------------------

@@ -63,6 +63,7 @@ FOOTER_TAIL_BYTES = 512
 """Last bytes of the stream kept to recognise script's footer at EOF (it is ~70 bytes)."""
 
 _ESC, _BEL = markers.ESC, markers.BEL  # BEL ends an OSC; ESC is ST's first byte or aborts it
+_OSC_START = re.compile(re.escape(markers.OSC))
 _FOOTER = re.compile(rb'\nScript done on [^\n]*?(?:\[COMMAND_EXIT_CODE="(\d+)"\])?\n?\Z')
 _FOOTER_LINE = "Script done on "
 _SHELL_EXIT = re.compile(r"\s*(?:exit|logout)(?:\s+-?\d+)?\s*(?:#.*)?")
@@ -127,9 +128,14 @@ class SessionParser:
         while True:
             # memchr for ESC beats searching for the two bytes `ESC ]` (measured ~100x on plain
             # text in CPython 3.11), and output without escapes is the common case.
-            i = buf.find(_ESC, pos)
-            while 0 <= i < size - 1 and buf[i + 1] != 0x5D:  # "]"
-                i = buf.find(_ESC, i + 1)
+            # Between commands (the prompt: colours, a title) the regex skips CSI sequences in C.
+            if self._stack:
+                i = buf.find(_ESC, pos)
+                while 0 <= i < size - 1 and buf[i + 1] != 0x5D:  # "]"
+                    i = buf.find(_ESC, i + 1)
+            else:
+                found = _OSC_START.search(buf, pos)
+                i = found.start() if found else (size - 1 if buf.endswith(_ESC) else -1)
             if i < 0 or i == size - 1:  # no OSC start; a last ESC may begin one: carry it
                 carry_from = size if i < 0 else i
                 self._output(buf, pos, carry_from)
