@@ -1,0 +1,93 @@
+"""Seeding a real store the way the daemon fills it: command records graded by the real engine.
+
+Outputs are the seed lab's own practice outputs (what the simulated tools print), so the evidence
+the dashboard shows has real excerpts, matched lines and reasons, not invented ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from grader.capture.events import CommandEnded, CommandRecord
+from grader.labs.loader import load_lab
+from grader.labs.model import Lab
+from grader.matching.engine import LabGrader
+from grader.store import IngestBatch
+
+REPO = Path(__file__).resolve().parents[2]
+LAB_DIR = REPO / "labs" / "nccl-bootstrap"
+LAB_ID = "nccl-bootstrap"
+NODE = "ml-node-07"
+
+BROKEN_LINE = "NCCL_SOCKET_IFNAME=doesnotexist0 all_reduce_perf -b 8M -e 8M -g 2"
+#: Right program, no bad interface set: the engine marks run-broken attempted, with a reason.
+CLOSE_LINE = "all_reduce_perf -b 8M -e 8M -g 2"
+TOPO_LINE = "nvidia-smi topo -m"
+
+#: (line, output, exit) of one command
+Command = tuple[str, str, int]
+
+
+def nccl_lab() -> Lab:
+    return load_lab(LAB_DIR)
+
+
+def practice_output(lab: Lab, step: str) -> str:
+    practice = lab.step(step).practice
+    assert practice is not None
+    return practice.output
+
+
+def broken_run(lab: Lab) -> Command:
+    return (BROKEN_LINE, practice_output(lab, "run-broken"), 3)
+
+
+def close_miss(lab: Lab) -> Command:
+    return (CLOSE_LINE, practice_output(lab, "run-broken"), 3)
+
+
+def topo(lab: Lab) -> Command:
+    return (TOPO_LINE, practice_output(lab, "topo"), 0)
+
+
+def graded_batch(
+    lab: Lab,
+    learner: str,
+    commands: Sequence[Command],
+    t0: float,
+    *,
+    node: str = NODE,
+    spacing_s: float = 60.0,
+    session: str = "20260729T072100-4242-0badc0de",
+) -> IngestBatch:
+    """One shell's commands, `spacing_s` apart from t0, graded by a fresh LabGrader."""
+    grader = LabGrader(lab, learner)
+    batch = IngestBatch(node_id=node)
+    for n, (line, output, exit_) in enumerate(commands, start=1):
+        start = t0 + (n - 1) * spacing_s
+        rec = CommandRecord(
+            session=session,
+            aid=4242,
+            n=n,
+            line=line,
+            exit=exit_,
+            pipestatus=(exit_,),
+            cwd=f"/home/{learner}",
+            t0=start,
+            t1=start + 3.0,
+            output=output,
+            output_chars=len(output),
+        )
+        batch.records.append((learner, rec))
+        batch.verdicts += [(learner, v) for v in grader.feed(CommandEnded(rec))]
+    return batch
+
+
+def merge(batches: Sequence[IngestBatch], node: str = NODE) -> IngestBatch:
+    """Many learners' batches as one transaction (seeding a class without 1,000 commits)."""
+    out = IngestBatch(node_id=node)
+    for b in batches:
+        out.records += b.records
+        out.verdicts += b.verdicts
+    return out
