@@ -149,7 +149,7 @@ labgrader demo is running.
   and try: lab status, lab hint
 
   Watch progress:
-    dashboard:  http://localhost:$API_PORT/   (operator token: $operator_token)
+    dashboard:  http://localhost:$API_PORT/dashboard   (operator token: $operator_token)
     API:        curl -H "Authorization: Bearer $operator_token" http://localhost:$API_PORT/api/learners/alice/progress?lab=nccl-bootstrap
     live:       curl -N -H "Authorization: Bearer $operator_token" http://localhost:$API_PORT/api/events/stream
     learner tokens: alice $alice_token, bob $bob_token
