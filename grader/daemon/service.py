@@ -274,6 +274,10 @@ def _log_failure(task: asyncio.Task) -> None:
         log.warning("event=status_write_failed detail=%s", task.exception())
 
 
+#: Upper bound on waiting for in-flight HTTP requests at shutdown; event streams end at once.
+API_GRACEFUL_SHUTDOWN_S = 5
+
+
 class _ApiServer:
     """uvicorn in our loop, without its own signal handling (the daemon owns SIGTERM/SIGINT)."""
 
@@ -285,12 +289,26 @@ class _ApiServer:
             def capture_signals(self) -> Iterator[None]:
                 yield
 
-        self.server = Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
+        # An open SSE stream (a dashboard tab) would otherwise hold shutdown open forever:
+        # uvicorn waits for it, and sse-starlette only notices an exit through uvicorn's own
+        # signal handlers, which this server does not install (see stop()).
+        self.server = Server(
+            uvicorn.Config(
+                app,
+                host=host,
+                port=port,
+                log_level="warning",
+                timeout_graceful_shutdown=API_GRACEFUL_SHUTDOWN_S,
+            )
+        )
 
     async def serve(self) -> None:
         await self.server.serve()
 
     def stop(self) -> None:
+        from sse_starlette.sse import AppStatus
+
+        AppStatus.should_exit = True  # ends every open event stream now
         self.server.should_exit = True
 
 

@@ -93,3 +93,66 @@ def test_sigkill_and_restart_equals_an_uninterrupted_run(tmp_path):
     text = log.read_text()
     assert "event=daemon_stopped" in text and "event=lease_acquired" in text
     assert all(n.connected is False for n in store.nodes())
+
+
+def test_sigterm_ends_open_event_streams_and_exits(tmp_path):
+    """A dashboard tab holds an SSE stream open; SIGTERM must still end the daemon promptly."""
+    import threading
+
+    peer = SshPeer(tmp_path / "peer").start()
+    spool = Spool(tmp_path / "node")
+    cfg = write_config(tmp_path, peer, spool.root)
+    port = free_port()
+    token = "operator-token-for-sigterm-test"
+    data = json.loads(cfg.read_text())
+    data["api"] = {
+        "enabled": True,
+        "host": "127.0.0.1",
+        "port": port,
+        "tokens": {"operator": [token]},
+    }
+    cfg.write_text(json.dumps(data))
+    log = tmp_path / "daemon.log"
+    proc = start(cfg, log)
+    stream_open = threading.Event()
+    stream_ended = threading.Event()
+
+    def subscribe() -> None:
+        try:
+            with httpx.stream(
+                "GET",
+                f"http://127.0.0.1:{port}/api/events/stream",
+                headers={"Authorization": f"Bearer {token}"},
+                timeout=httpx.Timeout(5, read=60),
+            ) as response:
+                assert response.status_code == 200
+                stream_open.set()
+                for _ in response.iter_raw():
+                    pass
+        except httpx.HTTPError:
+            pass
+        finally:
+            stream_ended.set()
+
+    try:
+        wait_for(
+            lambda: _healthy(port),
+            timeout=30,
+            what="API up",
+        )
+        threading.Thread(target=subscribe, daemon=True).start()
+        assert stream_open.wait(10), "the event stream did not open"
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(15) == 0, log.read_text()
+        assert stream_ended.wait(5)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        peer.close()
+
+
+def _healthy(port: int) -> bool:
+    try:
+        return httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200
+    except httpx.HTTPError:
+        return False
