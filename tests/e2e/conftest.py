@@ -27,7 +27,8 @@ def add_learner(node: fakenode.FakeNode, name: str) -> fakenode.Account:
     pub = Path(str(node.learner.key_path) + ".pub").read_text().strip()
     script = (
         'set -e; h=$(getent passwd "$1" | cut -d: -f6); g=$(id -gn "$1"); '
-        'install -d -m 700 -o "$1" -g "$g" "$h/.ssh"; printf "%s\\n" "$2" > "$h/.ssh/authorized_keys"; '
+        'install -d -m 700 -o "$1" -g "$g" "$h/.ssh"; '
+        'printf "%s\\n" "$2" > "$h/.ssh/authorized_keys"; '
         'chown "$1:$g" "$h/.ssh/authorized_keys"; chmod 600 "$h/.ssh/authorized_keys"'
     )
     done = node.exec(["sh", "-c", script, "authorize", name, pub])
@@ -47,6 +48,13 @@ def started_nodes(
             stack.callback(lambda g=gen: next(g, None))
             seats.append(Seat(f"node-{i + 1}", node, add_learner(node, LEARNER_NAMES[i])))
         yield seats
+
+
+@pytest.fixture
+def one_fake_node(fake_node_image: str, fake_node_keys: fakenode.Keys, tmp_path: Path):
+    """One fresh fake node with a seat (fault tests restart it)."""
+    with started_nodes(fake_node_image, fake_node_keys, tmp_path, 1) as seats:
+        yield seats[0]
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ talking real SSH to fake-node containers whose capture shell records what the le
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -92,16 +94,19 @@ def write_config(
     owner: str,
     lease_ttl_s: float = 3.0,
     known_hosts: dict[str, str] | None = None,
+    ports: dict[str, int] | None = None,
 ) -> Path:
-    """A grader.yaml (JSON is YAML) for these seats; `known_hosts` overrides a node's pin."""
+    """A grader.yaml (JSON is YAML) for these seats; `known_hosts` overrides a node's pin,
+    `ports` its address (127.0.0.1:port, a PortForward)."""
     nodes = []
     for seat in seats:
         pin = (known_hosts or {}).get(seat.node_id)
+        forwarded = (ports or {}).get(seat.node_id)
         nodes.append(
             {
                 "id": seat.node_id,
-                "host": seat.node.host,
-                "port": seat.node.port,
+                "host": "127.0.0.1" if forwarded else seat.node.host,
+                "port": forwarded or seat.node.port,
                 "user": seat.node.grader.user,
                 "key": str(seat.node.grader.key_path),
                 # The bare key: pinned to whatever host:port the node is configured at.
@@ -276,15 +281,17 @@ def feedback_lines(text: str) -> dict[int, tuple[int, str]]:
 async def type_lab(
     seat: Seat,
     steps: int,
-    pause: Callable[[int, str], Any] | None = None,
+    pause: Callable[[int, str, InteractiveShell], Any] | None = None,
     feedback_timeout: float = VERDICT_TIMEOUT_S,
 ) -> Typed:
     """Type the lab's practice answers and the pin-iface task; wait for every ✓ at a prompt.
 
-    `pause(i, line)` (optional, may be async) runs before typing line i: faults go there.
+    `pause(i, line, shell)` (optional, may be async) runs before typing line i: faults go
+    there. When it returns a Seat the learner logs in there again (a new session), goes on.
     """
     conn, sh = await open_shell(seat)
     typed = Typed(seat)
+    earlier = ""  # transcripts of logins that ended in a fault
     try:
         lines = practice_lines()
         out = ""
@@ -292,9 +299,13 @@ async def type_lab(
             if line is None:
                 line = PIN_IFACE.format(iface=typed.iface)
             if pause is not None:
-                got = pause(i, line)
+                got = pause(i, line, sh)
                 if asyncio.iscoroutine(got):
-                    await got
+                    got = await got
+                if isinstance(got, Seat):  # the login died with the fault: log in again
+                    conn.close()
+                    earlier += sh.transcript.decode("utf-8", "replace")
+                    conn, sh = await open_shell(got)
             out = await sh.run(line)
             if "NET/Socket" in line:
                 typed.iface = find_iface(out)
@@ -302,16 +313,89 @@ async def type_lab(
         # every step has shown (an empty line is no command; it only draws a prompt).
         loop = asyncio.get_running_loop()
         deadline = loop.time() + feedback_timeout
-        while len(feedback_lines(sh.transcript.decode("utf-8", "replace"))) < steps:
-            assert loop.time() < deadline, f"✓ lines missing: {sh.tail(3000)!r}"
+        # A new login shows only steps verified after it began (older ✓ lines are not replayed),
+        # so the ✓ lines of every login the learner had count.
+        while (
+            len(seen := feedback_lines(earlier + sh.transcript.decode("utf-8", "replace"))) < steps
+        ):
+            assert loop.time() < deadline, f"✓ lines: {sorted(seen)}; terminal: {sh.tail(600)!r}"
             await asyncio.sleep(0.3)
             await sh.run("")
         typed.status = await sh.run("lab status")
         await sh.exit()
     finally:
         conn.close()
-    typed.transcript = sh.transcript.decode("utf-8", "replace")
+    typed.transcript = earlier + sh.transcript.decode("utf-8", "replace")
     lines_seen = feedback_lines(typed.transcript)
     typed.checks = {k: title for k, (_, title) in lines_seen.items()}
     typed.count = max((n for n, _ in lines_seen.values()), default=0)
     return typed
+
+
+SPOOL = "/var/lib/labgrader/spool"
+
+
+def replay(seat: Seat, lab: Any) -> tuple[Counter, dict[str, str]]:
+    """An uninterrupted run of the same bytes: every session file on the node, in start order,
+    through a fresh parser and engine in this process. Returns ((step, state) event counts,
+    final step states)."""
+    from grader.capture.parser import SessionParser
+    from grader.matching.engine import LabGrader
+
+    index = seat.node.exec(["cat", f"{SPOOL}/{seat.learner}/sessions.jsonl"])
+    assert index.exit_code == 0, index.text
+    sessions = sorted(
+        (json.loads(line) for line in index.text.splitlines() if line.strip()),
+        key=lambda s: s["start"],
+    )
+    engine = LabGrader(lab, seat.learner)
+    counts: Counter = Counter()
+    for s in sessions:
+        data = seat.node.exec(["cat", f"{SPOOL}/{seat.learner}/{s['file']}"])
+        assert data.exit_code == 0, data.text
+        parser = SessionParser(s["session"], s["nonce"])
+        for v in engine.feed_all([*parser.feed(data.output), *parser.close()]):
+            counts[(v.step, str(v.state))] += 1
+    return counts, {sid: str(v.state) for sid, v in engine.verdicts().items()}
+
+
+class PortForward:
+    """A stable local address for a node whose published port changes (docker restart picks a
+    new ephemeral host port; a real node keeps its address). Plain TCP relay, one thread pair
+    per connection; `target` may be changed while running."""
+
+    def __init__(self, target_host: str, target_port: int):
+        self.target = (target_host, target_port)
+        self._server = socket.create_server(("127.0.0.1", 0))
+        self.port = self._server.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._server.accept()
+            except OSError:
+                return
+            try:
+                upstream = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            upstream.settimeout(None)
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=_pump, args=(a, b), daemon=True).start()
+
+    def close(self) -> None:
+        self._server.close()
+
+
+def _pump(src: socket.socket, dst: socket.socket) -> None:
+    try:
+        while data := src.recv(65536):
+            dst.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for s in (src, dst):
+            with contextlib.suppress(OSError):
+                s.shutdown(socket.SHUT_RDWR)
