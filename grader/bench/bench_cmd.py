@@ -108,7 +108,12 @@ async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dic
     by_count = {}
     for n in counts:
         print(f"[bench] {n} nodes: grader phase ({args.duration:.0f} s of activity)", flush=True)
-        g = await runner.grader_phase(work / f"grader-{n}", n, args.lab, **phase)
+        try:
+            g = await runner.grader_phase(work / f"grader-{n}", n, args.lab, **phase)
+        except RuntimeError as exc:  # one count failing must not lose the others' figures
+            print(f"[bench] {n} nodes: {exc}", flush=True)
+            result.setdefault("failed", []).append({"nodes": n, "error": str(exc)})
+            continue
         by_count[n] = g
         p = None
         if not args.no_poller:
@@ -117,7 +122,7 @@ async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dic
                 work / f"poller-{n}", n, interval_s=args.poll_interval, verify_n=g.verify_n, **phase
             )
         result["rows"].append(report.row(g, p, idle))
-    iso_counts = [n for n in counts if n <= ISOLATION_NODES_MAX]
+    iso_counts = [n for n in by_count if n <= ISOLATION_NODES_MAX]
     if not args.no_isolation and iso_counts:
         n = max(iso_counts)
         cat = {"bytes": int(args.cat_mb * 1e6), "after_s": args.duration / 3}

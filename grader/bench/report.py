@@ -111,6 +111,8 @@ def table(result: dict[str, Any]) -> str:
             f"{_f(p.get('cpu_ms_per_step'), 11)} | "
             f"{_f(x.get('p50'), 6)} {_f(x.get('cpu_per_step'), 6)}"
         )
+    for f in result.get("failed", []):
+        lines.append(f"{f['nodes']:>6} | FAILED: {f['error']}")
     if iso := result.get("isolation"):
         lines.append(
             f"isolation at {iso['nodes']} nodes, one node cats {iso['cat_bytes'] / 1e6:.0f} MB: "
