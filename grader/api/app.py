@@ -38,6 +38,10 @@ from grader.store.store import EVENTS_PAGE_MAX
 SSE_PING_S = 15
 """Comment-line keepalive on idle streams: below the 30-60 s idle timeouts of common proxies."""
 
+SEQ_MAX = 2**63 - 1
+"""Largest event seq a client may name: the database's signed 64-bit integer. A larger ?after= or
+Last-Event-ID used to reach the driver and fail there (a 500); now it is a 422 / 400."""
+
 
 def _event_json(event: Any) -> dict[str, Any]:
     return dataclasses.asdict(event)
@@ -183,7 +187,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     @app.get("/api/events", summary="Verdict events after a seq, oldest first (JSON poll)")
     def events(
         who: Who,
-        after: Annotated[int, Query(ge=0)] = 0,
+        after: Annotated[int, Query(ge=0, le=SEQ_MAX)] = 0,
         learner: Annotated[str | None, Query()] = None,
         limit: Annotated[int, Query(ge=1, le=EVENTS_PAGE_MAX)] = EVENTS_PAGE_MAX,
     ) -> list[dict[str, Any]]:
@@ -194,7 +198,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     async def events_stream(
         request: Request,
         who: Who,
-        after: Annotated[int | None, Query(ge=0)] = None,
+        after: Annotated[int | None, Query(ge=0, le=SEQ_MAX)] = None,
         learner: Annotated[str | None, Query()] = None,
         last_event_id: Annotated[str | None, Header()] = None,
     ) -> EventSourceResponse:
@@ -206,7 +210,9 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
             try:
                 start = max(0, int(last_event_id))
             except ValueError:
-                raise HTTPException(status_code=400, detail="Last-Event-ID must be a seq") from None
+                start = -1
+            if not 0 <= start <= SEQ_MAX:
+                raise HTTPException(status_code=400, detail="Last-Event-ID must be a seq")
 
         async def stream() -> AsyncIterator[ServerSentEvent]:
             last = start
