@@ -57,8 +57,11 @@ def chromium_path() -> Path:
     return CHROMIUM
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path: Path) -> Iterator[object]:
+    """Module-scoped on purpose: Playwright's sync API keeps an asyncio loop running in the main
+    thread while it is open, so a session-scoped browser broke every async test collected after
+    tests/browser ("Runner.run() cannot be called from a running event loop")."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
