@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import deque
-from itertools import accumulate
+from itertools import accumulate, chain
 
 OUTPUT_KEEP_CHARS = 32 * 1024
 """Characters of rendered output kept per command: the first half and the last half.
@@ -32,7 +32,7 @@ class OutputExcerpt:
     once the newer ones hold enough; lines are only picked out when `text()` is asked for.
     """
 
-    __slots__ = ("_batches", "_head", "_head_chars", "_lines", "_tail_chars", "chars")
+    __slots__ = ("_batches", "_dropped", "_head", "_head_chars", "_lines", "_tail_chars", "chars")
 
     def __init__(self) -> None:
         self._head: list[str] = []
@@ -40,6 +40,7 @@ class OutputExcerpt:
         self._batches: deque[tuple[list[str], int]] = deque()  # (lines, chars incl. breaks)
         self._tail_chars = 0
         self._lines = 0
+        self._dropped = False  # whether _batches lost lines (then the head is needed)
         self.chars = 0  # rendered characters seen, one per line break included
 
     def add(self, lines: list[str]) -> None:
@@ -58,12 +59,14 @@ class OutputExcerpt:
             self._head.extend(lines[:take])
             self._head_chars += cum[take - 1] + take
         if chars > 4 * _NEED:  # a huge batch: keep only its end, so memory stays bounded
-            lines = self._suffix(lines)
-            chars = sum(map(len, lines)) + len(lines)
+            kept = self._suffix(lines)
+            self._dropped |= len(kept) < len(lines)
+            lines, chars = kept, sum(map(len, kept)) + len(kept)
         self._batches.append((lines, chars))
         self._tail_chars += chars
         while self._tail_chars - self._batches[0][1] >= _NEED:
             self._tail_chars -= self._batches.popleft()[1]
+            self._dropped = True
 
     @staticmethod
     def _suffix(lines: list[str]) -> list[str]:
@@ -86,15 +89,21 @@ class OutputExcerpt:
         """
         if not self._lines:
             return ""
-        tail = self._suffix([line for batch, _ in self._batches for line in batch])
-        overlap = len(self._head) + len(tail) - self._lines
-        if overlap >= 0:  # head and tail cover every line
+        retained = chain.from_iterable(batch for batch, _ in self._batches)
+        if not self._dropped:  # the common case: every line is still in the batches
+            full = "\n".join(retained)
+        elif not self.truncated:  # lines left the batches but are in the head: join without both
+            tail = self._suffix(list(retained))
+            overlap = len(self._head) + len(tail) - self._lines
             full = "\n".join(self._head + tail[overlap:])
-            if len(full) <= OUTPUT_KEEP_CHARS:
-                return full
-            head_text, tail_text = full[:_HALF], full[-_HALF:]
-        else:
+        else:  # head and tail each hold more than half the cap: cut them
             head_text = "\n".join(self._head)[:_HALF]
-            tail_text = "\n".join(tail)[-_HALF:]
+            tail_text = "\n".join(retained)[-_HALF:]
+            return self._cut(head_text, tail_text)
+        if len(full) <= OUTPUT_KEEP_CHARS:
+            return full
+        return self._cut(full[:_HALF], full[-_HALF:])
+
+    def _cut(self, head_text: str, tail_text: str) -> str:
         omitted = self.chars - 1 - 2 * _HALF
         return f"{head_text}\n[... {omitted} characters omitted ...]\n{tail_text}"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 ESC = b"\x1b"
 BEL = b"\x07"
@@ -71,10 +71,11 @@ def unescape(value: bytes) -> str:
 
 
 # --- decoded markers ----------------------------------------------------------------------------
+# NamedTuples, not frozen dataclasses: a marker is built per OSC on the hot path, and a tuple is
+# built in C where a frozen dataclass pays one object.__setattr__ per field.
 
 
-@dataclass(frozen=True, slots=True)
-class PromptEnd:
+class PromptEnd(NamedTuple):
     """133;D: precmd ran; the previous command (if any) ended with `exit`."""
 
     exit: int
@@ -86,31 +87,27 @@ class PromptEnd:
     nonce: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Cwd:
+class Cwd(NamedTuple):
     """633;P;Cwd=: the shell's working directory at the prompt."""
 
     cwd: str
 
 
-@dataclass(frozen=True, slots=True)
-class PromptStart:
+class PromptStart(NamedTuple):
     """133;A: the prompt is about to be drawn."""
 
     aid: int
     nonce: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class CommandLine:
+class CommandLine(NamedTuple):
     """633;E: the command line about to run (PS0), nonce positional as in VS Code."""
 
     line: str
     nonce: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class CommandStart:
+class CommandStart(NamedTuple):
     """133;C: PS0 fired; the command's output starts after this marker."""
 
     aid: int
@@ -223,6 +220,7 @@ _EXACT = {
     ),
     b"133;C": re.compile(rb"133;C;aid=(\d+);n=(\d+);h=(\d+);t=" + _T + rb";k=" + _K),
     b"133;A": re.compile(rb"133;A;aid=(\d+);k=" + _K),
+    b"633;P": re.compile(rb"633;P;Cwd=([^;]*)"),
 }
 
 
@@ -238,7 +236,9 @@ def _exact(kind: bytes, m: re.Match[bytes]) -> Marker:
             int(g[0]), int(g[1]), int(g[2]), float(g[3].replace(b",", b".")),
             g[4].decode("utf-8", "replace"),
         )  # fmt: skip
-    return PromptStart(int(g[0]), g[1].decode("utf-8", "replace"))
+    if kind == b"133;A":
+        return PromptStart(int(g[0]), g[1].decode("utf-8", "replace"))
+    return Cwd(unescape(g[0]))
 
 
 # --- encoding (the exact bytes the hooks write; used by tests, fake transcripts, the benchmark) ---

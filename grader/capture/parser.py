@@ -140,7 +140,8 @@ class SessionParser:
                 carry_from = size if i < 0 else i
                 self._output(buf, pos, carry_from)
                 break
-            self._output(buf, pos, i)
+            if self._stack and pos < i:
+                self._output(buf, pos, i)
             limit = min(size, i + MAX_MARKER_BYTES)
             start = max(i + 2, self._resume) if i == 0 else i + 2
             self._resume = 0
