@@ -237,6 +237,8 @@ class SessionParser:
     # --- markers --------------------------------------------------------------------------------
 
     def _marker(self, payload: bytes, offset: int) -> None:
+        if payload[3:4] != b";" or payload[:3] not in (b"133", b"633"):
+            return  # not ours (window title, hyperlink): dropped like any escape
         try:
             marker = markers.decode(payload)
         except (markers.MarkerError, ValueError) as exc:
@@ -251,7 +253,7 @@ class SessionParser:
             )
             return
         if marker is None:
-            return  # not ours (window title, hyperlink): dropped like any escape
+            return  # a 133/633 letter or property we do not use
         if isinstance(marker, markers.Cwd):
             self._cwd = marker.cwd
             return
