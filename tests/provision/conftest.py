@@ -24,20 +24,15 @@ def admin_key(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def bare_node(bare_node_image: str, admin_key: Path) -> Iterator[BareNode]:
     """One fresh bare node per test (provisioning changes it)."""
-    yield from start_bare_node(bare_node_image, admin_key, "gpu-a")
+    with start_bare_node(bare_node_image, admin_key, "gpu-a") as node:
+        yield node
 
 
 @pytest.fixture
 def bare_nodes(bare_node_image: str, admin_key: Path) -> Iterator[tuple[BareNode, BareNode]]:
     """Two fresh bare nodes per test (a class has many nodes; one run provisions them all)."""
-    first = start_bare_node(bare_node_image, admin_key, "gpu-a")
-    second = start_bare_node(bare_node_image, admin_key, "gpu-b")
-    a = next(first)
-    try:
-        b = next(second)
-        try:
-            yield a, b
-        finally:
-            second.close()
-    finally:
-        first.close()
+    with (
+        start_bare_node(bare_node_image, admin_key, "gpu-a") as a,
+        start_bare_node(bare_node_image, admin_key, "gpu-b") as b,
+    ):
+        yield a, b
