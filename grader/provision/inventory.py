@@ -9,6 +9,7 @@ before any node is touched.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from dataclasses import dataclass, field
 from functools import cache
@@ -246,6 +247,64 @@ def _build(doc: Document, base: Path) -> Inventory:
                 ),
             )
         )
+    errors += _duplicate_hosts(doc, hosts)
     if errors:
         raise InventoryInvalid(sorted(set(errors)))
     return Inventory(doc.file, tuple(hosts))
+
+
+def _address_key(address: str) -> str:
+    """An address as compared for duplicates: an IP in its canonical form, a DNS name lowercased.
+
+    No name is resolved here (reading an inventory does no I/O), so `localhost` and `127.0.0.1`
+    stay different; `10.0.0.5`/`10.0.0.5` and `GPU-A.lab`/`gpu-a.lab` do not.
+    """
+    try:
+        return ipaddress.ip_address(address.strip("[]")).compressed
+    except ValueError:
+        return address.rstrip(".").lower()
+
+
+def _duplicate_hosts(doc: Document, hosts: list[Host]) -> list[LabError]:
+    """One login (user@address:port) or one name listed twice: refused before any node is touched.
+
+    Why: every host runs in its own thread, so one login listed twice would run the installer
+    twice at once on the same node (racing on its sshd config), and its log and report files
+    (`<name>.log`, named case-insensitively on some filesystems) would overwrite each other.
+    Different admin users on one node stay allowed (an operator may check several accounts).
+    """
+    errors = []
+    by_login: dict[tuple[str, str, int], Host] = {}
+    by_name: dict[str, Host] = {}
+    for host in hosts:
+        name_first = by_name.setdefault(host.name.lower(), host)
+        if name_first is not host:
+            errors.append(
+                doc.error(
+                    ["hosts"],
+                    "hosts/duplicate-name",
+                    f"The host name `{host.name}` is the same as `{name_first.name}` "
+                    f"(line {_line(doc, name_first)}) apart from case; their log and report "
+                    "files would collide. Give each node its own name.",
+                    key=host.name,
+                )
+            )
+        login = (host.user, _address_key(host.address), host.port)
+        first = by_login.setdefault(login, host)
+        if first is not host:
+            errors.append(
+                doc.error(
+                    ["hosts", host.name, "address"],
+                    "hosts/duplicate-login",
+                    f"Host `{host.name}` is {host.user}@{host.address}:{host.port}, the same "
+                    f"login as host `{first.name}` (line {_line(doc, first)}); one node listed "
+                    "twice would be provisioned twice at once. Remove one of them.",
+                )
+            )
+    return errors
+
+
+def _line(doc: Document, host: Host) -> int:
+    """The 1-based line where `host`'s entry starts (its name), for pointing at the first one."""
+    node = doc.key_node(["hosts"], host.name)
+    return node.start_mark.line + 1 if node else 1

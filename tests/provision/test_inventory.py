@@ -52,3 +52,49 @@ def test_defaults_and_lab_requirements_apply_to_every_host(tmp_path: Path) -> No
     )
     assert a.environment == {"NCCL_DEBUG": "WARN"} and a.min_gpus >= 1
     assert a.host_keys == (KEY,)
+
+
+def test_one_login_or_one_name_listed_twice_is_a_located_error(tmp_path: Path) -> None:
+    path = tmp_path / "inventory.yaml"
+    path.write_text(
+        "schema_version: 1\n"
+        "defaults: {user: ops}\n"
+        "hosts:\n"
+        f"  gpu-a: {{address: 10.0.0.5, host_keys: ['{KEY}']}}\n"
+        f"  gpu-b: {{address: 10.0.0.5, port: 22, host_keys: ['{KEY}']}}\n"
+        f"  GPU-A: {{address: node-c.lab, host_keys: ['{KEY}']}}\n"
+        f"  gpu-d: {{address: NODE-C.lab., host_keys: ['{KEY}']}}\n"
+        f"  gpu-e: {{address: '::1', port: 2222, host_keys: ['{KEY}']}}\n"
+        f"  gpu-f: {{address: '0:0::1', port: 2222, host_keys: ['{KEY}']}}\n"
+        # the same node under another admin account is a different login: allowed
+        f"  gpu-a-root: {{address: 10.0.0.5, user: root, host_keys: ['{KEY}']}}\n"
+    )
+    with pytest.raises(InventoryInvalid) as exc:
+        load_inventory(path)
+    found = sorted((e.line, e.column, e.schema_path, e.message) for e in exc.value.errors)
+    assert [f[:3] for f in found] == [
+        (5, 20, "hosts/duplicate-login"),
+        (6, 3, "hosts/duplicate-name"),
+        (7, 20, "hosts/duplicate-login"),
+        (9, 20, "hosts/duplicate-login"),
+    ]
+    assert "ops@10.0.0.5:22, the same login as host `gpu-a` (line 4)" in found[0][3]
+    assert "`GPU-A` is the same as `gpu-a` (line 4)" in found[1][3]
+    assert "host `GPU-A` (line 6)" in found[2][3]
+    assert "host `gpu-e` (line 8)" in found[3][3]
+    assert str(exc.value.errors[0]).startswith(f"{path}:5:20: [hosts/duplicate-login] Host `gpu-b`")
+
+
+def test_a_host_name_written_twice_is_a_located_error(tmp_path: Path) -> None:
+    path = tmp_path / "inventory.yaml"
+    path.write_text(
+        "schema_version: 1\n"
+        "hosts:\n"
+        f"  gpu-a: {{address: 10.0.0.5, host_keys: ['{KEY}']}}\n"
+        f"  gpu-a: {{address: 10.0.0.6, host_keys: ['{KEY}']}}\n"
+    )
+    with pytest.raises(InventoryInvalid) as exc:
+        load_inventory(path)
+    (error,) = exc.value.errors
+    assert (error.line, error.column, error.schema_path) == (4, 3, "yaml/duplicate-key")
+    assert "`gpu-a` appears twice" in error.message
