@@ -151,7 +151,7 @@ def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
         assert "sshd" in (tmp_path / "logs" / f"{node.name}.log").read_text()
 
         # gradable: a learner's login is recorded with markers and parses into a command
-        fakenode._authorize(node.container, "alice", Path(str(learner_key) + ".pub").read_text())
+        fakenode.authorize(node.container, "alice", Path(str(learner_key) + ".pub").read_text())
         record = asyncio.run(captured_command(node, learner_key, "echo ready-$((6*7))"))
         assert (record.line, record.exit) == ("echo ready-$((6*7))", 0)
         assert "ready-42" in record.output
