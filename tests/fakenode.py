@@ -530,9 +530,3 @@ class InteractiveShell:
 
     def tail(self, size: int = 600) -> bytes:
         return bytes(self.transcript[-size:])
-
-
-# Old private names, still used by tests/provision/barenode.py (switch it to the public ones).
-_BuildLock = BuildLock
-_authorize = authorize
-_wait_for_banner = wait_for_banner
