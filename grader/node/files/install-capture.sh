@@ -160,10 +160,24 @@ if ! grep -qxF -- "$BASHRC_BEGIN" "$bashrc"; then
 fi
 
 # --- sshd ---------------------------------------------------------------------------------------
-sshd_block="# labgrader: learners' interactive logins are recorded (docs/node-capture.md)
+learners_block="# labgrader: learners' interactive logins are recorded (docs/node-capture.md)
 Match Group $LEARNERS_GROUP
     ForceCommand $LIB/capture-shell
 "
+# Least privilege for the grader account: it only runs commands (the spool reader) and SFTP
+# (progress files), neither of which needs a pty or any forwarding, so its key cannot be used
+# for an interactive shell, a tunnel into the cluster network, or an agent/X11 channel.
+grader_block="# labgrader: the grader account runs commands and SFTP only
+Match User $GRADER
+    PermitTTY no
+    AllowTcpForwarding no
+    AllowStreamLocalForwarding no
+    X11Forwarding no
+    AllowAgentForwarding no
+    PermitTunnel no
+"
+sshd_block="$learners_block
+$grader_block"
 sshd_bin=$(command -v sshd || echo /usr/sbin/sshd)
 if grep -qiE '^[[:space:]]*Include[[:space:]]+/etc/ssh/sshd_config\.d/' /etc/ssh/sshd_config; then
 	target=$SSHD_DROPIN
@@ -182,9 +196,15 @@ if [[ $target == "$SSHD_DROPIN" ]]; then
 		chmod 644 "$target"
 		changed=1
 	fi
-elif ! grep -qxF 'Match Group labgrader-learners' "$target"; then
-	printf '\n%s' "$sshd_block" >>"$target" # Match blocks must be last: appending is correct
-	changed=1
+else # Match blocks must be last: appending each missing one is correct
+	if ! grep -qxF "Match Group $LEARNERS_GROUP" "$target"; then
+		printf '\n%s' "$learners_block" >>"$target"
+		changed=1
+	fi
+	if ! grep -qxF "Match User $GRADER" "$target"; then
+		printf '\n%s' "$grader_block" >>"$target"
+		changed=1
+	fi
 fi
 if ((changed)); then
 	mkdir -p /run/sshd 2>/dev/null || true # sshd -t needs its privsep dir on Debian
