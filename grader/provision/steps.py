@@ -29,6 +29,23 @@ SPOOL_DIR = "/var/lib/labgrader/spool"
 SSHD_DROPIN = "/etc/ssh/sshd_config.d/50-labgrader.conf"
 MATCH_LINE = f"Match Group {LEARNERS_GROUP}"
 BASHRC_GUARD = "# >>> labgrader guard >>>"
+#: What sshd must apply to the grader account (its `Match User` block in the installer): the
+#: daemon only runs commands and SFTP, so no pty and no forwarding of any kind. Probed as sshd's
+#: *effective* settings for that user (`sshd -T -C user=...`), not by grepping the file, so an
+#: earlier operator drop-in that overrides them is caught too. Keys as `sshd -T` prints them.
+GRADER_SSHD_SETTINGS = {
+    "permittty": "no",
+    "allowtcpforwarding": "no",
+    "allowstreamlocalforwarding": "no",
+    "x11forwarding": "no",
+    "allowagentforwarding": "no",
+    "permittunnel": "no",
+}
+#: sshd's effective config for the grader account (needs root: sshd reads its host keys).
+_GRADER_SSHD_SCRIPT = (
+    "sshd=$(command -v sshd || echo /usr/sbin/sshd); "
+    '"$sshd" -T -C "user=$1,host=localhost,addr=127.0.0.1"'
+)
 INSTALLER = "install-capture.sh"
 #: The node files the installer needs (the simulators are not part of a real node's set-up).
 PUSHED_FILES = (*NODE_FILES, "spool_reader.py", INSTALLER)
@@ -74,6 +91,12 @@ def _probe_grader(node: Node) -> list[str]:
         )
         if not keys.ok or keys.stdout != node.host.grader_key + "\n":
             pending.append(f"authorize the grader key for {GRADER_USER}")
+    effective = node.script(_GRADER_SSHD_SCRIPT, GRADER_USER, sudo=True)
+    have = dict(line.partition(" ")[::2] for line in effective.stdout.splitlines())
+    loose = [k for k, v in GRADER_SSHD_SETTINGS.items() if have.get(k) != v]
+    if not effective.ok or loose:
+        why = ", ".join(loose) if effective.ok else "sshd -T failed"
+        pending.append(f"sshd `Match User {GRADER_USER}`: no pty, no forwarding ({why})")
     return pending
 
 

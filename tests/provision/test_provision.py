@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import shlex
 import tarfile
 from pathlib import Path
 
@@ -262,3 +263,136 @@ def test_inventory_values_with_shell_metacharacters_are_never_executed(
     assert bare_node.exec("ls / /opt /usr/local/bin | grep -c pwned").text.strip() == "0"
     authorized = bare_node.exec("cat /home/labgrader/.ssh/authorized_keys").text
     assert "touch /tmp/pwned-key" in authorized  # kept as data, never run
+
+
+#: The drop-in an older installer wrote: the learners' block only, the grader unrestricted.
+LEARNERS_ONLY_DROPIN = (
+    "# labgrader: learners' interactive logins are recorded (docs/node-capture.md)\n"
+    "Match Group labgrader-learners\n"
+    "    ForceCommand /usr/local/lib/labgrader/capture-shell\n"
+)
+
+
+async def ssh_abilities(node: BareNode, user: str, key: Path) -> dict[str, object]:
+    """What `user` can do over real SSH: the daemon's needs (exec, SFTP) and what it must not get.
+
+    A refused channel is recorded by its SSH reason code (1: administratively prohibited, i.e.
+    sshd's policy; 2 would be a failed connection), so a refusal is told from a plain failure.
+    """
+    seen: dict[str, object] = {}
+    async with asyncssh.connect(
+        host=node.host,
+        port=node.port,
+        username=user,
+        client_keys=[str(key)],
+        known_hosts=asyncssh.import_known_hosts(f"[{node.host}]:{node.port} {node.host_key}\n"),
+        agent_path=None,
+    ) as conn:
+        script = "import os; print(os.listdir('/var/lib/labgrader/spool'))"
+        listed = await conn.run(shlex.join(["python3", "-c", script]))
+        seen["exec"] = (listed.exit_status, str(listed.stdout).strip())
+        async with conn.start_sftp_client() as sftp:
+            seen["sftp"] = await sftp.exists("/var/lib/labgrader/progress")
+        try:
+            process = await conn.create_process(term_type="xterm", encoding=None)
+            process.close()
+            seen["pty"] = "granted"
+        except asyncssh.ChannelOpenError as exc:
+            seen["pty"] = exc.reason
+        try:
+            _reader, writer = await conn.open_connection("127.0.0.1", 22)
+            writer.close()
+            seen["forward"] = "opened"
+        except asyncssh.ChannelOpenError as exc:
+            seen["forward"] = exc.code
+        try:
+            listener = await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+            listener.close()
+            seen["remote-forward"] = "listening"
+        except asyncssh.ChannelListenError as exc:
+            seen["remote-forward"] = str(exc)
+    return seen
+
+
+async def grader_writes_progress(node: BareNode, key: Path) -> list[str]:
+    """Write a progress file over SFTP as the grader (as the daemon does); the folder after."""
+    async with (
+        asyncssh.connect(
+            host=node.host,
+            port=node.port,
+            username="labgrader",
+            client_keys=[str(key)],
+            known_hosts=asyncssh.import_known_hosts(f"[{node.host}]:{node.port} {node.host_key}\n"),
+            agent_path=None,
+        ) as conn,
+        conn.start_sftp_client() as sftp,
+    ):
+        async with sftp.open("/var/lib/labgrader/progress/alice/probe.json", "w") as f:
+            await f.write("{}")
+        return sorted(await sftp.listdir("/var/lib/labgrader/progress/alice"))
+
+
+def test_the_grader_account_gets_commands_and_sftp_but_no_pty_or_forwarding(
+    bare_node: BareNode, tmp_path: Path
+) -> None:
+    grader_key = fakenode.generate_key(tmp_path / "grader", "grader")
+    inventory = write_inventory(
+        tmp_path,
+        {bare_node.name: host_entry(bare_node)},
+        key=bare_node.key,
+        learners=["alice"],
+        grader_key=Path(str(grader_key) + ".pub").read_text().strip(),
+    )
+    setup = ("learners", "grader-account", "environment", "capture-shell")
+    first = run_provision(inventory, tmp_path)[bare_node.name]
+    assert [statuses(first)[s] for s in setup] == [Status.CHANGED] * 4, first.as_dict()
+
+    def effective(user: str) -> dict[str, str]:
+        out = bare_node.exec(f"sshd -T -C user={user},host=localhost,addr=127.0.0.1").text
+        return dict(line.partition(" ")[::2] for line in out.splitlines())
+
+    grader, admin = effective("labgrader"), effective(ADMIN_USER)
+    for setting in ("permittty", "allowtcpforwarding", "x11forwarding", "allowagentforwarding"):
+        assert (setting, grader[setting]) == (setting, "no")
+        assert (setting, admin[setting]) == (setting, "yes")  # nobody else is restricted
+    assert grader["permittunnel"] == "no" and grader["allowstreamlocalforwarding"] == "no"
+
+    seen = asyncio.run(ssh_abilities(bare_node, "labgrader", grader_key))
+    assert seen == {
+        "exec": (0, "['alice']"),
+        "sftp": True,
+        "pty": "PTY request failed",
+        "forward": asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+        "remote-forward": "Failed to create remote TCP listener",
+    }, seen
+    assert asyncio.run(grader_writes_progress(bare_node, grader_key)) == [".", "..", "probe.json"]
+    # the same requests from the admin account succeed: the refusals above are the grader's policy
+    admin_can = asyncio.run(ssh_abilities(bare_node, ADMIN_USER, bare_node.key))
+    assert [admin_can[k] for k in ("pty", "forward", "remote-forward")] == [
+        "granted",
+        "opened",
+        "listening",
+    ], admin_can
+
+    # A node provisioned by an older installer (learners' block only): the probe sees the
+    # unrestricted grader, --dry-run says so, a run fixes it and sshd enforces it after reload.
+    dropin = "/etc/ssh/sshd_config.d/50-labgrader.conf"
+    old = ["sh", "-c", 'printf "%s" "$1" > "$2"', "sh", LEARNERS_ONLY_DROPIN, dropin]
+    assert fakenode.container_exec(bare_node.container, old, "root").exit_code == 0
+    assert effective("labgrader")["permittty"] == "yes"
+    dry = run_provision(inventory, tmp_path, Mode(dry_run=True))[bare_node.name]
+    assert dry.step("grader-account").status is Status.CHANGED
+    assert "would sshd `Match User labgrader`: no pty, no forwarding (permittty," in (
+        dry.step("grader-account").summary
+    )
+    again = run_provision(inventory, tmp_path)[bare_node.name]
+    assert [statuses(again)[s] for s in setup] == [
+        Status.OK,
+        Status.CHANGED,
+        Status.OK,
+        Status.CHANGED,
+    ], again.as_dict()
+    assert effective("labgrader")["permittty"] == "no"
+    assert asyncio.run(ssh_abilities(bare_node, "labgrader", grader_key))["pty"] == (
+        "PTY request failed"
+    )
