@@ -379,7 +379,21 @@ class Daemon:
         ttl = self.config.daemon.lease_ttl_s
         owner = self.config.daemon.owner
         while not self.stopping.is_set():
-            owned = set(await asyncio.to_thread(self.store.acquire_nodes, owner, ids, ttl))
+            try:
+                owned = set(await asyncio.to_thread(self.store.acquire_nodes, owner, ids, ttl))
+            except Exception as exc:  # the database is away: keep watching, renew next round
+                # Watchers keep streaming and their batches retry; a lease another grader took
+                # meanwhile shows as LeaseLost at the next commit, which stops that watcher.
+                first = (str(exc).splitlines() or [""])[0]
+                log.error(
+                    "event=lease_renew_failed owner=%s error=%s detail=%r",
+                    owner,
+                    type(exc).__name__,
+                    first,
+                )
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.stopping.wait(), timeout=ttl / 3)
+                continue
             for node_id in list(self.watchers):
                 w = self.watchers[node_id]
                 if node_id not in owned or w.lease_lost:
