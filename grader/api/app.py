@@ -217,6 +217,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         async def stream() -> AsyncIterator[ServerSentEvent]:
             last = start
             while not await request.is_disconnected():
+                seen = feed.version  # before the query: a commit after it must not be missed
                 batch = await run_in_threadpool(store.events_after, last, scope)
                 for event in batch:
                     last = event.seq
@@ -224,7 +225,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
                         data=json.dumps(_event_json(event)), event="verdict", id=str(event.seq)
                     )
                 if len(batch) < EVENTS_PAGE_MAX:
-                    await feed.wait()
+                    await feed.wait(seen)
 
         return EventSourceResponse(stream(), ping=SSE_PING_S)
 

@@ -1,11 +1,15 @@
 """Waking SSE streams when new verdict events exist, across processes.
 
-PostgreSQL: ingest runs NOTIFY in its transaction, so every API process (each with one LISTEN
-connection, psycopg AsyncConnection) learns of new events the moment they commit, whichever
-grader wrote them. SQLite has no notifications between processes (the daemon and a standalone
-`grader serve` are separate processes on one file), so waiters poll `events_after` every
-SQLITE_POLL_INTERVAL_S: a query on an index in WAL mode costs microseconds and never blocks the
-writer, and 200 ms is below what a person notices between typing Enter and seeing the tick.
+In the same process (the usual deployment: `grader run` serves the API beside its watchers on one
+Store), the Store calls back after every commit that recorded new events, and the feed wakes its
+streams at once: no database round trip, no poll interval in the verification latency.
+
+Other processes: PostgreSQL's ingest runs NOTIFY in its transaction, so every API process (each
+with one LISTEN connection, psycopg AsyncConnection) learns of new events the moment they commit,
+whichever grader wrote them. SQLite has no notifications between processes (a standalone
+`grader serve` is a separate process on the daemon's file), so waiters also poll `events_after`
+every SQLITE_POLL_INTERVAL_S: a query on an index in WAL mode costs microseconds and never blocks
+the writer, and 200 ms is below what a person notices between typing Enter and seeing the tick.
 
 Either way a wake-up only means "look again": the stream then reads events_after(last seq), so a
 lost or spurious notification can never lose or duplicate an event.
@@ -42,34 +46,62 @@ class EventFeed:
 
     def __init__(self, store: Store) -> None:
         self._store = store
-        self._changed = asyncio.Condition()
+        # One Event per generation, replaced on each wake-up: every waiter of that generation
+        # wakes, and `version` lets a stream notice a wake-up that came before it started waiting.
+        self._changed = asyncio.Event()
+        self._version = 0
         self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     @property
     def listening(self) -> bool:
         return self._task is not None
 
+    @property
+    def version(self) -> int:
+        """Bumped on every wake-up; read it before querying, pass it to wait()."""
+        return self._version
+
     async def start(self) -> None:
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+            self._store.add_commit_listener(self._committed)
         if self._store.dialect == "postgresql" and self._task is None:
             self._task = asyncio.create_task(self._listen(), name="grader-event-listener")
 
     async def stop(self) -> None:
+        if self._loop is not None:
+            self._store.remove_commit_listener(self._committed)
+            self._loop = None
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
 
-    async def wait(self) -> None:
-        """Return when new events may exist (a notification, or the poll interval elapsed)."""
+    async def wait(self, seen: int | None = None) -> None:
+        """Return when new events may exist: a wake-up since `seen` (a `version` read before the
+        last query), a new one, or the poll interval elapsed."""
+        if seen is not None and seen != self._version:
+            return
         timeout = PG_FALLBACK_POLL_S if self._task is not None else SQLITE_POLL_INTERVAL_S
-        async with self._changed:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), timeout)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+
+    def _committed(self) -> None:
+        """Store commit listener: runs in the committing thread, so hop onto our loop."""
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop closed under a late commit
+                loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        self._version += 1
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
 
     async def _notify_all(self) -> None:
-        async with self._changed:
-            self._changed.notify_all()
+        self._wake()
 
     async def _listen(self) -> None:
         import psycopg  # only PostgreSQL deployments need the async driver loaded

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -113,6 +113,7 @@ class Store:
         self._engine = engine
         self.url = url
         self._dialect = engine.dialect.name
+        self._commit_listeners: list[Callable[[], None]] = []
 
     @classmethod
     def open(cls, url: str) -> Store:
@@ -127,6 +128,26 @@ class Store:
     @property
     def dialect(self) -> str:
         return self._dialect
+
+    # -- in-process commit listeners -------------------------------------------------------------
+
+    def add_commit_listener(self, listener: Callable[[], None]) -> None:
+        """Call `listener()` after every commit that recorded new verdict events.
+
+        WHY: the API usually runs in the daemon's process on the same Store, so an SSE stream can
+        be woken the moment ingest commits instead of polling SQLite. It is called in the
+        committing thread (often a worker thread): it must be cheap and thread-safe, e.g.
+        loop.call_soon_threadsafe. Other processes still need NOTIFY (PG) or polling (SQLite).
+        """
+        self._commit_listeners.append(listener)
+
+    def remove_commit_listener(self, listener: Callable[[], None]) -> None:
+        if listener in self._commit_listeners:
+            self._commit_listeners.remove(listener)
+
+    def _committed(self) -> None:
+        for listener in list(self._commit_listeners):
+            listener()
 
     # -- transactions ---------------------------------------------------------------------------
 
@@ -263,6 +284,8 @@ class Store:
             metrics.VERDICTS.labels(state=event.state).inc()
         if new_anomalies:
             metrics.PARSE_ERRORS.inc(new_anomalies)
+        if new_events:
+            self._committed()
         return new_events
 
     @staticmethod
@@ -561,6 +584,8 @@ class Store:
                     },
                 )
             )
+        if events:
+            self._committed()
         return events
 
     @staticmethod
