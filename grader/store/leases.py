@@ -55,14 +55,23 @@ def acquire(
     )
     now = db_now(conn)
     leases = t.leases
+    # Our own rows are locked waiting, not skipped: this grader's ingest transactions hold them
+    # (check_held) for milliseconds, and skipping them made a busy node look lost, so its
+    # watcher was dropped and restarted every few renewals.
+    mine = (
+        sa.select(leases.c.node_id)
+        .where(leases.c.node_id.in_(node_ids), leases.c.owner == owner)
+        .order_by(leases.c.node_id)
+        .with_for_update()
+    )
     takeable = (
         sa.select(leases.c.node_id)
         .where(leases.c.node_id.in_(node_ids))
-        .where((leases.c.owner == owner) | (leases.c.expires_at <= now))
+        .where(leases.c.owner != owner, leases.c.expires_at <= now)
         .order_by(leases.c.node_id)
         .with_for_update(skip_locked=True)
     )
-    taken = list(conn.execute(takeable).scalars())
+    taken = sorted([*conn.execute(mine).scalars(), *conn.execute(takeable).scalars()])
     if taken:
         conn.execute(
             leases.update()
