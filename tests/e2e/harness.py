@@ -339,22 +339,33 @@ def replay(seat: Seat, lab: Any) -> tuple[Counter, dict[str, str]]:
     """An uninterrupted run of the same bytes: every session file on the node, in start order,
     through a fresh parser and engine in this process. Returns ((step, state) event counts,
     final step states)."""
-    from grader.capture.parser import SessionParser
-    from grader.matching.engine import LabGrader
-
     index = seat.node.exec(["cat", f"{SPOOL}/{seat.learner}/sessions.jsonl"])
     assert index.exit_code == 0, index.text
     sessions = sorted(
         (json.loads(line) for line in index.text.splitlines() if line.strip()),
         key=lambda s: s["start"],
     )
-    engine = LabGrader(lab, seat.learner)
-    counts: Counter = Counter()
+    recorded = []
     for s in sessions:
         data = seat.node.exec(["cat", f"{SPOOL}/{seat.learner}/{s['file']}"])
         assert data.exit_code == 0, data.text
-        parser = SessionParser(s["session"], s["nonce"])
-        for v in engine.feed_all([*parser.feed(data.output), *parser.close()]):
+        recorded.append((s["session"], s["nonce"], data.output))
+    return replay_bytes(lab, seat.learner, recorded)
+
+
+def replay_bytes(
+    lab: Any, learner: str, sessions: list[tuple[str, str, bytes]]
+) -> tuple[Counter, dict[str, str]]:
+    """`replay` for session bytes held by the caller ((session, nonce, bytes) in start order):
+    for suites whose spool files were truncated, rotated or deleted on the node."""
+    from grader.capture.parser import SessionParser
+    from grader.matching.engine import LabGrader
+
+    engine = LabGrader(lab, learner)
+    counts: Counter = Counter()
+    for session, nonce, data in sessions:
+        parser = SessionParser(session, nonce)
+        for v in engine.feed_all([*parser.feed(data), *parser.close()]):
             counts[(v.step, str(v.state))] += 1
     return counts, {sid: str(v.state) for sid, v in engine.verdicts().items()}
 

@@ -1,0 +1,163 @@
+"""The scripted class: learners on fake nodes whose capture spools grow with re-stamped
+recordings, written into the node's spool as the learner (`docker exec -u <learner>`), the way
+the capture shell writes them, plus a copy of every byte kept here for the replay.
+
+Why docker exec and not an interactive SSH login per command: 1,000 commands typed through real
+bash take the better part of an hour on a 2-core machine; appending real recorded bytes reaches
+that volume in about a minute while the grader side (sshd, spool reader, daemon, database) is
+exactly what runs in production. tests/e2e types through real logins for the typed path.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import time
+from dataclasses import dataclass, field
+
+from e2e.harness import SPOOL, Seat
+
+from .recordings import Recording, Session, restamp
+
+#: docker exec of a tiny shell snippet takes ~0.1 s here; 30 s means the engine is stuck.
+EXEC_TIMEOUT_S = 30.0
+#: Units (commands) per append: a burst like a learner's paste or a fast typist's minute.
+MAX_UNITS_PER_APPEND = 4
+
+
+def node_shell(seat: Seat, script: str, *args: str, data: bytes = b"") -> None:
+    """Run `sh -c script` on the node as the learner, `data` on stdin (argv, never a string)."""
+    cid = seat.node.container.get_wrapped_container().id
+    done = subprocess.run(
+        ["docker", "exec", "-i", "-u", seat.learner, cid, "sh", "-c", script, "sh", *args],
+        input=data,
+        capture_output=True,
+        timeout=EXEC_TIMEOUT_S,
+    )
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
+
+
+@dataclass
+class Desk:
+    """One learner's stream of sessions; `written` is every byte as the learner produced it."""
+
+    seat: Seat
+    plan: list[Session]
+    written: dict[str, bytearray] = field(default_factory=dict)
+    current: Session | None = None
+    unit: int = 0  # next unit of `current` to write
+    carry: bytes = b""  # the rest of a unit cut at a random byte
+    file_len: int = 0  # bytes in the current file on the node (0 after truncation/rotation)
+    all_sessions: list[Session] = field(default_factory=list)
+
+    @property
+    def dir(self) -> str:
+        return f"{SPOOL}/{self.seat.learner}"
+
+    @property
+    def path(self) -> str:
+        assert self.current is not None
+        return f"{self.dir}/{self.current.session}.ts"
+
+    @property
+    def rel(self) -> str:
+        """The path as the daemon stores it (relative to the spool)."""
+        assert self.current is not None
+        return f"{self.seat.learner}/{self.current.session}.ts"
+
+    @property
+    def at_boundary(self) -> bool:
+        """No command half-written: the file ends right after a D marker (or is empty)."""
+        return (
+            self.current is not None and not self.carry and 0 < self.unit < len(self.current.units)
+        )
+
+    @property
+    def done(self) -> bool:
+        return self.current is None and not self.plan
+
+    def append(self, rng: random.Random, may_cut: bool = True) -> int:
+        """Write the next burst; returns the number of units completed. `may_cut`: the burst
+        may end inside a command (left in flight until the next burst)."""
+        if self.current is None or (self.unit >= len(self.current.units) and not self.carry):
+            if not self.plan:
+                self.current = None
+                return 0
+            self._open(self.plan.pop(0))
+        assert self.current is not None
+        chunk = self.carry
+        self.carry = b""
+        n = rng.randint(1, MAX_UNITS_PER_APPEND)
+        units = self.current.units[self.unit : self.unit + n]
+        self.unit += len(units)
+        chunk += b"".join(units)
+        if may_cut and units and rng.random() < 0.3 and self.unit < len(self.current.units):
+            # Leave the next command half-written: a fault may strike while it is in flight.
+            nxt = self.current.units[self.unit]
+            cut = rng.randrange(1, len(nxt))
+            chunk += nxt[:cut]
+            self.carry = nxt[cut:]
+            self.unit += 1
+        self._write(chunk)
+        return len(units)
+
+    def _open(self, session: Session) -> None:
+        self.current, self.unit, self.carry, self.file_len = session, 0, b"", 0
+        self.written[session.session] = bytearray()
+        line = session.index_line(self.seat.learner, time.time())
+        # The index line first: the daemon needs the nonce before the session's bytes.
+        node_shell(
+            self.seat, 'printf %s "$2" >> "$3"; : >> "$1"', self.path, line.decode(), self._index
+        )
+
+    @property
+    def _index(self) -> str:
+        return f"{self.dir}/sessions.jsonl"
+
+    def _write(self, data: bytes) -> None:
+        node_shell(self.seat, 'cat >> "$1"', self.path, data=data)
+        assert self.current is not None
+        self.written[self.current.session] += data
+        self.file_len += len(data)
+
+    def finish(self) -> None:
+        """Write the rest of the current session and every planned one (the class ends)."""
+        rng = random.Random(0)
+        while (
+            self.plan
+            or self.carry
+            or (self.current is not None and self.unit < len(self.current.units))
+        ):
+            self.append(rng)
+        self.current = None
+
+    def sessions(self) -> list[tuple[str, str, bytes]]:
+        """(session, nonce, bytes) in start order, for harness.replay_bytes."""
+        nonces = {s.session: s.nonce for s in self.all_sessions}
+        return [(s, nonces[s], bytes(b)) for s, b in self.written.items()]
+
+
+def plan_class(
+    seats: list[Seat], recordings: list[Recording], commands: int, rng: random.Random
+) -> list[Desk]:
+    """Sessions for every learner until the class holds at least `commands` commands. Names sort
+    in creation order (the spool reader reads a learner's files in name order)."""
+    from grader.capture.events import CommandEnded
+    from grader.capture.parser import SessionParser
+
+    per_rec = {}
+    for rec in recordings:
+        parser = SessionParser(rec.name, rec.nonce)
+        events = [*parser.feed(rec.data), *parser.close()]
+        per_rec[rec.name] = sum(isinstance(e, CommandEnded) for e in events)
+    desks = [Desk(seat, []) for seat in seats]
+    total, k = 0, 0
+    while total < commands:
+        for desk in desks:
+            rec = rng.choice(recordings)
+            k += 1
+            session = restamp(rec, f"s{k:05d}-{rec.name}", rng)
+            desk.plan.append(session)
+            desk.all_sessions.append(session)
+            total += per_rec[rec.name]
+    return desks
