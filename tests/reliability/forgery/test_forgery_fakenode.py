@@ -1,0 +1,268 @@
+"""Forgery over real SSH on a fake node, graded by the real daemon (`grader run` subprocess).
+
+The local suite (test_forgery_local.py) types forgeries into bash under `script` on this machine;
+this one does it the way a learner would: a login over SSH with a pty to the fake node, the
+node's capture shell, the daemon streaming the spool and writing a real SQLite store. Each
+forgery gets its own learner account, so one learner's tricks cannot mask another's.
+
+Why a sentinel: "nothing was verified" is only meaningful once the daemon has read everything the
+forger typed. Every forger ends with `nvidia-smi topo -m` (an honest, unrelated step, `topo`);
+once the API shows it verified, everything typed before it in that shell has been graded, and the
+forged steps must still be pending.
+
+The scenarios run once per module (one node, one daemon, all learners typing at once); the tests
+below only read the results, each naming the claim of docs/SECURITY.md it backs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import fakenode
+import pytest
+from e2e.conftest import add_learner
+from e2e.harness import (
+    LAB_DIR,
+    LAB_ID,
+    SPOOL,
+    Daemon,
+    Seat,
+    free_port,
+    learner_token,
+    open_shell,
+    wait_for,
+    write_config,
+)
+from fakenode import InteractiveShell
+
+from grader.store import Store
+from grader.store.model import AuditEntry
+
+# The local suite's forgeries, forged C..D block and expected text (one definition).
+from .test_forgery_local import FORGERIES as LOCAL
+from .test_forgery_local import RUN_BROKEN
+from .test_forgery_local import _block as forged_block
+
+pytestmark = pytest.mark.fakenode
+
+SENTINEL = "nvidia-smi topo -m"
+SENTINEL_STEP = "topo"
+# The nonce, as the learner reads it: the capture shell exports it (docs/SECURITY.md).
+READ_NONCE = "K=$LABGRADER_NONCE"
+
+
+#: The honest learner: their session file is what the replayer replays, their saved log what the
+#: copier copies. `run.log` is written after the graded commands (a redirected run prints nothing).
+HONEST = "honest"
+HONEST_LINES = [RUN_BROKEN, "echo $?", SENTINEL, f"{RUN_BROKEN} > ~/run.log 2>&1"]
+
+#: The one forgery that gets through (the limit in docs/SECURITY.md); it has its own tests.
+INVENTOR = "f-inventor"
+#: learner -> lines typed (after which the sentinel). Names are the learners' account names.
+FORGERS: dict[str, list[str]] = {
+    # the local suite's output forgeries, typed the same way over SSH
+    "f-echo": LOCAL["echo-expected-output"],
+    "f-printf": LOCAL["printf-expected-output"],
+    "f-script": LOCAL["script-inside-the-session"],
+    "f-history": LOCAL["history-file-edit"],
+    "f-copier": [
+        f"ls ~{HONEST}",
+        f"cat {SPOOL}/{HONEST}/sessions.jsonl",
+        f"ls {SPOOL}/{HONEST}",
+        f"cat {SPOOL}/{HONEST}/*.ts",
+        f"cat ~{HONEST}/run.log",
+        f"cat ~{HONEST}/run.log | grep WARN",
+        "echo $?",
+    ],
+    "f-replayer": [
+        "cat ~/friend.ts",
+        "script -qc 'cat ~/friend.ts' /dev/null",
+        "echo $?",
+    ],
+    "f-nononce": [forged_block("900", k=""), "echo $?"],
+    "f-wrongnonce": [forged_block("900", k="0" * 32), "echo $?"],
+    "f-oldn": [READ_NONCE, forged_block("1"), "echo $?"],
+    INVENTOR: [READ_NONCE, forged_block("900", aid="1"), "echo $?"],
+}
+#: Forgeries that print markers: each must leave these anomaly kinds in the audit log.
+AUDITED = {
+    "f-replayer": {"bad_nonce"},
+    "f-nononce": {"bad_nonce"},
+    "f-wrongnonce": {"bad_nonce"},
+    "f-oldn": {"replayed_marker"},
+}
+#: Typing an output forgery is not suspicious in itself: these leave no anomaly.
+UNAUDITED = ("f-echo", "f-printf", "f-script", "f-history", "f-copier")
+
+
+@dataclass
+class Graded:
+    """What the daemon made of one learner's login: step states, audit rows, what they saw."""
+
+    steps: dict[str, str]
+    audit: list[AuditEntry]
+    outputs: dict[str, str] = field(default_factory=dict)  # line typed -> terminal output
+
+    @property
+    def verified(self) -> set[str]:
+        return {s for s, state in self.steps.items() if state == "verified"}
+
+    def anomaly_kinds(self) -> set[str]:
+        return {e.kind.removeprefix("anomaly:") for e in self.audit if e.suspicious}
+
+
+#: This shell's own prompt marker (its pid and nonce), told apart from replayed ones.
+_OWN_PROMPT = re.compile(rb"\x1b\]133;A;aid=\d+;k=[0-9a-f]+\x07")
+
+
+async def run_line(shell: InteractiveShell, line: str, own_prompt: bytes) -> str:
+    """Type a line; wait for this shell's own next prompt marker, not any 133;A.
+
+    Why: a replayed session file prints the other session's prompt markers, and a line typed
+    ahead while `script -qc cat …` runs goes into script's inner pty and is lost.
+    """
+    start = len(shell.transcript)
+    shell.process.stdin.write(line.encode() + b"\r")
+    while own_prompt not in shell.transcript[start:]:
+        await shell._read_until_prompts(1)
+    return shell.transcript[start:].decode("utf-8", errors="replace")
+
+
+async def type_lines(seat: Seat, lines: list[str]) -> dict[str, str]:
+    """Log in over SSH with a pty, type the lines, log out; the terminal output per line."""
+    conn, shell = await open_shell(seat)
+    try:
+        own = _OWN_PROMPT.search(shell.transcript)
+        assert own, shell.tail()
+        outputs = {line: await run_line(shell, line, own.group()) for line in lines}
+        await shell.exit()
+    finally:
+        conn.close()
+    return outputs
+
+
+def one_node_config(tmp_path: Path, seats: list[Seat], labs: list[Path], lab_ids: list[str]):
+    """A grader.yaml for one node whose learners are the seats' (write_config makes one node per
+    seat; here every seat is on the same node), each learner on `lab_ids`. Returns (path, port)."""
+    port = free_port()
+    path = write_config(tmp_path, seats[:1], f"sqlite:///{tmp_path / 'grader.db'}", port, "forge")
+    cfg = json.loads(path.read_text())
+    cfg["labs"] = [str(p) for p in labs]
+    cfg["nodes"][0]["learners"] = {s.learner: lab_ids for s in seats}
+    cfg["api"]["tokens"]["learners"] = {s.learner: learner_token(s.learner) for s in seats}
+    path.write_text(json.dumps(cfg, indent=2))
+    return path, port
+
+
+@pytest.fixture(scope="module")
+def graded(
+    fake_node_image: str, fake_node_keys: fakenode.Keys, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, Graded]]:
+    """Every scenario typed on one fresh node under one daemon; learner -> Graded."""
+    tmp = tmp_path_factory.mktemp("forgery-fakenode")
+    gen = fakenode.start_node(fake_node_image, fake_node_keys, tmp)
+    node = next(gen)
+    try:
+        seats = {name: Seat("node-1", node, add_learner(node, name)) for name in [HONEST, *FORGERS]}
+        cfg, port = one_node_config(tmp, list(seats.values()), [LAB_DIR], [LAB_ID])
+        daemon = Daemon(cfg, port, tmp / "daemon.log").start()
+        outputs: dict[str, dict[str, str]] = {}
+        try:
+            outputs[HONEST] = asyncio.run(type_lines(seats[HONEST], HONEST_LINES))
+            # The replayer got the honest learner's session file from them (mail, a chat): root
+            # puts it in the replayer's home out of band, since the spool keeps it from them.
+            copied = node.exec(
+                f"cp {SPOOL}/{HONEST}/*.ts /home/f-replayer/friend.ts && "
+                "chown f-replayer: /home/f-replayer/friend.ts"
+            )
+            assert copied.exit_code == 0, copied.text
+
+            async def everyone() -> list[dict[str, str]]:
+                return await asyncio.gather(
+                    *(type_lines(seats[n], [*lines, SENTINEL]) for n, lines in FORGERS.items())
+                )
+
+            outputs.update(zip(FORGERS, asyncio.run(everyone()), strict=True))
+            for name in seats:
+                wait_for(
+                    lambda n=name: daemon.steps(n).get(SENTINEL_STEP) == "verified",
+                    what=f"{name}: the sentinel step verified ({daemon.log})",
+                )
+            steps = {name: daemon.steps(name) for name in seats}
+        finally:
+            assert daemon.stop() == 0, daemon.log_text()
+        store = Store.open(f"sqlite:///{tmp / 'grader.db'}")
+        try:
+            audit = store.audit()
+        finally:
+            store.close()
+        yield {
+            name: Graded(steps[name], [e for e in audit if e.learner == name], outputs[name])
+            for name in seats
+        }
+    finally:
+        next(gen, None)
+
+
+def test_honest_work_on_the_node_is_verified(graded: dict[str, Graded]) -> None:
+    honest = graded[HONEST]
+    assert {"run-broken", "exit-code", SENTINEL_STEP} <= honest.verified, honest.steps
+    assert not honest.anomaly_kinds(), honest.audit
+
+
+@pytest.mark.parametrize("name", sorted(set(FORGERS) - {INVENTOR}))
+def test_forgery_verifies_no_forged_step(graded: dict[str, Graded], name: str) -> None:
+    assert graded[name].verified == {SENTINEL_STEP}, graded[name].steps
+
+
+@pytest.mark.parametrize("name", sorted(AUDITED))
+def test_marker_forgery_is_audited_as_suspicious(graded: dict[str, Graded], name: str) -> None:
+    assert AUDITED[name] <= graded[name].anomaly_kinds(), graded[name].audit
+
+
+@pytest.mark.parametrize("name", UNAUDITED)
+def test_output_forgery_is_not_an_anomaly(graded: dict[str, Graded], name: str) -> None:
+    """Using echo/printf/cat is not suspicious in itself: no false alarms for these."""
+    assert not graded[name].anomaly_kinds(), graded[name].audit
+
+
+def test_another_learners_output_is_unreadable(graded: dict[str, Graded]) -> None:
+    """The copier cannot read the honest learner's spool (mode 2750, group labgrader) nor a file
+    they saved in their capture shell (umask 027 there)."""
+    out = graded["f-copier"].outputs
+    for line in (
+        f"cat {SPOOL}/{HONEST}/sessions.jsonl",
+        f"ls {SPOOL}/{HONEST}",
+        f"cat {SPOOL}/{HONEST}/*.ts",
+        f"cat ~{HONEST}/run.log",
+    ):
+        assert "Permission denied" in out[line], (line, out[line])
+        assert "NCCL WARN" not in out[line], (line, out[line])
+
+
+def test_another_learners_home_is_listable(graded: dict[str, Graded]) -> None:
+    """The limit, pinned (docs/SECURITY.md): homes are 0755 (useradd, Debian's UMASK 022), so
+    file names are visible, and files made outside the capture shell (sftp, `ssh node cmd`)
+    follow sshd's umask (022), readable by every account."""
+    assert "run.log" in graded["f-copier"].outputs[f"ls ~{HONEST}"]
+
+
+def test_invented_shell_verifies_the_step(graded: dict[str, Graded]) -> None:
+    """The limit, pinned: with the nonce, a whole C..D block claiming a shell pid never seen is
+    taken for a nested shell's command and verifies the step."""
+    assert graded[INVENTOR].verified == {"run-broken", SENTINEL_STEP}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="missing audit: markers for an aid that no 133;A of that aid introduced are not an "
+    "anomaly yet (a real nested shell prints D n=0 and A at start-up before its first C). "
+    "docs/SECURITY.md 'Not tamper-evident'.",
+)
+def test_invented_shell_is_audited(graded: dict[str, Graded]) -> None:
+    assert graded[INVENTOR].anomaly_kinds(), graded[INVENTOR].audit
