@@ -55,6 +55,8 @@ RNG_SEED = 3
 
 BACKSPACE = b"\x7f"
 CTRL_C = b"\x03"
+#: tmux's default prefix key.
+CTRL_B = b"\x02"
 ARROW_UP = b"\x1b[A"
 ENTER = b"\r"
 #: OSC strings (markers, window titles) and CSI sequences: what a person does not see.
@@ -225,10 +227,11 @@ async def type_the_lab(node: FakeNode) -> tuple[Typist, str]:
         await me.type("nvidia-smi topo -m")
         await me.keys(ENTER)
         await wait_for_prompts(node, pane_file, 2)
+        # Detach (Ctrl-B d), as tmux is meant to be used: the pane's shell and its `script`
+        # live on, so the grader later reads a session file that is still open.
         start = len(me.shell.transcript)
-        await me.type("exit")
-        await me.keys(ENTER)
-        await me.wait_for(me.prompt, start)  # tmux ended: the login shell's prompt is back
+        await me.keys(CTRL_B, b"d")
+        await me.wait_for(me.prompt, start)  # the login shell's prompt is back
 
         # exit-code: recall the broken run (three lines up: tmux, lab answer, the run), then $?.
         await me.keys(ARROW_UP, ARROW_UP, ARROW_UP)
@@ -275,6 +278,9 @@ async def test_seed_lab_typed_by_a_person_is_fully_verified(
     assert panes[0]["parent"] == logins[0]["session"]
     assert logins[0]["nonce"] == login.nonce
     assert {p.name for p in paths} == {s["file"] for s in index}
+    # The pane was detached, not closed: its `script` has not written its closing line yet.
+    assert b"Script done" not in (tmp_path / panes[0]["file"]).read_bytes()
+    assert b"Script done" in (tmp_path / logins[0]["file"]).read_bytes()
 
     graded = replay(lab, paths)
     verdicts = graded.grader.verdicts()
