@@ -234,7 +234,10 @@ class NodeIngest:
         # Keep a marker split across frames for the next scan (it has no BEL/ST yet).
         esc = scan.rfind(b"\x1b", max(0, len(scan) - MAX_MARKER_BYTES))
         cur.partial = scan[esc:] if esc >= 0 and b"\x07" not in scan[esc:] else b""
-        self._batch.offsets[path] = cur.resume
+        # Only a moved restart point is news: echoed keystrokes advance `fed` but not `resume`,
+        # and writing the same offset again would make every keystroke its own transaction.
+        if path in self._batch.offsets or self._stored.get(path) != cur.resume:
+            self._batch.offsets[path] = cur.resume
 
     # --- events out -----------------------------------------------------------------------------
 
