@@ -28,6 +28,12 @@ EVENTS_KEPT = 50
 # Verdicts of one batch (and of the next few) land in one write: the learner reads the file at
 # their next prompt, at least a keystroke away, so 200 ms is never seen yet saves SFTP round trips.
 FEEDBACK_COALESCE_S = 0.2
+# A failed write (progress dir missing, disk full, SFTP refused) is retried after 1 s, doubling up
+# to 30 s: retrying every coalesce tick forever cost one SFTP round trip set per node per 200 ms
+# (the benchmark's largest CPU item when its nodes lacked progress/<learner>/). A verdict still
+# reaches the learner at most 30 s after the cause is fixed.
+FEEDBACK_RETRY_S = 1.0
+FEEDBACK_RETRY_MAX_S = 30.0
 # The learner reads it through the group, which the setgid progress/<user>/ directory gives every
 # file created in it (install-capture.sh); nobody else can (node-protocol.md).
 PROGRESS_MODE = 0o640
@@ -115,21 +121,75 @@ class RecentEvents:
         return list(self._by_learner.get(learner, ()))
 
 
+class RetryBackoff:
+    """Per learner: when the next progress write may be tried after failures (doubling)."""
+
+    def __init__(self, base_s: float = FEEDBACK_RETRY_S, max_s: float = FEEDBACK_RETRY_MAX_S):
+        self.base_s, self.max_s = base_s, max_s
+        self._failures: dict[str, tuple[int, float]] = {}  # learner -> (count, next try)
+
+    def due(self, learner: str, now: float) -> float:
+        """Monotonic time at which a write for `learner` may be tried (now if none failed)."""
+        return self._failures.get(learner, (0, now))[1]
+
+    def failed(self, learner: str, now: float) -> float:
+        """Record a failure; return the delay before the next try."""
+        count = self._failures.get(learner, (0, now))[0]
+        delay = min(self.max_s, self.base_s * 2 ** min(count, 16))
+        self._failures[learner] = (count + 1, now + delay)
+        return delay
+
+    def succeeded(self, learner: str) -> None:
+        self._failures.pop(learner, None)
+
+
 def progress_path(spool_root: str, learner: str) -> str:
     """Where the learner's shell and `lab` read their progress (docs/node-protocol.md)."""
     return f"{spool_root}/progress/{learner}/progress.json"
 
 
+class ProgressWriter:
+    """Writes one node's progress files over ONE SFTP session per SSH connection, reused.
+
+    WHY: opening an SFTP session is a channel open, a subsystem request and a version exchange,
+    each a round trip with its crypto; in the benchmark profile that was most of a progress
+    write's cost and the largest share of the daemon's CPU per verified step. A failed write
+    drops the session, and the next write opens a fresh one (on the new connection, if any).
+    """
+
+    def __init__(self, spool_root: str) -> None:
+        self.spool_root = spool_root
+        self._conn: asyncssh.SSHClientConnection | None = None
+        self._sftp: asyncssh.SFTPClient | None = None
+
+    async def write(
+        self, conn: asyncssh.SSHClientConnection, learner: str, doc: Mapping[str, Any]
+    ) -> None:
+        if self._sftp is None or self._conn is not conn:
+            self.close()
+            self._sftp = await conn.start_sftp_client()
+            self._conn = conn
+        try:
+            await write_progress(self._sftp, self.spool_root, learner, doc)
+        except (OSError, asyncssh.Error):
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self._sftp is not None:
+            self._sftp.exit()
+        self._sftp = self._conn = None
+
+
 async def write_progress(
-    conn: asyncssh.SSHClientConnection, spool_root: str, learner: str, doc: Mapping[str, Any]
+    sftp: asyncssh.SFTPClient, spool_root: str, learner: str, doc: Mapping[str, Any]
 ) -> None:
     """Write progress/<learner>/progress.json atomically: temp file in that directory, rename."""
     data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     final = progress_path(spool_root, learner)
     tmp = f"{spool_root}/progress/{learner}/.progress.json.{os.getpid()}.tmp"
-    async with conn.start_sftp_client() as sftp:
-        async with sftp.open(tmp, "wb", asyncssh.SFTPAttrs(permissions=PROGRESS_MODE)) as fh:
-            await fh.write(data)
-        await sftp.chmod(tmp, PROGRESS_MODE)  # the open's mode is filtered by the server's umask
-        await sftp.posix_rename(tmp, final)
+    async with sftp.open(tmp, "wb", asyncssh.SFTPAttrs(permissions=PROGRESS_MODE)) as fh:
+        await fh.write(data)
+    await sftp.chmod(tmp, PROGRESS_MODE)  # the open's mode is filtered by the server's umask
+    await sftp.posix_rename(tmp, final)
     log.info("event=progress_written learner=%s bytes=%d", learner, len(data))

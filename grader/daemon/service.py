@@ -62,6 +62,8 @@ class NodeWatcher:
         self._wake = asyncio.Event()
         self._dirty: set[str] = set()
         self._recent = feedback.RecentEvents()
+        self._progress = feedback.ProgressWriter(node.spool_root)
+        self._feedback_retry = feedback.RetryBackoff()
         self._probe_verified: set[tuple[str, str, str]] = set()
         self._last_status = 0.0
         self._tasks: list[asyncio.Task] = []
@@ -123,6 +125,7 @@ class NodeWatcher:
                     self._wake.set()
         finally:
             self.conn = None
+            self._progress.close()
 
     def _heartbeat(self, data: bytes) -> None:
         import json
@@ -236,19 +239,26 @@ class NodeWatcher:
             conn = self.conn
             if not self._dirty or conn is None:
                 continue
+            now = time.monotonic()
             for learner in sorted(self._dirty):
+                if self._feedback_retry.due(learner, now) > now:
+                    continue  # a recent write failed: wait out its backoff
                 # Cleared before writing: verdicts landing during the write mark it dirty again.
                 self._dirty.discard(learner)
                 try:
                     await self._write_feedback(conn, learner)
                 except (OSError, asyncssh.Error) as exc:
                     self._dirty.add(learner)
+                    delay = self._feedback_retry.failed(learner, time.monotonic())
                     log.warning(
-                        "event=feedback_failed node=%s learner=%s detail=%s",
+                        "event=feedback_failed node=%s learner=%s retry_in_s=%.1f detail=%s",
                         self.node.id,
                         learner,
+                        delay,
                         exc,
                     )
+                else:
+                    self._feedback_retry.succeeded(learner)
 
     async def _write_feedback(self, conn: asyncssh.SSHClientConnection, learner: str) -> None:
         labs = [self.labs[i] for i in self.node.learners.get(learner, ()) if i in self.labs]
@@ -258,7 +268,7 @@ class NodeWatcher:
             lab.id: await asyncio.to_thread(self.store.progress, learner, lab.id) for lab in labs
         }
         doc = feedback.progress_document(learner, labs, progress, self._recent.get(learner))
-        await feedback.write_progress(conn, self.node.spool_root, learner, doc)
+        await self._progress.write(conn, learner, doc)
 
     def _all_events(self, learner: str) -> list:
         out: list = []
