@@ -99,6 +99,13 @@ for n in "${learners[@]}"; do
 		say "learner $n"
 	fi
 	id -nG "$n" | tr ' ' '\n' | grep -qx "$LEARNERS_GROUP" || usermod -a -G "$LEARNERS_GROUP" "$n"
+	# Homes private (useradd follows login.defs, 0755 on Debian): otherwise every learner could
+	# list every other learner's home and read what sftp/scp/`ssh node cmd` wrote there.
+	home=$(getent passwd "$n" | cut -d: -f6)
+	if [[ -d $home && $(stat -c %a "$home") != 700 ]]; then
+		chmod 700 -- "$home"
+		say "home of $n made private (0700)"
+	fi
 done
 
 # --- files --------------------------------------------------------------------------------------

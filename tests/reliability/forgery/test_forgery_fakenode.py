@@ -245,11 +245,13 @@ def test_another_learners_output_is_unreadable(graded: dict[str, Graded]) -> Non
         assert "NCCL WARN" not in out[line], (line, out[line])
 
 
-def test_another_learners_home_is_listable(graded: dict[str, Graded]) -> None:
-    """The limit, pinned (docs/SECURITY.md): homes are 0755 (useradd, Debian's UMASK 022), so
-    file names are visible, and files made outside the capture shell (sftp, `ssh node cmd`)
-    follow sshd's umask (022), readable by every account."""
-    assert "run.log" in graded["f-copier"].outputs[f"ls ~{HONEST}"]
+def test_another_learners_home_is_private(graded: dict[str, Graded]) -> None:
+    """install-capture.sh makes learners' homes 0700 (useradd's Debian default is 0755), so a
+    learner can neither list another learner's home nor read what sftp/scp/`ssh node cmd`
+    wrote there."""
+    listing = graded["f-copier"].outputs[f"ls ~{HONEST}"]
+    assert "run.log" not in listing
+    assert "Permission denied" in listing
 
 
 def test_invented_shell_verifies_the_step(graded: dict[str, Graded]) -> None:
