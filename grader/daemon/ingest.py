@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -30,7 +31,13 @@ from grader.capture.events import (
     Event,
     PromptWithoutCommand,
 )
-from grader.capture.parser import MAX_MARKER_BYTES, SessionParser
+from grader.capture.parser import (
+    _FOOTER,
+    _SHELL_EXIT,
+    FOOTER_TAIL_BYTES,
+    MAX_MARKER_BYTES,
+    SessionParser,
+)
 from grader.daemon.transport import KIND_DATA, KIND_RESET, Frame
 from grader.labs.model import Lab
 from grader.matching.engine import LabGrader
@@ -50,6 +57,13 @@ PENDING_NONCE_MAX_BYTES = 1024 * 1024
 # A sessions.jsonl line is ~300 bytes; a longer "line" is garbage and is skipped, not buffered.
 INDEX_LINE_MAX = 64 * 1024
 INDEX_FILE = "sessions.jsonl"
+# A session whose end is only suggested (script's footer while a command other than exit/logout
+# is open: a hangup killed it, or a command merely printed a footer-like line, e.g. `cat` of an
+# old session; or an open `exit` with no footer: script was killed, or is older than 2.35) is
+# closed once its file has not grown for this long. Long enough that a command which only looks
+# finished (its D marker follows within milliseconds of the prompt) is never cut; short enough
+# that a hung-up learner's last command is recorded within half a minute.
+SESSION_IDLE_CLOSE_S = 30.0
 
 # The end of a 133;D marker (BEL or ESC \ terminated): the only places a parser may be restarted.
 _D_MARKER = re.compile(rb"\x1b\]133;D[^\x07\x1b]*(?:\x07|\x1b\\)")
@@ -69,6 +83,19 @@ class Cursor:
     inflight: set[tuple[int, int]] = field(default_factory=set)  # (aid, n) started, not ended
     pending: list[Frame] = field(default_factory=list)  # waiting for the session's nonce
     pending_bytes: int = 0
+    tail: bytes = b""  # the last bytes fed: does the file end with script's footer?
+    last_start: tuple[tuple[int, int], str] | None = None  # (aid, n), line of the newest C
+    grew_at: float = 0.0  # monotonic time bytes last arrived
+    closed: bool = False  # the parser saw the end of the session; later bytes are anomalies
+
+    def footer_at_end(self) -> bool:
+        return _FOOTER.search(self.tail) is not None
+
+    def exit_open(self) -> bool:
+        """The innermost open command is the shell's own `exit`/`logout`."""
+        if self.last_start is None or self.last_start[0] not in self.inflight:
+            return False
+        return _SHELL_EXIT.fullmatch(self.last_start[1]) is not None
 
 
 @dataclass
@@ -110,6 +137,7 @@ class NodeIngest:
         self._graders: dict[tuple[str, str], LabGrader] = {}
         self._stored = dict(stored_offsets)
         self._ignored: set[str] = set()
+        self._now = 0.0
         self._new_batch()
 
     # --- what to ask the reader for -------------------------------------------------------------
@@ -129,7 +157,9 @@ class NodeIngest:
 
     # --- frames in ------------------------------------------------------------------------------
 
-    def feed(self, frame: Frame) -> None:
+    def feed(self, frame: Frame, now: float | None = None) -> None:
+        """One frame from the reader; `now` (monotonic, default the clock) dates its bytes."""
+        self._now = time.monotonic() if now is None else now
         if frame.kind not in (KIND_DATA, KIND_RESET) or "/" not in frame.path:
             return
         learner, name = frame.path.split("/", 1)
@@ -187,6 +217,9 @@ class NodeIngest:
             if nonce:
                 cur.parser = SessionParser(session, nonce)
             return
+        if cur.closed:
+            self._after_close(cur, frame)
+            return
         if cur.parser is None:
             nonce = self._indexes.get(learner, LearnerIndex()).nonces.get(session)
             if nonce is None and cur.pending_bytes + len(frame.data) <= PENDING_NONCE_MAX_BYTES:
@@ -238,6 +271,61 @@ class NodeIngest:
         # and writing the same offset again would make every keystroke its own transaction.
         if path in self._batch.offsets or self._stored.get(path) != cur.resume:
             self._batch.offsets[path] = cur.resume
+        cur.tail = (cur.tail + data[-FOOTER_TAIL_BYTES:])[-FOOTER_TAIL_BYTES:]
+        cur.grew_at = self._now
+        if cur.exit_open() and cur.footer_at_end():
+            self._close(cur)
+
+    # --- session ends ---------------------------------------------------------------------------
+
+    def close_idle(self, now: float | None = None) -> int:
+        """Close sessions that look ended and have been quiet SESSION_IDLE_CLOSE_S; how many.
+
+        The rule (docs/daemon.md "Session end"): script's footer at the end of the file while the
+        innermost open command is `exit`/`logout` closes the parser at once (in _feed_bytes);
+        either sign alone closes it after the file stayed quiet this long.
+        """
+        now = time.monotonic() if now is None else now
+        closed = 0
+        for cur in self._cursors.values():
+            if cur.closed or cur.parser is None or now - cur.grew_at < SESSION_IDLE_CLOSE_S:
+                continue
+            if cur.footer_at_end() or cur.exit_open():
+                self._close(cur)
+                closed += 1
+        return closed
+
+    def _close(self, cur: Cursor) -> None:
+        """End the session: open commands become records, and the stored offset moves to the end
+        of the file, so a restart re-feeds nothing (the closed session's bytes are all judged)."""
+        assert cur.parser is not None
+        self._route(cur, cur.parser.close())
+        cur.closed = True
+        cur.inflight.clear()
+        cur.resume = cur.fed
+        self._batch.offsets[f"{cur.learner}/{cur.session}.ts"] = cur.fed
+        log.info(
+            "event=session_closed node=%s learner=%s session=%s",
+            self.node_id,
+            cur.learner,
+            cur.session,
+        )
+
+    def _after_close(self, cur: Cursor, frame: Frame) -> None:
+        """Bytes after the end: a footer was forged or the idle guess was wrong. They cannot be
+        parsed soundly (the parser's state is gone), so they are skipped and audited."""
+        path = f"{cur.learner}/{cur.session}.ts"
+        data = _align(cur.fed, frame, path, self.node_id)
+        if data is None:
+            return
+        self._anomaly(
+            cur.learner,
+            Anomaly(
+                cur.session, "data_after_close", f"{len(data)} bytes after session end", cur.fed
+            ),
+        )
+        cur.fed = cur.resume = frame.offset + len(frame.data)
+        self._batch.offsets[path] = cur.fed
 
     # --- events out -----------------------------------------------------------------------------
 
@@ -245,6 +333,7 @@ class NodeIngest:
         for ev in events:
             if isinstance(ev, CommandStarted):
                 cur.inflight.add((ev.aid, ev.n))
+                cur.last_start = ((ev.aid, ev.n), ev.line)
             elif isinstance(ev, CommandEnded):
                 cur.inflight.discard((ev.record.aid, ev.record.n))
                 self._batch.records.append((cur.learner, ev.record))

@@ -123,6 +123,9 @@ class NodeWatcher:
                 else:
                     self.ingest.feed(frame)
                     self._wake.set()
+                # Heartbeats keep this ticking while files are quiet: idle sessions close here.
+                if self.ingest.close_idle():
+                    self._wake.set()
         finally:
             self.conn = None
             self._progress.close()
