@@ -66,6 +66,12 @@ for _b in range(256):
 def unescape(value: bytes) -> str:
     """Undo `escape()`, leniently: unknown or truncated escapes are kept as literal text."""
     if b"\\" in value:
+        # A command line's escapes are mostly spaces. When replacing `\x20` leaves no backslash,
+        # every backslash began a `\x20` (an escaped `\\` would leave one), which is what the
+        # substitution would have found; one C-level replace instead of a callback per escape.
+        spaced = value.replace(b"\\x20", b" ")
+        if b"\\" not in spaced:
+            return spaced.decode("utf-8", "replace")
         value = _UNESCAPE_RE.sub(lambda m: _UNESCAPE_TABLE[m.group()], value)
     return value.decode("utf-8", "replace")
 

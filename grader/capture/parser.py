@@ -68,6 +68,28 @@ _FOOTER = re.compile(rb'\nScript done on [^\n]*?(?:\[COMMAND_EXIT_CODE="(\d+)"\]
 _FOOTER_LINE = "Script done on "
 _SHELL_EXIT = re.compile(r"\s*(?:exit|logout)(?:\s+-?\d+)?\s*(?:#.*)?")
 
+# The hooks write their markers in two fixed runs: D P A at every prompt (precmd) and E C before
+# every command (PS0). Each run in the hooks' exact grammar is read by one C-level match at the
+# OSC start instead of one loop turn, decode and dispatch per marker (that was half the parser's
+# time on a session of short commands). A payload never holds BEL or ESC (the first one ends or
+# aborts it), so the value classes exclude them and the match ends where the per-marker search
+# would. Anything else (another order, an escape in a value, a foreign nonce, a run cut by the
+# end of a feed) fails the match and takes the per-marker path, which gives the same events.
+_END = rb"(?:\x07|\x1b\\)"  # BEL or ST
+_NONCE = rb"([^;\\\x07\x1b]*)"
+_EPOCH = rb"(\d+(?:[.,]\d+)?)"
+_PROMPT_RUN = re.compile(
+    rb"\x1b\]133;D;(\d+);aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";ps=((?:\d+,)*\d+);k="
+    + _NONCE + _END
+    + rb"\x1b\]633;P;Cwd=([^;\x07\x1b]*)" + _END
+    + rb"\x1b\]133;A;aid=(\d+);k=" + _NONCE + _END
+)  # fmt: skip
+_START_RUN = re.compile(
+    rb"\x1b\]633;E;([^;\x07\x1b]*);" + _NONCE + _END
+    + rb"(\x1b\]133;C;)aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";k=" + _NONCE + _END
+)  # fmt: skip
+_RUNS = {b"133;D": (_PROMPT_RUN, 6, 9), b"633;E": (_START_RUN, 1, 7)}  # and their nonce groups
+
 
 class _Running:
     """A command between its C and its D."""
@@ -89,8 +111,9 @@ class _Running:
     def __init__(self, start: markers.CommandStart, line: str, cwd: str | None, reliable: bool):
         self.aid, self.n, self.hist, self.t0 = start.aid, start.n, start.hist, start.t
         self.line, self.cwd, self.line_reliable = line, cwd, reliable
-        self.renderer = LineRenderer()
-        self.excerpt = OutputExcerpt()
+        # Built on the first output byte / line: many commands print nothing (cd, export).
+        self.renderer: LineRenderer | None = None
+        self.excerpt: OutputExcerpt | None = None
         self.pending: list[str] = []  # rendered lines not yet emitted
         self.held: list[str] = []  # trailing lines that may be script's footer (see _emittable)
 
@@ -113,6 +136,8 @@ class SessionParser:
         self._line: str | None = None  # from 633;E, waiting for its 133;C
         self._events: list[Event] = []
         self._closed = False
+        self._nonce_for: str | None = None  # the nonce _nonce_enc was encoded from
+        self._nonce_enc: bytes | None = None
 
     # --- public API -----------------------------------------------------------------------------
 
@@ -142,6 +167,11 @@ class SessionParser:
                 break
             if self._stack and pos < i:
                 self._output(buf, pos, i)
+            run = self._run(buf, i, base)
+            if run:
+                self._resume = 0
+                pos = run
+                continue
             limit = min(size, i + MAX_MARKER_BYTES)
             start = max(i + 2, self._resume) if i == 0 else i + 2
             self._resume = 0
@@ -219,6 +249,8 @@ class SessionParser:
         """Bytes outside markers: the innermost running command's output, or nobody's."""
         if start < end and self._stack:
             top = self._stack[-1]
+            if top.renderer is None:
+                top.renderer = LineRenderer()
             lines = top.renderer.feed(buf[start:end])
             if lines:
                 top.pending.extend(lines)
@@ -235,6 +267,51 @@ class SessionParser:
             )
 
     # --- markers --------------------------------------------------------------------------------
+
+    def _run(self, buf: bytes, i: int, base: int) -> int:
+        """Read a D P A or E C run at `i` in one match (see _PROMPT_RUN); return its end, or 0.
+
+        Only when every nonce in it is the session's, so the events are those of the per-marker
+        path: the nonce checks pass, P and A change nothing else.
+        """
+        nonce = self._nonce_bytes()
+        if nonce is None:
+            return 0
+        kind = buf[i + 2 : i + 7]
+        run = _RUNS.get(kind)
+        if run is None:
+            return 0
+        pattern, k1, k2 = run
+        m = pattern.match(buf, i)
+        if m is None or m.end() - i >= MAX_MARKER_BYTES:
+            return 0
+        g = m.groups()
+        if g[k1] != nonce or g[k2] != nonce:
+            return 0
+        if kind == b"133;D":
+            end = markers.PromptEnd(
+                int(g[0]), int(g[1]), int(g[2]), int(g[3]), float(g[4].replace(b",", b".")),
+                tuple(map(int, g[5].split(b","))), self.nonce,
+            )  # fmt: skip
+            self._prompt_end(end, base + i)
+            self._cwd = markers.unescape(g[7])
+        else:
+            self._line = markers.unescape(g[0])
+            start = markers.CommandStart(
+                int(g[3]), int(g[4]), int(g[5]), float(g[6].replace(b",", b".")), self.nonce
+            )
+            self._start(start, base + m.start(3))
+        return m.end()
+
+    def _nonce_bytes(self) -> bytes | None:
+        """The session nonce as the markers carry it; None until it is known (or not encodable)."""
+        if self._nonce_for is not self.nonce:
+            self._nonce_for = self.nonce
+            try:
+                self._nonce_enc = None if self.nonce is None else self.nonce.encode()
+            except UnicodeEncodeError:
+                self._nonce_enc = None
+        return self._nonce_enc
 
     def _marker(self, payload: bytes, offset: int) -> None:
         if payload[3:4] != b";" or payload[:3] not in (b"133", b"633"):
@@ -381,7 +458,10 @@ class SessionParser:
     ) -> None:
         self._flush()
         self._stack.remove(running)
-        lines = running.held + running.pending + running.renderer.flush()
+        renderer = running.renderer
+        lines = running.held + running.pending
+        if renderer is not None:
+            lines += renderer.flush()
         if strip_footer and lines and lines[-1].startswith(_FOOTER_LINE):
             lines.pop()
             if lines and lines[-1] == "":
@@ -398,16 +478,18 @@ class SessionParser:
             cwd=running.cwd,
             t0=running.t0,
             t1=t1,
-            output=out.text(),
-            output_chars=max(out.chars - 1, 0),
-            output_truncated=out.truncated,
-            fullscreen=running.renderer.fullscreen,
+            output="" if out is None else out.text(),
+            output_chars=0 if out is None else max(out.chars - 1, 0),
+            output_truncated=out is not None and out.truncated,
+            fullscreen=renderer is not None and renderer.fullscreen,
             line_reliable=running.line_reliable,
         )
         self._events.append(CommandEnded(record))
 
     def _lines_event(self, running: _Running, lines: list[str]) -> None:
         if lines:
+            if running.excerpt is None:
+                running.excerpt = OutputExcerpt()
             running.excerpt.add(lines)
             self._events.append(OutputLines(self.session, running.aid, running.n, tuple(lines)))
 

@@ -20,6 +20,14 @@ def test_unescape_inverts_escape_on_any_bytes(raw: bytes) -> None:
     assert markers.unescape(markers.escape(raw)) == raw.decode("utf-8", "replace")
 
 
+@given(st.lists(st.sampled_from([b"\\", b"x", b"2", b"0", b"3b", b"a", b" "]), max_size=30))
+def test_unescape_of_spaces_equals_the_escape_by_escape_reading(parts: list[bytes]) -> None:
+    # The `\x20` shortcut must read what substituting escape by escape reads, lenient cases too.
+    value = b"".join(parts)
+    one_by_one = markers._UNESCAPE_RE.sub(lambda m: markers._UNESCAPE_TABLE[m.group()], value)
+    assert markers.unescape(value) == one_by_one.decode("utf-8", "replace")
+
+
 def test_unescape_is_lenient() -> None:
     assert markers.unescape(b"trailing\\") == "trailing\\"
     assert markers.unescape(b"bad\\xZZ") == "bad\\xZZ"

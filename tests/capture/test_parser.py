@@ -301,3 +301,34 @@ def test_truncated_streams_close_cleanly(data: bytes) -> None:
     events = parser.feed(data) + parser.close()
     assert not records(events)
     assert parser.feed(b"more") == [] and parser.close() == []
+
+
+def _marker_runs_session() -> bytes:
+    """D P A and E C runs the one-match path reads, and runs it leaves to the per-marker path."""
+    t = session()
+    t.command("echo hi", "hi\n").command("false", exit=1, pipestatus=[1])
+    t.empty_enter().command("echo again", "again\n", exit=0)
+    forged = Transcript(nonce="f" * 32, header=False)
+    forged.n, forged.hist = t.n, t.hist
+    t.raw(bytes(forged.command("echo forged", "forged\n")))  # every nonce in the runs is foreign
+    t.n -= 1  # a replayed C in a run: the run is read, _start reports it
+    t.command("echo replayed", "x\n")
+    t.typed("true").start("true")  # a prompt run whose A alone carries a foreign nonce
+    t.raw(markers.encode_d(0, t.aid, t.n, t.hist, "1796321790.25", [0], DEFAULT_NONCE))
+    t.raw(markers.encode_p(t.cwd) + markers.encode_a(t.aid, "e" * 32))
+    inner = Transcript(aid=777, header=False, terminator=markers.ST).prompt()
+    t.typed("bash").start("bash").raw(bytes(inner.command("ls", "a b\n")))
+    t.raw(markers.encode_d(0, 777, 1, inner.hist, "1796321799,5", [0, 1], DEFAULT_NONCE))
+    t.raw(bytes(inner.footer(None)))
+    t.output("x\n").prompt().command("cd /tmp\\;x", "")
+    return bytes(t)
+
+
+@pytest.mark.parametrize("chunk", [None, 1, 7, 4096])
+def test_marker_runs_read_at_once_equal_marker_by_marker(chunk: int | None) -> None:
+    # Fed one byte at a time no run is ever whole in the buffer, so every marker takes the
+    # per-marker path; whole, the runs take the one-match path. The events must not differ.
+    data = _marker_runs_session()
+    expected = merged(parse(data, chunk=1))
+    assert merged(parse(data, chunk=chunk)) == expected
+    assert {"bad_nonce", "replayed_marker", "CommandEnded"} <= set(kinds(expected))
