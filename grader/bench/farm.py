@@ -117,7 +117,10 @@ class SimNode:
         self.session = f"bench-{self.index:04d}-{digest[32:40]}"
         self.dir = self.root / "spool" / self.learner
         self.dir.mkdir(parents=True, exist_ok=True)
-        (self.root / "progress").mkdir(exist_ok=True)
+        # As install-capture.sh does: the daemon writes progress/<learner>/progress.json there.
+        # Without it every progress write failed and was retried, and that dominated the grader's
+        # CPU in the first benchmark runs.
+        (self.root / "progress" / self.learner).mkdir(parents=True, exist_ok=True)
         self.ts = self.dir / f"{self.session}.ts"
 
     def begin(self) -> None:
