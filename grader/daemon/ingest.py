@@ -89,7 +89,8 @@ class Cursor:
     closed: bool = False  # the parser saw the end of the session; later bytes are anomalies
 
     def footer_at_end(self) -> bool:
-        return _FOOTER.search(self.tail) is not None
+        """script's footer, whole: a frame can end inside the line (no exit code read yet)."""
+        return self.tail.endswith(b"\n") and _FOOTER.search(self.tail) is not None
 
     def exit_open(self) -> bool:
         """The innermost open command is the shell's own `exit`/`logout`."""

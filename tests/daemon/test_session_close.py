@@ -143,6 +143,19 @@ def test_a_crash_before_the_footer_resumes_and_closes_the_same(tmp_path):
     assert g.stored_offset() == len(rec.data)
 
 
+def test_a_footer_cut_by_a_frame_waits_for_its_end(tmp_path):
+    """A frame may end inside the footer line, before its exit code: closing there would lose
+    `exit`'s status and call the rest of the line data after the end."""
+    rec = record(tmp_path, ["echo hello"], end="exit")
+    cut = rec.data.rindex(b"[COMMAND_EXIT_CODE=")
+    g = Grader(tmp_path, rec)
+    g.feed(0, cut)
+    assert g.records() == [("echo hello", 0)]
+    g.feed(cut, len(rec.data))
+    assert g.records() == [("echo hello", 0), ("exit", 0)]
+    assert not [a for a in g.store.audit() if a.kind.startswith("anomaly:")]
+
+
 def test_hangup_mid_command_closes_after_the_idle_time(tmp_path):
     rec = record(tmp_path, ["echo hello"], end="hangup")
     assert b'COMMAND_EXIT_CODE="129"' in rec.data[-80:]  # bash died of SIGHUP
