@@ -7,6 +7,7 @@ is an input of the sans-I/O ingest (`now`), so the idle rule is tested without s
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -21,6 +22,9 @@ from grader.node.record import Recorder
 from grader.store import Store
 
 from .demo import LAB_ID, demo_lab
+from .nodesim import write_config
+from .sshpeer import SshPeer
+from .test_run_cmd import start
 
 NODE = "node-1"
 #: Frames as the reader sends them at most (its chunk), so a footer can land anywhere.
@@ -215,6 +219,35 @@ def test_bytes_after_an_idle_close_are_skipped_and_audited(tmp_path):
     kinds = [a.kind for a in g.store.audit()]
     assert "anomaly:data_after_close" in kinds
     assert g.stored_offset() == len(rec.data)
+
+
+def test_grader_run_records_the_closing_exit_and_stores_the_end_offset(tmp_path):
+    """The same rule in the running daemon: `grader run` streams a recorded session over SSH
+    and stores its `exit` (status from the footer) with the offset at the end of the file."""
+    rec = record(tmp_path, ["echo hello"], end="exit")
+    peer = SshPeer(tmp_path / "peer").start()
+    cfg = write_config(tmp_path, peer, tmp_path / "root")
+    data = json.loads(cfg.read_text())
+    data["nodes"][0]["learners"] = {rec.learner: [LAB_ID]}
+    cfg.write_text(json.dumps(data))
+    store = Store.open(f"sqlite:///{tmp_path / 'grader.db'}")
+    proc = start(cfg, tmp_path / "daemon.log")
+    try:
+        deadline = time.monotonic() + 30
+        while store.offsets(NODE).get(rec.path) != len(rec.data):
+            assert time.monotonic() < deadline, (tmp_path / "daemon.log").read_text()
+            assert proc.poll() is None, (tmp_path / "daemon.log").read_text()
+            time.sleep(0.1)
+        records = [(r.line, r.exit) for r in store.command_records(rec.learner)]
+        assert records == [("echo hello", 0), ("exit", 0)]
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        peer.close()
+        store.close()
+    assert "event=session_closed" in (tmp_path / "daemon.log").read_text()
 
 
 @pytest.fixture(autouse=True)
