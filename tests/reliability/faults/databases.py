@@ -14,6 +14,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import sqlite3
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,6 +117,18 @@ class TinyFilesystem:
     @property
     def filler(self) -> Path:
         return self.mountpoint / "filler"
+
+    def fill_after_checkpoint(self, db: Path) -> None:
+        """Checkpoint the WAL down to 0 bytes, then fill the disk. Without the checkpoint the
+        daemon's commits keep landing in WAL pages the file already has, and a full disk is
+        only felt megabytes later (true of SQLite in WAL mode, and nothing is lost either way)."""
+        conn = sqlite3.connect(db, timeout=10)
+        try:
+            busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        finally:
+            conn.close()
+        assert busy == 0, "WAL checkpoint blocked by a reader"
+        self.fill()
 
     def fill(self) -> None:
         with self.filler.open("ab", buffering=0) as fh:

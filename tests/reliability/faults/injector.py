@@ -158,8 +158,12 @@ class Injector:
         self.mark()
         self.db_away()
         try:
-            typing()
-            self.expect(r"event=ingest_failed", f"ingest_failed during {self.db_fault}")
+            # Learners type on until a batch hits the missing database.
+            deadline = time.monotonic() + CATCH_UP_TIMEOUT_S
+            while not re.search(r"event=ingest_failed", self.new_log()):
+                assert time.monotonic() < deadline, f"no ingest_failed during {self.db_fault}"
+                typing(1)
+                time.sleep(0.2)
             if self.db_fault == "postgres_restart":  # SQLite still reads when its disk is full
                 self.expect(r"event=lease_renew_failed", "lease_renew_failed (database away)")
             time.sleep(DB_OUTAGE_S)

@@ -86,7 +86,10 @@ def restamp(rec: Recording, session: str, rng: random.Random) -> Session:
         return b"aid=" + aids[old]
 
     data = _AID.sub(new_aid, data)
-    cuts = [m.end() for m in _D_MARKER.finditer(data)]
+    # Only our own D markers end a command: a `cat` of an old session prints D markers of
+    # another nonce in the middle of its output.
+    own = f"k={nonce}".encode()
+    cuts = [m.end() for m in _D_MARKER.finditer(data) if own in m.group(0)]
     bounds = [0, *cuts, len(data)]
     units = tuple(data[a:b] for a, b in itertools.pairwise(bounds) if b > a)
     return Session(session, nonce, units)

@@ -73,6 +73,8 @@ SQLITE_FAULTS = {
     "spool_delete": 1,
     "database": 3,
 }
+#: Sessions planned beyond the floor, for the commands a deleted session never gets to type.
+PLAN_MARGIN = 1.1
 #: Waiting for the daemon to store the whole class after the last byte: ~1 MB through SSH.
 FINAL_CATCH_UP_S = 120.0
 
@@ -128,7 +130,8 @@ def run_class(
     print(f"fault suite: LABGRADER_FAULT_SEED={seed}")
     (tmp_path / "seed").write_text(f"{seed}\n")
     rng = random.Random(seed)
-    desks = plan_class(seats, load_recordings(), commands, rng)
+    # A margin over `commands`: a deleted spool file ends its session early.
+    desks = plan_class(seats, load_recordings(), int(commands * PLAN_MARGIN), rng)
     forwards = {s.node_id: PortForward(s.node.host, s.node.port) for s in seats}
     port = free_port()
     daemon = Daemon(_config(tmp_path, seats, db_url, port, forwards), port, tmp_path / "daemon.log")
@@ -148,6 +151,7 @@ def run_class(
             if live:
                 rng.choice(live).append(rng)
 
+    summary: dict[str, int] = {}
     try:
         step = 0
         while schedule and any(not d.done for d in desks):
@@ -176,16 +180,30 @@ def run_class(
         wait_for(lambda: _progress_settled(daemon, desks), FINAL_CATCH_UP_S, "progress settled")
         inj.assert_running()
         _assert_equal_to_uninterrupted(daemon, engine, desks, expected)
+        summary.update(typed=total, lost=0, doubled=0)
     finally:
         log = daemon.log_text()
+        _keep(tmp_path, seed)
         rc = daemon.stop()
         for f in forwards.values():
             f.close()
         engine.dispose()
-        print(f"fault suite: seed={seed} injected={dict(inj.injected)}")
+        print(f"fault suite: seed={seed} injected={dict(inj.injected)} commands={summary}")
     assert rc == 0, log[-3000:]
     assert log.count("event=daemon_started") == inj.injected["sigkill"] + 1
     return inj.injected
+
+
+#: Where a run's daemon log and seed are kept (pytest prunes its tmp dirs after 3 sessions).
+ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "faults"
+
+
+def _keep(tmp_path: Path, seed: int) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for name in ("daemon.log", "seed"):
+        src = tmp_path / name
+        if src.exists():
+            (ARTIFACTS / f"{tmp_path.name}-{seed}-{name}").write_bytes(src.read_bytes())
 
 
 def _inject(inj: Injector, kind: str, desks: list[Desk], seats, rng, typing) -> None:
@@ -269,7 +287,7 @@ def test_class_on_sqlite_survives_a_full_disk(class_seats, tiny_filesystem, tmp_
         tmp_path,
         f"sqlite:///{tiny_filesystem.mountpoint / 'grader.db'}",
         "sqlite_disk_full",
-        tiny_filesystem.fill,
+        lambda: tiny_filesystem.fill_after_checkpoint(tiny_filesystem.mountpoint / "grader.db"),
         tiny_filesystem.free,
         SQLITE_COMMANDS,
         SQLITE_FAULTS,
