@@ -54,6 +54,7 @@ _CONTROL_BYTES = tuple(
     for c in (0x1B, 0x08, *range(0x08), 0x0B, 0x0C, *range(0x0E, 0x1B), *range(0x1C, 0x20), 0x7F)
 )
 _ALT_SCREEN = frozenset(("?1049", "?1047", "?47"))
+_EL = "\x1b[K"  # erase to the end of the line: what progress bars draw after each redraw
 
 
 class LineRenderer:
@@ -188,6 +189,8 @@ class LineRenderer:
 
     def _tokens(self, seg: str, lines: list[str], is_last: bool) -> None:
         """Slow path for one LF-free segment holding CR, BS, escapes or other controls."""
+        if "\r" in seg and self._redraws(seg, lines):
+            return
         for m in _TOKEN.finditer(seg):
             kind = m.lastgroup
             if kind == "text":
@@ -209,6 +212,38 @@ class LineRenderer:
                     self._write("\t", lines)
                 # other C0 controls and lone ESC are not shown by a terminal: drop them
             # kind == "esc": a two- or three-byte escape (charset, keypad mode, ST): dropped
+
+    def _redraws(self, seg: str, lines: list[str]) -> bool:
+        """A progress bar's redraws (`CR text [CSI K]`, repeated): the tokenizer's result, faster.
+
+        Only when the controls are CRs and `CSI K` (EL 0) ending a piece between CRs, and no piece
+        is longer than MAX_LINE_CHARS; else False, untouched. A redraw from column 0 that ends
+        with EL leaves exactly its text, whatever was on the line before, and (the current line
+        never being longer than MAX_LINE_CHARS) a redraw before it emits nothing: so the pieces
+        before the last such redraw can be skipped instead of tokenized.
+        """
+        if seg.count("\x1b") != seg.count(_EL + "\r") + seg.endswith(_EL):
+            return False
+        if not seg.replace(_EL, "").replace("\r", "").isprintable():
+            return False
+        pieces = seg.split("\r")
+        if max(map(len, pieces)) > MAX_LINE_CHARS:
+            return False
+        self._redraw(pieces[0], lines)
+        first = len(pieces) - 1
+        while first > 1 and not pieces[first].endswith(_EL):
+            first -= 1
+        for piece in pieces[first:]:
+            self._col = 0
+            self._redraw(piece, lines)
+        return True
+
+    def _redraw(self, piece: str, lines: list[str]) -> None:
+        if piece.endswith(_EL):
+            self._write(piece[: -len(_EL)], lines)
+            self._cur = self._cur[: min(self._col, MAX_LINE_CHARS)]
+        else:
+            self._write(piece, lines)
 
     def _csi(self, params: str, final: str) -> None:
         if final == "h" and params in _ALT_SCREEN:

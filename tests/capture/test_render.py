@@ -91,3 +91,41 @@ def test_random_bytes_never_raise_and_lines_stay_bounded(data: bytes) -> None:
     for line in render(data):
         assert len(line) <= MAX_LINE_CHARS
         assert "\n" not in line and "\r" not in line and "\x1b" not in line
+
+
+class _TokenizedOnly(LineRenderer):
+    """The reference: every segment through the tokenizer, no progress-bar shortcut."""
+
+    __slots__ = ()
+
+    def _redraws(self, seg: str, lines: list[str]) -> bool:
+        return False
+
+
+def _both(data: bytes, prefix: bytes = b"") -> tuple[list[str], list[str]]:
+    fast, slow = LineRenderer(), _TokenizedOnly()
+    return (
+        fast.feed(prefix) + fast.feed(data) + fast.flush(),
+        slow.feed(prefix) + slow.feed(data) + slow.flush(),
+    )
+
+
+_redraw_pieces = st.sampled_from(
+    [b"\r", b"\x1b[K", b"\r\x1b[K", b"50%", b"[###  ] 100%", b"ab", b"\b", b"\t", b"\x1b[2K",
+     b"\x1b[1D", b"\x1b[", b"\n", b"\r\n", b"\xe2\x9c\x93"]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_redraw_pieces, max_size=40).map(b"".join))
+def test_progress_bar_redraws_render_as_tokenized(data: bytes) -> None:
+    fast, slow = _both(data)
+    assert fast == slow
+
+
+@pytest.mark.parametrize("width", [MAX_LINE_CHARS - 3, MAX_LINE_CHARS, MAX_LINE_CHARS + 5])
+def test_redraws_near_the_line_cap_render_as_tokenized(width: int) -> None:
+    bar = b"\r" + b"#" * width + b"\x1b[K"
+    fast, slow = _both(b"\r12%\x1b[K" + bar + b"\r99%\x1b[K\r100%\r\n", prefix=b"x" * width)
+    assert fast == slow
+    assert fast[-1].startswith("100%")
