@@ -29,8 +29,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "It leases the configured nodes in the database (several daemons can share one\n"
             "PostgreSQL), streams each node's capture spool over SSH with a pinned host key,\n"
             "grades every finished command against the learner's labs, records progress once\n"
-            "and only once, writes progress/<user>/progress.json back to the node, and serves the HTTP\n"
-            "API in the same process. Logs are key=value lines on stderr, one per event.\n"
+            "and only once, writes progress/<user>/progress.json back to the node, and serves\n"
+            "the HTTP API in the same process. Logs are key=value lines on stderr, one per event.\n"
             "SIGTERM or SIGINT: flush, release the leases and exit 0."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
