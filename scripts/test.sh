@@ -30,7 +30,7 @@ if ! "$python" -c 'import ensurepip' 2>/dev/null; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
 fi
 [[ -x .venv/bin/python ]] || "$python" -m venv .venv
-.venv/bin/python -m pip install -q -e '.[test]'
+.venv/bin/python -m pip install -q -e '.[test,bench]'
 
 log "chromium (dashboard browser tests)"
 scripts/ensure-chromium.sh
