@@ -64,9 +64,11 @@ FOOTER_TAIL_BYTES = 512
 
 _ESC, _BEL = markers.ESC, markers.BEL  # BEL ends an OSC; ESC is ST's first byte or aborts it
 _OSC_START = re.compile(re.escape(markers.OSC))
-_FOOTER = re.compile(rb'\nScript done on [^\n]*?(?:\[COMMAND_EXIT_CODE="(\d+)"\])?\n?\Z')
+#: util-linux script's footer at the very end of a session file (the daemon closes sessions on it).
+SCRIPT_FOOTER = re.compile(rb'\nScript done on [^\n]*?(?:\[COMMAND_EXIT_CODE="(\d+)"\])?\n?\Z')
 _FOOTER_LINE = "Script done on "
-_SHELL_EXIT = re.compile(r"\s*(?:exit|logout)(?:\s+-?\d+)?\s*(?:#.*)?")
+#: A command line that ends the login shell (`exit`, `logout`): the footer's exit code is its own.
+SHELL_EXIT_LINE = re.compile(r"\s*(?:exit|logout)(?:\s+-?\d+)?\s*(?:#.*)?")
 
 # The hooks write their markers in two fixed runs: D P A at every prompt (precmd) and E C before
 # every command (PS0). Each run in the hooks' exact grammar is read by one C-level match at the
@@ -225,7 +227,7 @@ class SessionParser:
                 )
             self._output(self._carry, 0, len(self._carry))
             self._carry = b""
-        footer = _FOOTER.search(self._tail)
+        footer = SCRIPT_FOOTER.search(self._tail)
         if footer is not None and footer.group(1) is not None:
             self.shell_exit = int(footer.group(1))
         strip_footer = footer is not None  # the footer can only be in the innermost output
@@ -235,7 +237,7 @@ class SessionParser:
             if (
                 len(self._stack) == 1
                 and self.shell_exit is not None
-                and _SHELL_EXIT.fullmatch(top.line)
+                and SHELL_EXIT_LINE.fullmatch(top.line)
             ):
                 exit_ = self.shell_exit
             self._end(top, exit_, (), None, strip_footer=strip_footer)

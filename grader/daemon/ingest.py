@@ -32,10 +32,10 @@ from grader.capture.events import (
     PromptWithoutCommand,
 )
 from grader.capture.parser import (
-    _FOOTER,
-    _SHELL_EXIT,
     FOOTER_TAIL_BYTES,
     MAX_MARKER_BYTES,
+    SCRIPT_FOOTER,
+    SHELL_EXIT_LINE,
     SessionParser,
 )
 from grader.daemon.transport import KIND_DATA, KIND_RESET, Frame
@@ -90,13 +90,13 @@ class Cursor:
 
     def footer_at_end(self) -> bool:
         """script's footer, whole: a frame can end inside the line (no exit code read yet)."""
-        return self.tail.endswith(b"\n") and _FOOTER.search(self.tail) is not None
+        return self.tail.endswith(b"\n") and SCRIPT_FOOTER.search(self.tail) is not None
 
     def exit_open(self) -> bool:
         """The innermost open command is the shell's own `exit`/`logout`."""
         if self.last_start is None or self.last_start[0] not in self.inflight:
             return False
-        return _SHELL_EXIT.fullmatch(self.last_start[1]) is not None
+        return SHELL_EXIT_LINE.fullmatch(self.last_start[1]) is not None
 
 
 @dataclass
