@@ -142,6 +142,10 @@ class RetryBackoff:
     def succeeded(self, learner: str) -> None:
         self._failures.pop(learner, None)
 
+    def reset(self) -> None:
+        """Forget every failure: a new connection owes nothing to the old one's errors."""
+        self._failures.clear()
+
 
 def progress_path(spool_root: str, learner: str) -> str:
     """Where the learner's shell and `lab` read their progress (docs/node-protocol.md)."""

@@ -64,6 +64,7 @@ class NodeWatcher:
         self._recent = feedback.RecentEvents()
         self._progress = feedback.ProgressWriter(node.spool_root)
         self._feedback_retry = feedback.RetryBackoff()
+        self._feedback_conn: asyncssh.SSHClientConnection | None = None
         self._probe_verified: set[tuple[str, str, str]] = set()
         self._last_status = 0.0
         self._tasks: list[asyncio.Task] = []
@@ -242,6 +243,11 @@ class NodeWatcher:
             conn = self.conn
             if not self._dirty or conn is None:
                 continue
+            if conn is not self._feedback_conn:
+                # Writes that failed on a dead connection (a cut, a node restart) are due at
+                # once on the new one: a learner should not wait out the old link's backoff.
+                self._feedback_retry.reset()
+                self._feedback_conn = conn
             now = time.monotonic()
             for learner in sorted(self._dirty):
                 if self._feedback_retry.due(learner, now) > now:

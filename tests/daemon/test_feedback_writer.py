@@ -71,3 +71,14 @@ def test_retry_backoff_doubles_to_its_cap_and_resets_on_success():
     b.succeeded("alice")
     assert b.due("alice", 200.0) == 200.0
     assert b.failed("alice", 200.0) == 1.0
+
+
+def test_backoff_reset_makes_every_write_due_at_once():
+    """After a reconnect the service resets the backoff: failures on the dead link don't delay
+    the learner's ✓ lines on the new one."""
+    backoff = RetryBackoff(base_s=1, max_s=30)
+    for _ in range(4):
+        backoff.failed("alice", 100.0)
+    assert backoff.due("alice", 100.0) > 100.0
+    backoff.reset()
+    assert backoff.due("alice", 100.0) == 100.0

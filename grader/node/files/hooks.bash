@@ -117,6 +117,9 @@ __lg_ps0_str='${__lg_nil[__lg_n+=1]:-}$(__lg_ps0)'
 # --- feedback: "✓ 3/9 Read the exit code" once per new verified event ----------------------------
 __lg_progress=$__lg_root/progress/$__lg_user/progress.json
 __lg_stamp=$__lg_root/spool/$__lg_user/.${__lg_session:-nosession}-$$.seen
+# The highest seq any terminal of this learner has shown: a login cut by a network drop or a node
+# restart may have missed lines, which the learner's next shell then shows once.
+__lg_shown=$__lg_root/spool/$__lg_user/.lab-shown
 __lg_seq=
 # Runs `lab _feedback` (python) only when the progress file is newer than our stamp; the stamp
 # is touched before reading, so a write racing with us is caught at the next prompt. `lab` prints
@@ -132,6 +135,7 @@ __lg_feedback() {
 	__lg_seq=${last#seq=}
 	out=${out%"$last"}
 	[[ -n $out ]] && __lg_emit '%s' "$out"
+	[[ -n ${1-} ]] || printf '%s\n' "$__lg_seq" 2>/dev/null >"$__lg_shown"
 }
 
 # --- keeping our hooks first --------------------------------------------------------------------
@@ -214,7 +218,12 @@ __lg_precmd() {
 	return "$__lg_s"
 }
 
-__lg_feedback quiet # learn the current seq without replaying old events
+# Start after what this learner's terminals have already shown; with no record yet (a first
+# login), learn the current seq without replaying old events.
+if ! { [[ -r $__lg_shown ]] && read -r __lg_seq <"$__lg_shown" && [[ $__lg_seq =~ ^[0-9]+$ ]]; }; then
+	__lg_seq=
+	__lg_feedback quiet
+fi
 __lg_fix_history
 __lg_fix_pc
 __lg_installed=1
