@@ -46,13 +46,7 @@ log "base image (debootstrap from this machine's apt mirror; skipped when presen
 provisioning/fake-node/build-base-image.sh
 
 log "python environment (the same .venv the tests use)"
-python="${PYTHON:-python3}"
-if ! "$python" -c 'import ensurepip' 2>/dev/null; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
-fi
-[[ -x .venv/bin/python ]] || "$python" -m venv .venv
-.venv/bin/python -m pip install -q -e .
+scripts/ensure-venv.sh .
 
 log "wheelhouse for the grader image (the host's pip configuration, no network in the build)"
 rm -rf build/wheelhouse

@@ -23,14 +23,7 @@ cleanup() {
 trap cleanup EXIT
 
 log "virtualenv"
-python="${PYTHON:-python3}"
-# Debian's python3 ships venv without ensurepip unless python3-venv is installed.
-if ! "$python" -c 'import ensurepip' 2>/dev/null; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
-fi
-[[ -x .venv/bin/python ]] || "$python" -m venv .venv
-.venv/bin/python -m pip install -q -e '.[test,bench]'
+scripts/ensure-venv.sh '.[test,bench]'
 
 log "chromium (dashboard browser tests)"
 scripts/ensure-chromium.sh
