@@ -39,7 +39,8 @@ start_server() {
   read -r version name <<<"$(cluster)"
   if ! pg_lsclusters -h | awk 'NR == 1 { exit ($4 == "online") ? 0 : 1 }'; then
     log "starting cluster $version/$name"
-    pg_ctlcluster "$version" "$name" start
+    # 3>&-: the postmaster must not inherit the caller's $(...) pipe, or the caller waits forever.
+    pg_ctlcluster "$version" "$name" start 3>&-
   fi
   local deadline=$((SECONDS + READY_TIMEOUT_S))
   until runuser -u postgres -- pg_isready -q; do
@@ -62,6 +63,11 @@ create_role_and_db() {
   fi
 }
 
+# Only the URL may reach stdout: the tests read it with $(...). Tools below print chatter there
+# (pg_ctlcluster's "Removed stale pid file." after an unclean stop broke CI once), so stdout is
+# kept on fd 3 and everything else goes to stderr.
+exec 3>&1 1>&2
+
 case "${1:-}" in
   --stop)
     read -r version name <<<"$(cluster)"
@@ -72,7 +78,7 @@ case "${1:-}" in
     start_server
     create_role_and_db
     port="$(pg_lsclusters -h | awk 'NR == 1 { print $3 }')"
-    echo "postgresql+psycopg://$PG_ROLE:$PG_PASSWORD@127.0.0.1:$port/$PG_DB"
+    echo "postgresql+psycopg://$PG_ROLE:$PG_PASSWORD@127.0.0.1:$port/$PG_DB" >&3
     ;;
   *)
     echo "usage: $0 [--stop]" >&2

@@ -35,6 +35,10 @@ scripts/ensure-docker.sh
 log "postgresql"
 runuser -u postgres -- pg_isready -q 2>/dev/null || started_postgres=true
 GRADER_TEST_PG_URL="$(scripts/ensure-postgres.sh)"
+if [[ ! "$GRADER_TEST_PG_URL" =~ ^postgresql\+psycopg://[^[:space:]]+$ ]]; then
+  log "ensure-postgres.sh printed no single URL: $GRADER_TEST_PG_URL"
+  exit 1
+fi
 export GRADER_TEST_PG_URL
 
 
