@@ -85,7 +85,9 @@ class Anomaly:
     """Something that looks forged, replayed or broken; recorded in the audit log, never graded.
 
     kind is one of: "bad_nonce", "replayed_marker" (n did not strictly increase),
-    "malformed_marker", "unpaired_end", "oversized_marker".
+    "malformed_marker", "unpaired_end", "oversized_marker", "unannounced_shell" (a 133;C for a
+    shell pid, aid, that no 133;A introduced: a forged block for an invented shell; the command
+    is still parsed, docs/SECURITY.md).
     """
 
     session: str

@@ -28,6 +28,9 @@ Rules (DESIGN.md "Parsing"):
 - Nested shells (a `bash` typed at the prompt, with its own hooks and aid) nest their commands
   inside the outer command: output goes to the innermost open command; when an outer command ends,
   inner ones still open end with `exit=None`.
+- A shell introduces its aid with 133;A at its first prompt, before its first C (hooks.bash
+  precmd). A C for an aid no A introduced is `unannounced_shell` (once per aid): a forged block
+  for an invented shell. It is still parsed as a command (audited, not rejected: docs/SECURITY.md).
 
 One parser per session file: sessions are independent streams with their own carry, nonce and
 numbering, so several sessions at once are several parsers (see SpoolParser for a small router).
@@ -134,6 +137,7 @@ class SessionParser:
         self._stack: list[_Running] = []
         self._last_n: dict[int, int] = {}
         self._last_h: dict[int, int] = {}
+        self._announced: set[int] = set()  # aids a 133;A introduced (or already audited)
         self._cwd: str | None = None
         self._line: str | None = None  # from 633;E, waiting for its 133;C
         self._events: list[Event] = []
@@ -297,6 +301,7 @@ class SessionParser:
             )  # fmt: skip
             self._prompt_end(end, base + i)
             self._cwd = markers.unescape(g[7])
+            self._announced.add(int(g[8]))
         else:
             self._line = markers.unescape(g[0])
             start = markers.CommandStart(
@@ -344,7 +349,8 @@ class SessionParser:
             self._start(marker, offset)
         elif isinstance(marker, markers.PromptEnd):
             self._prompt_end(marker, offset)
-        # PromptStart: nothing to do beyond the nonce check
+        else:  # PromptStart: this shell is now known
+            self._announced.add(marker.aid)
 
     def _nonce_ok(self, nonce: str | None, offset: int) -> bool:
         if nonce is not None and self.nonce is None:
@@ -383,6 +389,17 @@ class SessionParser:
         if last is not None and start.n <= last:
             self._replayed("133;C", start.aid, start.n, offset)
             return
+        if start.aid not in self._announced:
+            self._announced.add(start.aid)
+            self._emit(
+                Anomaly(
+                    self.session,
+                    "unannounced_shell",
+                    f"133;C n={start.n} for aid={start.aid}, which no 133;A introduced",
+                    offset,
+                    {"aid": str(start.aid), "n": str(start.n)},
+                )
+            )
         # The same shell starting again means its previous command's D never came.
         for running in reversed(self._stack):
             if running.aid == start.aid:
