@@ -16,6 +16,12 @@
 # last command that started; when nothing ran (empty Enter, Ctrl-C, syntax error) it repeats the
 # previous D's n.
 #
+# A shell introduces its aid with A before its first C: the parser audits a C for an aid that no
+# A introduced as an invented shell (`unannounced_shell`, docs/SECURITY.md). precmd runs before
+# the first prompt, so its D n=0 / P / A run does it, in a nested bash too. If precmd never ran
+# (a nested bash on bash < 5.1 whose ~/.bashrc replaced the string PROMPT_COMMAND), PS0 prints
+# the A itself, before E C; the hooks' D P A and E C runs stay as they are.
+#
 # Modes (set by whoever sources this file):
 #   default              sourced as --rcfile by capture-shell: replays login start-up first.
 #   LABGRADER_NESTED=1   sourced by the bashrc guard in a nested interactive bash on an already
@@ -108,6 +114,8 @@ __lg_ps0() {
 	line=${line:2}
 	__lg_esc "$line"
 	local esc=$REPLY
+	# PS0's subshell cannot set the flag: a shell whose precmd never runs repeats this A.
+	[[ -n ${__lg_announced-} ]] || __lg_emit '\e]133;A;aid=%s;k=%s\a' "$$" "$__lg_k"
 	__lg_now
 	__lg_emit '\e]633;E;%s;%s\a\e]133;C;aid=%s;n=%s;h=%s;t=%s;k=%s\a' \
 		"$esc" "$__lg_k" "$$" "$__lg_n" "$h" "$REPLY" "$__lg_k"
@@ -212,6 +220,7 @@ __lg_precmd() {
 	__lg_feedback
 	__lg_esc "$PWD"
 	__lg_emit '\e]633;P;Cwd=%s\a\e]133;A;aid=%s;k=%s\a' "$REPLY" "$$" "$__lg_k"
+	__lg_announced=1 # this shell's aid is introduced (see PS0)
 	__lg_done=1
 	# Leave $_ and $? exactly as the learner's command set them (bash-preexec's trick).
 	: "$__lg_a"

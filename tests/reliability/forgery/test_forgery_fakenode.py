@@ -61,7 +61,7 @@ READ_NONCE = "K=$LABGRADER_NONCE"
 HONEST = "honest"
 HONEST_LINES = [RUN_BROKEN, "echo $?", SENTINEL, f"{RUN_BROKEN} > ~/run.log 2>&1"]
 
-#: The one forgery that gets through (the limit in docs/SECURITY.md); it has its own tests.
+#: The one forgery that verifies a step (the limit in docs/SECURITY.md; audited): its own tests.
 INVENTOR = "f-inventor"
 #: learner -> lines typed (after which the sentinel). Names are the learners' account names.
 FORGERS: dict[str, list[str]] = {
@@ -256,15 +256,11 @@ def test_another_learners_home_is_private(graded: dict[str, Graded]) -> None:
 
 def test_invented_shell_verifies_the_step(graded: dict[str, Graded]) -> None:
     """The limit, pinned: with the nonce, a whole C..D block claiming a shell pid never seen is
-    taken for a nested shell's command and verifies the step."""
+    still taken for a nested shell's command and verifies the step (it is audited, below)."""
     assert graded[INVENTOR].verified == {"run-broken", SENTINEL_STEP}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="missing audit: markers for an aid that no 133;A of that aid introduced are not an "
-    "anomaly yet (a real nested shell prints D n=0 and A at start-up before its first C). "
-    "docs/SECURITY.md 'Not tamper-evident'.",
-)
 def test_invented_shell_is_audited(graded: dict[str, Graded]) -> None:
-    assert graded[INVENTOR].anomaly_kinds(), graded[INVENTOR].audit
+    """No 133;A introduced the invented aid (a real nested shell's hooks print one at its first
+    prompt): the daemon leaves a suspicious `anomaly:unannounced_shell` row, and nothing else."""
+    assert graded[INVENTOR].anomaly_kinds() == {"unannounced_shell"}, graded[INVENTOR].audit

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from grader.node.paths import node_file
+
 RUN_BROKEN = "NCCL_SOCKET_IFNAME=doesnotexist0 all_reduce_perf -b 8M -e 8M -g 2"
 WARN = "NCCL WARN Bootstrap : no socket interface found"
 # The session nonce, as the learner can read it from their own spool index.
@@ -115,10 +117,19 @@ def test_right_nonce_fresh_n_in_the_same_shell_verifies_but_is_audited(learner) 
 
 
 @pytest.mark.parametrize("n", ["1", "900"])
-def test_right_nonce_invented_shell_verifies_without_an_anomaly(learner, n: str) -> None:
-    """Known gap (docs/SECURITY.md): the forged block claims a shell pid (aid) never seen, which
-    the parser takes for a nested shell (`bash` typed at the prompt). Nothing is left in the audit
-    log. Kept as a test so a fix (e.g. flag nested shells under a non-shell command) shows up."""
+def test_right_nonce_invented_shell_verifies_but_is_audited(learner, n: str) -> None:
+    """The forged block claims a shell pid (aid) that no 133;A introduced: the parser still reads
+    it as a nested shell's command, so the step is verified (the limit, docs/SECURITY.md), but the
+    store's audit log holds a suspicious `anomaly:unannounced_shell` row."""
     graded = learner([READ_NONCE, _block(n, aid="1"), "echo $?", "true"])
-    assert graded.verified == {"run-broken"}
-    assert not graded.anomaly_kinds()
+    assert graded.verified == {"run-broken"}  # the limit, pinned down
+    assert graded.anomaly_kinds() == {"unannounced_shell"}, graded.audit
+
+
+def test_real_nested_shell_is_verified_without_an_anomaly(learner) -> None:
+    """No false alarm: a `bash` typed at the prompt gets the hooks (bashrc guard) and introduces
+    its own aid with 133;A before its first command, so its work is graded and nothing audited."""
+    guard = node_file("bashrc-guard.bash")
+    graded = learner([f"bash --rcfile {guard} -i", RUN_BROKEN, "echo $?", "exit"])
+    assert {"run-broken", "exit-code"} <= graded.verified, graded.progress
+    assert not graded.anomaly_kinds(), graded.audit
