@@ -5,6 +5,11 @@ is up), so a step may carry a `probe` (grader/labs/model.py Probe): an argv, a t
 its output and exit status must be. When a learner's command ends and such a step is not yet
 verified, the probe runs; if it passes, the step is verified with the probe's output as evidence.
 
+Lab variables (`${iface}`, captured by an earlier step) are substituted inside each argv word
+before quoting, so a captured value, whatever it holds (the learner's output chose it), stays one
+literal word. A probe naming a variable no verified step captured yet is not run: its reason is
+logged and the step stays as it is until the capturing step is verified.
+
 The argv is joined with shlex.quote, so the node's shell sees exactly those words; the grader
 account has no sudo and no write access to learners' files, which keeps probes read-only in fact,
 not just by convention. Evidence names the learner's command that triggered the probe, so a
@@ -13,6 +18,7 @@ command re-fed after a crash triggers the same (session, aid, n) key and never a
 
 from __future__ import annotations
 
+import json
 import logging
 import shlex
 from collections.abc import Mapping
@@ -21,7 +27,7 @@ import asyncssh
 
 from grader.capture.events import CommandRecord
 from grader.labs.model import Lab, Step
-from grader.matching.expect import OutputMatcher, check_exit
+from grader.matching.expect import OutputMatcher, check_exit, substitute, unknown_variables
 from grader.verdict import Evidence, State, StepVerdict
 
 log = logging.getLogger("grader.daemon.probes")
@@ -44,9 +50,28 @@ def due_probes(lab: Lab, states: Mapping[str, State]) -> list[Step]:
     ]
 
 
-def probe_command(step: Step) -> str:
+def missing_variables(step: Step, variables: Mapping[str, str]) -> str:
+    """Why the probe cannot run yet ("" when it can): a `${name}` in its argv or output patterns
+    that no verified step has captured. Run with the name left in, it would test a literal
+    `${name}`, so it is not run at all."""
     assert step.probe is not None
-    return " ".join(shlex.quote(w) for w in step.probe.command)
+    out = step.probe.output
+    texts = [*step.probe.command, *(p.text for p in (*out.all, *out.any, *out.none))]
+    names = unknown_variables(texts, variables)
+    if not names:
+        return ""
+    listed = ", ".join(f"${{{n}}}" for n in names)
+    return f"the probe uses {listed}, which no verified step has captured yet"
+
+
+def probe_argv(step: Step, variables: Mapping[str, str]) -> list[str]:
+    """The probe's argv with lab variables substituted inside each word (never split or joined)."""
+    assert step.probe is not None
+    return [substitute(w, variables) for w in step.probe.command]
+
+
+def probe_command(step: Step, variables: Mapping[str, str]) -> str:
+    return " ".join(shlex.quote(w) for w in probe_argv(step, variables))
 
 
 def judge(
@@ -73,7 +98,10 @@ async def run_probe(
 ) -> StepVerdict | None:
     """Run one probe: a verified StepVerdict when it passes, else None (no demotion)."""
     assert step.probe is not None
-    cmd = probe_command(step)
+    if why := missing_variables(step, variables):
+        log.info("event=probe_not_run lab=%s step=%s reason=%s", lab.id, step.id, json.dumps(why))
+        return None
+    cmd = probe_command(step, variables)
     timeout = min(step.probe.timeout_s, PROBE_TIMEOUT_MAX_S)
     try:
         res = await conn.run(cmd, check=False, timeout=timeout, encoding="utf-8", errors="replace")
@@ -81,8 +109,15 @@ async def run_probe(
         log.info("event=probe_timeout lab=%s step=%s timeout_s=%.1f", lab.id, step.id, timeout)
         return None
     output = str(res.stdout or "")[:PROBE_OUTPUT_MAX]
-    ok, _why, matcher = judge(step, res.exit_status, output, variables)
-    log.info("event=probe lab=%s step=%s exit=%s ok=%s", lab.id, step.id, res.exit_status, ok)
+    ok, why, matcher = judge(step, res.exit_status, output, variables)
+    log.info(
+        "event=probe lab=%s step=%s exit=%s ok=%s reason=%s",
+        lab.id,
+        step.id,
+        res.exit_status,
+        ok,
+        json.dumps(why),
+    )
     if not ok:
         return None
     out = matcher.result()

@@ -61,6 +61,12 @@ def substitute(text: str, variables: Mapping[str, str], *, regex: bool = False) 
     return _VAR.sub(repl, text)
 
 
+def unknown_variables(texts: Iterable[str], variables: Mapping[str, str]) -> list[str]:
+    """The `${name}`s in `texts` that `variables` has no value for, each once, in order of use."""
+    names = (name for text in texts for name in _VAR.findall(text))
+    return list(dict.fromkeys(n for n in names if n not in variables))
+
+
 def describe_value(vm: ValueMatch, variables: Mapping[str, str]) -> str:
     v = substitute(vm.value, variables)
     unknown = _VAR.findall(v)

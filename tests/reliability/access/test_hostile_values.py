@@ -6,6 +6,11 @@ SSH as the grader account, prints its words back (so they reached the program in
 verifies the step), and not one marker file the words would create appears on the node. A probe
 whose *program* word is hostile is run as one (missing) program name and verifies nothing.
 
+Captured values: a lab variable is whatever the learner's output held, so a learner who prints
+metacharacters chooses it. Substituted into a probe word, it stays that one literal word (the
+probe prints it back bracketed), creates no file on the node, and a probe whose variable is not
+captured yet is not run, with its reason in the daemon's log.
+
 Learner-supplied values: learner names (and the other names in grader.yaml that end up in remote
 paths) are restricted by the config schema; hostile ones are refused with a located error before
 the daemon connects anywhere. Inventory values (provisioning) are covered by
@@ -17,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -83,29 +89,40 @@ def hostile_lab(directory: Path) -> Path:
     return lab
 
 
+async def learner_types(seat: Seat, line: str) -> None:
+    """One shell on the seat's node: type `line`, then exit (each command's end runs due probes)."""
+    conn, shell = await open_shell(seat)
+    try:
+        await shell.run(line)
+        await shell.exit()
+    finally:
+        conn.close()
+
+
+def grade_one_seat(node: FakeNode, tmp_path: Path, lab: Path, lab_id: str) -> tuple[Seat, Daemon]:
+    """`grader run` grading the node's learner on one lab (started; the caller stops it)."""
+    seat = Seat("node-1", node, node.learner)
+    cfg, port = one_node_config(tmp_path, [seat], [lab], [lab_id])
+    return seat, Daemon(cfg, port, tmp_path / "daemon.log").start()
+
+
+def lab_states(daemon: Daemon, seat: Seat, lab_id: str) -> dict[str, str]:
+    """step id -> state of the seat's learner in `lab_id`, from the daemon's API."""
+    r = daemon.get(f"/api/learners/{seat.learner}/progress", lab=lab_id)
+    r.raise_for_status()
+    return {s["id"]: s["state"] for s in r.json()["labs"][0]["steps"]}
+
+
 def test_hostile_probe_argv_never_runs_on_the_node(
     fresh_fake_node: FakeNode, tmp_path: Path
 ) -> None:
     node = fresh_fake_node
-    seat = Seat("node-1", node, node.learner)
-    cfg, port = one_node_config(tmp_path, [seat], [hostile_lab(tmp_path)], [LAB_ID])
-    daemon = Daemon(cfg, port, tmp_path / "daemon.log").start()
+    seat, daemon = grade_one_seat(node, tmp_path, hostile_lab(tmp_path), LAB_ID)
     try:
-
-        async def learner_types() -> None:  # a command ends: the daemon runs the due probes
-            conn, shell = await open_shell(seat)
-            try:
-                await shell.run("true")
-                await shell.exit()
-            finally:
-                conn.close()
-
-        asyncio.run(learner_types())
+        asyncio.run(learner_types(seat, "true"))  # a command ends: the daemon runs due probes
 
         def states() -> dict[str, str]:
-            r = daemon.get(f"/api/learners/{seat.learner}/progress", lab=LAB_ID)
-            r.raise_for_status()
-            return {s["id"]: s["state"] for s in r.json()["labs"][0]["steps"]}
+            return lab_states(daemon, seat, LAB_ID)
 
         wait_for(lambda: states()[WORDS_STEP] == "verified", what=f"{WORDS_STEP} ({daemon.log})")
         wait_for(
@@ -116,6 +133,102 @@ def test_hostile_probe_argv_never_runs_on_the_node(
     finally:
         assert daemon.stop() == 0, daemon.log_text()
     for marker in MARKERS:
+        assert node.exec(["test", "-e", marker]).exit_code == 1, f"{marker} exists on the node"
+    assert "pwned" not in node.exec(["ls", "-a", "/tmp", "/home/labgrader", "/"]).text
+
+
+# --- captured values in probe argv ---------------------------------------------------------------
+
+VAR_LAB_ID = "hostile-capture"
+#: What the learner prints after `VALUE=`: captured as ${v}, then a probe word. No newline (the
+#: capture regex reads one line) and every marker name distinct from MARKERS' (a fresh node anyway).
+HOSTILE_VALUE = (
+    "$(touch /tmp/pwned-capsubst); touch /tmp/pwned-capsemi `touch /tmp/pwned-captick` "
+    "'q' \"dq\" && touch /tmp/pwned-capand | > /tmp/pwned-capredirect * ${v}"
+)
+CAPTURE_MARKERS = re.findall(r"/tmp/pwned-[a-z]+", HOSTILE_VALUE)
+
+
+def capture_lab(directory: Path) -> Path:
+    """A lab whose second step's probe argv uses `${v}` (captured by step 1 from the learner's
+    output), and whose last step's probe uses `${never}`, which no command of the test captures."""
+    lab = directory / VAR_LAB_ID
+    lab.mkdir()
+    steps = [
+        {
+            "id": "print-value",
+            "title": "Print a value",
+            "output": {"all": [{"regex": "^VALUE=(?P<v>.+)$"}]},
+            "captures": ["v"],
+        },
+        {
+            "id": "value-reaches-probe",
+            "title": "The captured value is one probe word",
+            "probe": {
+                # bracketed: a value split into several words would print several lines
+                "command": ["printf", "[%s]\\n", "${v}", "pre-${v}-post"],
+                "output": {"all": ["[${v}]", "[pre-${v}-post]"]},
+                "exit": "zero",
+            },
+        },
+        {
+            "id": "print-never",
+            "title": "A value the learner never prints",
+            "output": {"all": [{"regex": "^NEVER=(?P<never>.+)$"}]},
+            "captures": ["never"],
+        },
+        {
+            "id": "never-probe",
+            "title": "A probe over a variable not captured yet",
+            "probe": {"command": ["printf", "%s\\n", "${never}"], "exit": "zero"},
+        },
+    ]
+    doc = {
+        "schema_version": 1,
+        "id": VAR_LAB_ID,
+        "title": "Captured values in probe argv",
+        "description": "A probe word built from a value the learner's output chose.",
+        "steps": steps,
+    }
+    (lab / "lab.yaml").write_text(json.dumps(doc, indent=2))
+    load_lab(lab)  # lint-clean: every ${name} is captured by an earlier step
+    return lab
+
+
+def test_hostile_captured_value_is_one_literal_probe_word(
+    fresh_fake_node: FakeNode, tmp_path: Path
+) -> None:
+    node = fresh_fake_node
+    seat, daemon = grade_one_seat(node, tmp_path, capture_lab(tmp_path), VAR_LAB_ID)
+
+    def states() -> dict[str, str]:
+        return lab_states(daemon, seat, VAR_LAB_ID)
+
+    not_run = 'event=probe_not_run lab={} step={} reason="the probe uses ${{{}}}, which no verified'
+    try:
+        # before anything is captured: neither probe runs, each says why
+        asyncio.run(learner_types(seat, "true"))
+        for step, name in [("value-reaches-probe", "v"), ("never-probe", "never")]:
+            line = not_run.format(VAR_LAB_ID, step, name)
+            wait_for(lambda line=line: line in daemon.log_text(), what=f"{line} ({daemon.log})")
+        # the learner prints the hostile value (single-quoted: their own shell runs none of it)
+        asyncio.run(learner_types(seat, f"printf 'VALUE=%s\\n' {shlex.quote(HOSTILE_VALUE)}"))
+        wait_for(
+            lambda: states()["value-reaches-probe"] == "verified", what=f"probe ({daemon.log})"
+        )
+        assert states()["never-probe"] != "verified"
+        events = daemon.events(seat.learner)
+        probe = next(e for e in events if e["step"] == "value-reaches-probe")
+        assert f"[{HOSTILE_VALUE}]" in probe["evidence"]["excerpt"]
+        assert f"[pre-{HOSTILE_VALUE}-post]" in probe["evidence"]["excerpt"]
+        assert probe["evidence"]["line"] == "probe: " + shlex.join(
+            ["printf", "[%s]\\n", HOSTILE_VALUE, f"pre-{HOSTILE_VALUE}-post"]
+        )
+    finally:
+        assert daemon.stop() == 0, daemon.log_text()
+    assert "Traceback" not in daemon.log_text()
+    assert len(CAPTURE_MARKERS) == 5
+    for marker in CAPTURE_MARKERS:
         assert node.exec(["test", "-e", marker]).exit_code == 1, f"{marker} exists on the node"
     assert "pwned" not in node.exec(["ls", "-a", "/tmp", "/home/labgrader", "/"]).text
 
