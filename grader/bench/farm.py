@@ -13,9 +13,11 @@ What each node serves (the node-side interface the daemon expects, docs/daemon.m
   MODULE's own `list_files`/`pump`/`write_frame` in-process instead of a python3 subprocess per
   node (1,000 interpreters would not fit in memory or CPU here). The reader's main loop (a stat
   of every file every POLL_S) is replaced by an event-driven one aligned to a per-node POLL_S
-  grid: bytes appended at time a are sent at the node's next grid tick after a, exactly when the
-  real loop's stat would see them, without 20,000 stats a second. Heartbeats every HEARTBEAT_S
-  when idle, and back-to-back ticks while a file has more to send, as the real loop does.
+  grid: bytes appended at time a are read at the node's next grid tick after a, exactly when the
+  real loop's stat would see them, without 20,000 stats a second; the module's own `pump` then
+  decides what is due (a D marker at once, held echoes after HOLD_S), and the loop also wakes
+  on the grid tick after a held byte's HOLD_S. Heartbeats every HEARTBEAT_S when idle, and
+  back-to-back ticks while a file has more to send, as the real loop does.
 - SFTP (asyncssh's SFTPServer over the real directory): the daemon writes progress files there.
 - The poller baseline's check (poller.py CHECK_COMMAND) is a `grep` over the spool; it is
   evaluated in-process with the same regular expression (a fork per check would bill the poller's
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import importlib.util
 import io
@@ -186,12 +189,12 @@ class SimReader:
                 self.rescan = False
                 self.files = [os.path.relpath(p, self.spool) for p in SR.list_files(self.spool)]
             sent = False
+            now = time.time()
             for rel in self.files:
                 f = self.followers.get(rel)
                 if f is None:
                     f = self.followers[rel] = SR.Follower(0)
-                sent = SR.pump(out, self.spool, rel, f) or sent
-            now = time.time()
+                sent = SR.pump(out, self.spool, rel, f, now) or sent
             if sent:
                 last_sent = now
             elif now - last_sent >= SR.HEARTBEAT_S:
@@ -206,14 +209,15 @@ class SimReader:
                 await asyncio.sleep(0)
                 continue
             self.event.clear()
-            idle = max(0.0, SR.HEARTBEAT_S - (time.time() - last_sent))
-            try:
-                await asyncio.wait_for(self.event.wait(), idle)
-            except TimeoutError:
-                continue
-            # the real reader would notice at its next stat tick
-            now = time.time()
-            await asyncio.sleep((self.phase - now) % SR.POLL_S)
+            # Sleep until new bytes, the oldest held byte's HOLD_S, or the next heartbeat ...
+            deadline = last_sent + SR.HEARTBEAT_S
+            for f in self.followers.values():
+                if f.held:
+                    deadline = min(deadline, f.held_since + SR.HOLD_S)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.event.wait(), max(0.0, deadline - time.time()))
+            # ... then to the grid tick at which the real loop's stat would see it.
+            await asyncio.sleep((self.phase - time.time()) % SR.POLL_S)
 
 
 class Farm:

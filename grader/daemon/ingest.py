@@ -46,9 +46,10 @@ from grader.verdict import StepVerdict
 
 log = logging.getLogger("grader.daemon.ingest")
 
-# Frames arriving within this window share one transaction. A learner waits for the ✓ at their
-# next prompt, which takes them a second or more to reach: 30 ms is invisible to them, while a
-# 100 MB `cat` (400 frames of 256 KiB) becomes a handful of transactions instead of hundreds.
+# Frames arriving within this window share one transaction: a 100 MB `cat` (400 frames of
+# 256 KiB) becomes a handful of transactions instead of hundreds. A batch holding a finished
+# command or a verdict does not wait for it (has_ended): the reader sends a command's end in a
+# frame of its own, right when it sees it, and that is the latency a learner feels.
 BATCH_WINDOW_S = 0.03
 # A .ts file whose session is not (yet) in sessions.jsonl waits for its nonce. The index line is
 # written before `script` starts and the reader sends indexes first, so this only fills when the
@@ -392,6 +393,10 @@ class NodeIngest:
     def has_pending(self) -> bool:
         b = self._batch
         return bool(b.offsets or b.records or b.verdicts or b.anomalies)
+
+    def has_ended(self) -> bool:
+        """The batch holds a finished command or a verdict: worth committing without delay."""
+        return bool(self._batch.records or self._batch.verdicts)
 
     def take_batch(self) -> tuple[IngestBatch, list[Ended]] | None:
         """The batch so far (snapshots taken now) and the commands that ended in it."""

@@ -2,10 +2,10 @@
 
 One asyncio loop runs everything. Per leased node a NodeWatcher streams the spool over a
 NodeLink, feeds NodeIngest, commits batches through the Store (in a worker thread: the Store is
-synchronous), writes progress files back and runs probes. A lease loop renews leases every ttl/3
-and starts or stops watchers as leases are won or lost, so several graders can share one
-PostgreSQL (DESIGN.md "Scale"). SIGTERM/SIGINT: stop the watchers, flush their batches, release
-the leases, exit 0.
+synchronous), writes progress files back and runs probes. Leases are renewed every ttl/3 on a
+thread of their own (LeaseKeeper); the lease loop starts or stops watchers as leases are won or
+lost, so several graders can share one PostgreSQL (DESIGN.md "Scale"). SIGTERM/SIGINT: stop the
+watchers, flush their batches, release the leases, exit 0.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import asyncio
 import contextlib
 import logging
 import signal
+import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 import asyncssh
 
@@ -60,7 +61,9 @@ class NodeWatcher:
         self.ingest: NodeIngest | None = None
         self.conn: asyncssh.SSHClientConnection | None = None
         self._wake = asyncio.Event()
+        self._urgent = asyncio.Event()  # the batch holds an ended command: skip the window
         self._dirty: set[str] = set()
+        self._feedback_wake = asyncio.Event()  # set whenever _dirty gains a learner
         self._recent = feedback.RecentEvents()
         self._progress = feedback.ProgressWriter(node.spool_root)
         self._feedback_retry = feedback.RetryBackoff()
@@ -108,6 +111,7 @@ class NodeWatcher:
         assert self.ingest is not None
         self.conn = conn
         self._dirty.update(self.node.learners)  # bring progress files up to date on (re)connect
+        self._feedback_wake.set()
         self._wake.set()
         try:
             offsets = self.ingest.start_offsets()
@@ -124,6 +128,8 @@ class NodeWatcher:
                 else:
                     self.ingest.feed(frame)
                     self._wake.set()
+                    if self.ingest.has_ended():
+                        self._urgent.set()
                 # Heartbeats keep this ticking while files are quiet: idle sessions close here.
                 if self.ingest.close_idle():
                     self._wake.set()
@@ -165,8 +171,13 @@ class NodeWatcher:
     async def _flusher(self) -> None:
         while True:
             await self._wake.wait()
-            await asyncio.sleep(BATCH_WINDOW_S)  # let the frames of this burst join the batch
+            if not self._urgent.is_set():  # let the frames of this burst join the batch
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._urgent.wait(), BATCH_WINDOW_S)
+            # Frames that came with the same read from the channel are already fed: the session
+            # task only yields to us at its next read.
             self._wake.clear()
+            self._urgent.clear()
             try:
                 await self._flush_once()
             except LeaseLost as exc:
@@ -204,6 +215,7 @@ class NodeWatcher:
         self._recent.add(events)
         if events:
             self._dirty.update(ev.learner for ev in events)
+            self._feedback_wake.set()
         if ended and self.conn is not None:
             await self._run_probes(self.conn, ended)
 
@@ -239,7 +251,8 @@ class NodeWatcher:
 
     async def _feedback_loop(self) -> None:
         while True:
-            await asyncio.sleep(feedback.FEEDBACK_COALESCE_S)
+            await self._feedback_pending()
+            await asyncio.sleep(feedback.FEEDBACK_COALESCE_S)  # verdicts of a burst: one write
             conn = self.conn
             if not self._dirty or conn is None:
                 continue
@@ -268,6 +281,26 @@ class NodeWatcher:
                     )
                 else:
                     self._feedback_retry.succeeded(learner)
+
+    async def _feedback_pending(self) -> None:
+        """Return when a progress write is due: a learner is dirty and not backing off.
+
+        Event-driven rather than a 200 ms tick per node: 1,000 idle watchers ticking cost 5,000
+        loop wake-ups a second on the loop that also has to receive every node's bytes.
+        """
+        while True:
+            self._feedback_wake.clear()
+            if not self._dirty or self.conn is None:  # _session and _flush_once set the event
+                await self._feedback_wake.wait()
+                continue
+            now = time.monotonic()
+            if self.conn is not self._feedback_conn:
+                return  # a new connection: writes are due at once (see _feedback_loop)
+            next_try = min(self._feedback_retry.due(learner, now) for learner in self._dirty)
+            if next_try <= now:
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._feedback_wake.wait(), next_try - now)
 
     async def _write_feedback(self, conn: asyncssh.SSHClientConnection, learner: str) -> None:
         labs = [self.labs[i] for i in self.node.learners.get(learner, ()) if i in self.labs]
@@ -395,41 +428,116 @@ class Daemon:
 
     async def _lease_loop(self) -> None:
         ids = [n.id for n in self.config.nodes]
-        ttl = self.config.daemon.lease_ttl_s
         owner = self.config.daemon.owner
-        while not self.stopping.is_set():
+        results: asyncio.Queue[set[str] | Exception] = asyncio.Queue()
+        keeper = LeaseKeeper(
+            self.store, owner, ids, self.config.daemon.lease_ttl_s, results.put_nowait
+        )
+        keeper.start()
+        stopping = asyncio.create_task(self.stopping.wait())
+        try:
+            while not self.stopping.is_set():
+                got = asyncio.create_task(results.get())
+                await asyncio.wait({got, stopping}, return_when=asyncio.FIRST_COMPLETED)
+                if not got.done():
+                    got.cancel()
+                    break
+                found = [got.result()]
+                while not results.empty():  # the loop was busy: act on the newest round only
+                    found.append(results.get_nowait())
+                owned: set[str] | None = None
+                for result in found:
+                    if isinstance(result, Exception):
+                        self._renew_failed(owner, result)
+                    else:
+                        owned = result
+                if owned is not None:
+                    await self._reconcile(owned)
+        finally:
+            stopping.cancel()
+            await asyncio.to_thread(keeper.stop)  # before release: no renewal may follow it
+
+    @staticmethod
+    def _renew_failed(owner: str, exc: Exception) -> None:
+        # The database is away: watchers keep streaming and their batches retry; a lease another
+        # grader took meanwhile shows as LeaseLost at the next commit, which stops that watcher.
+        first = (str(exc).splitlines() or [""])[0]
+        log.error(
+            "event=lease_renew_failed owner=%s error=%s detail=%r",
+            owner,
+            type(exc).__name__,
+            first,
+        )
+
+    async def _reconcile(self, owned: set[str]) -> None:
+        """Start watchers for the nodes this grader now holds; stop those it lost."""
+        owner = self.config.daemon.owner
+        for node_id in list(self.watchers):
+            w = self.watchers[node_id]
+            if node_id not in owned or w.lease_lost:
+                log.warning("event=lease_dropped node=%s", node_id)
+                del self.watchers[node_id]
+                await w.stop()
+        for node_id in sorted(owned - set(self.watchers)):
+            log.info("event=lease_acquired node=%s owner=%s", node_id, owner)
+            w = NodeWatcher(
+                self.config.node(node_id),
+                self.config,
+                self.store,
+                self.labs,
+                self.handshakes,
+                self.reader_mode,
+            )
+            await w.start()
+            self.watchers[node_id] = w
+
+
+class LeaseKeeper:
+    """Acquires and renews this grader's leases every ttl/3 on a thread of its own.
+
+    Renewing from the asyncio loop (through the shared executor) made ownership depend on the
+    loop's load: at 1,000 nodes the loop was CPU-bound, renewals ran late, leases expired and
+    watchers were stopped and restarted. On this thread an overloaded loop costs latency, not
+    ownership: the GIL still gives the thread its turn within milliseconds. Each round's result
+    (the node ids held, or the exception) goes to `deliver`, called in the loop's thread.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        owner: str,
+        node_ids: list[str],
+        ttl_s: float,
+        deliver: Callable[[set[str] | Exception], None],
+    ):
+        self.store = store
+        self.owner = owner
+        self.node_ids = node_ids
+        self.ttl_s = ttl_s
+        self._deliver = deliver
+        self._loop = asyncio.get_running_loop()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="lease-keeper", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Blocks until the thread is out of any renewal (call it off the loop)."""
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            result: set[str] | Exception
             try:
-                owned = set(await asyncio.to_thread(self.store.acquire_nodes, owner, ids, ttl))
-            except Exception as exc:  # the database is away: keep watching, renew next round
-                # Watchers keep streaming and their batches retry; a lease another grader took
-                # meanwhile shows as LeaseLost at the next commit, which stops that watcher.
-                first = (str(exc).splitlines() or [""])[0]
-                log.error(
-                    "event=lease_renew_failed owner=%s error=%s detail=%r",
-                    owner,
-                    type(exc).__name__,
-                    first,
-                )
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.stopping.wait(), timeout=ttl / 3)
-                continue
-            for node_id in list(self.watchers):
-                w = self.watchers[node_id]
-                if node_id not in owned or w.lease_lost:
-                    log.warning("event=lease_dropped node=%s", node_id)
-                    del self.watchers[node_id]
-                    await w.stop()
-            for node_id in sorted(owned - set(self.watchers)):
-                log.info("event=lease_acquired node=%s owner=%s", node_id, owner)
-                w = NodeWatcher(
-                    self.config.node(node_id),
-                    self.config,
-                    self.store,
-                    self.labs,
-                    self.handshakes,
-                    self.reader_mode,
-                )
-                await w.start()
-                self.watchers[node_id] = w
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.stopping.wait(), timeout=ttl / 3)
+                result = set(self.store.acquire_nodes(self.owner, self.node_ids, self.ttl_s))
+            except Exception as exc:  # delivered and logged in the loop; renew next round
+                result = exc
+            if self._stop.is_set():
+                return
+            try:
+                self._loop.call_soon_threadsafe(self._deliver, result)
+            except RuntimeError:  # the loop is closed: the daemon is gone
+                return
+            self._stop.wait(self.ttl_s / 3)

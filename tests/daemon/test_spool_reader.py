@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 
-from grader.daemon.transport import KIND_DATA, KIND_HEARTBEAT, KIND_HELLO, KIND_RESET
+from grader.daemon.transport import (
+    KIND_DATA,
+    KIND_HEARTBEAT,
+    KIND_HELLO,
+    KIND_RESET,
+    FrameDecoder,
+)
 
 from .framing import ReaderProcess, file_bytes
 
@@ -87,7 +94,7 @@ def test_idle_stream_sends_heartbeats_with_node_time(tmp_path):
     (tmp_path / "spool").mkdir()
     r = ReaderProcess(tmp_path)
     try:
-        frames = r.read_until(lambda fs: any(f.kind == KIND_HEARTBEAT for f in fs), timeout=5)
+        frames = r.read_until(lambda fs: any(f.kind == KIND_HEARTBEAT for f in fs), timeout=15)
     finally:
         r.close()
     beat = next(f for f in frames if f.kind == KIND_HEARTBEAT)
@@ -100,3 +107,128 @@ def test_exits_when_the_daemon_closes_stdin(tmp_path):
     r.read_until(lambda fs: bool(fs))
     rc, _ = r.close()
     assert rc == 0
+
+
+# --- what is sent when: pump() in-process with explicit clocks (no sleeping, no timing) ----------
+
+
+def _reader_module():
+    """The very spool_reader.py the daemon ships, as a module (it is not a package member)."""
+    import importlib.util
+
+    from grader.node.paths import node_file
+
+    spec = importlib.util.spec_from_file_location(
+        "shipped_spool_reader", node_file("spool_reader.py")
+    )
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+SR = _reader_module()
+D_END = b"\x1b]133;D;0;aid=7;n=3;h=3;t=1.5;ps=0;k=abc\x07"
+
+
+class _Pumped:
+    """One file followed by pump(); collects the frames it writes."""
+
+    def __init__(self, tmp_path, name="s1.ts", offset=0):
+        (tmp_path / "spool" / "alice").mkdir(parents=True, exist_ok=True)
+        self.spool = str(tmp_path / "spool")
+        self.rel = f"alice/{name}"
+        self.path = tmp_path / "spool" / self.rel
+        self.path.touch()
+        self.f = SR.Follower(offset)
+        self.out = io.BytesIO()
+        self.decoder = FrameDecoder()
+        self.frames: list = []
+
+    def append(self, data: bytes) -> None:
+        with self.path.open("ab") as fh:
+            fh.write(data)
+
+    def pump(self, now: float) -> list:
+        """Frames this tick sent."""
+        sent = SR.pump(self.out, self.spool, self.rel, self.f, now)
+        new = self.decoder.feed(self.out.getvalue())
+        self.out.seek(0)
+        self.out.truncate()
+        assert sent == any(fr.kind == KIND_DATA for fr in new)
+        self.frames += new
+        return new
+
+
+def test_echoes_are_held_and_a_command_end_goes_at_once(tmp_path):
+    p = _Pumped(tmp_path)
+    p.append(b"$ l")
+    assert p.pump(now=100.0) == []
+    p.append(b"s")
+    assert p.pump(now=100.4) == []  # keystroke echoes wait for more
+    p.append(b"\r\nfile\r\n" + D_END)
+    sent = p.pump(now=100.5)  # the command's end: everything held goes in one frame, now
+    assert [(f.kind, f.offset, f.data) for f in sent] == [
+        (KIND_DATA, 0, b"$ ls\r\nfile\r\n" + D_END)
+    ]
+    p.append(b"$ ech")
+    assert p.pump(now=101.0) == []
+    assert p.pump(now=101.0 + SR.HOLD_S - 0.01) == []
+    late = p.pump(now=101.0 + SR.HOLD_S)  # the oldest held byte reached the hold limit
+    assert [(f.offset, f.data) for f in late] == [(len(b"$ ls\r\nfile\r\n" + D_END), b"$ ech")]
+    assert file_bytes(p.frames, p.rel) == p.path.read_bytes()
+    assert p.f.offset == p.path.stat().st_size
+
+
+def test_command_end_split_across_reads_is_found(tmp_path):
+    p = _Pumped(tmp_path)
+    cut = D_END.index(b"133;") + 2  # the marker's start itself is cut: "ESC]13" | "3;D;..."
+    p.append(b"out\r\n" + D_END[:cut])
+    assert p.pump(now=1.0) == []
+    p.append(D_END[cut:] + b"$ ")
+    assert len(p.pump(now=1.05)) == 1  # the rest of the marker completes it: sent at once
+    # a marker whose terminator is not written yet goes at once, and its end follows at once too
+    p.append(D_END[:-1])
+    assert len(p.pump(now=2.0)) == 1
+    p.append(b"\x07$ ")
+    assert len(p.pump(now=2.05)) == 1
+    assert file_bytes(p.frames, p.rel) == p.path.read_bytes()
+
+
+def test_index_files_and_full_holds_go_at_once(tmp_path):
+    idx = _Pumped(tmp_path, "sessions.jsonl")
+    idx.append(b'{"session": "s1", "nonce": "ab"}\n')
+    assert [f.data for f in idx.pump(now=5.0)] == [b'{"session": "s1", "nonce": "ab"}\n']
+    p = _Pumped(tmp_path)
+    p.append(b"x" * (SR.HOLD_BYTES - 1))
+    assert p.pump(now=5.0) == []
+    p.append(b"y" * (SR.CHUNK_MAX + 10))  # a big output: sent as it is read, in CHUNK_MAX frames
+    frames = p.pump(now=5.0)
+    assert [len(f.data) for f in frames] == [SR.CHUNK_MAX, SR.HOLD_BYTES + 9]
+    assert file_bytes(p.frames, p.rel) == p.path.read_bytes()
+
+
+def test_held_bytes_of_a_truncated_file_are_dropped_and_it_restarts_from_zero(tmp_path):
+    p = _Pumped(tmp_path, offset=0)
+    p.append(b"old bytes" + D_END)
+    p.pump(now=1.0)
+    p.append(b" held")
+    assert p.pump(now=1.1) == []
+    p.path.write_bytes(b"new")  # shorter than what was read: truncated
+    frames = p.pump(now=1.2)
+    assert frames[0].kind == KIND_RESET
+    assert p.pump(now=1.2 + SR.HOLD_S)[0].data == b"new"
+    assert file_bytes(p.frames, p.rel) == b"new"
+
+
+def test_resume_offset_only_counts_sent_bytes(tmp_path):
+    p = _Pumped(tmp_path)
+    p.append(b"0123456789" + D_END)
+    p.pump(now=1.0)
+    p.append(b"typed, not sent")
+    p.pump(now=1.1)
+    # a new reader (the daemon reconnected) starts where the last frame ended: nothing held is lost
+    again = _Pumped(tmp_path, offset=p.f.offset)
+    assert again.pump(now=2.0) == []  # read (and held) by the new reader from there
+    frames = again.pump(now=2.0 + SR.HOLD_S)
+    assert [(f.offset, f.data) for f in frames] == [(10 + len(D_END), b"typed, not sent")]

@@ -13,6 +13,13 @@ Output (stdout): frames, see docs/daemon.md "Frame format":
 
 inotify is not in the stdlib, so files are polled with os.stat: one stat per file per tick is
 cheap next to a learner's typing speed, and works on every filesystem (NFS included).
+
+What is sent when: the daemon grades a command when its end (the OSC 133;D marker) arrives and
+has no use for each keystroke's echo on its own. So a session file's new bytes are held, and
+sent as one frame when they contain a whole D marker (at once: that is the latency learners
+feel), when HOLD_BYTES are held, or when the oldest held byte is HOLD_S old. Index files
+(sessions.jsonl) are sent at once. Every frame is an SSH packet the daemon decrypts and
+dispatches; a typing learner produced ~10 a second, now ~1.
 """
 
 import glob
@@ -33,7 +40,15 @@ KIND_HELLO = 5  # first frame; data = JSON {"v": 1, "pid": ..., "python": ...}
 
 POLL_S = 0.05  # stat tick: 50 ms keeps end-to-end feedback well under a prompt's round trip
 RESCAN_S = 0.5  # directory listing tick: new sessions are rarer than new bytes
-HEARTBEAT_S = 1.0  # an idle stream still proves liveness once a second
+# An idle stream still proves liveness (and dates the daemon's idle-session close and lag gauge)
+# every few seconds; SSH keepalives catch a dead link on their own.
+HEARTBEAT_S = 5.0
+# Bytes with no command end in them wait at most this long, or until this many are held.
+HOLD_S = 1.0
+HOLD_BYTES = 64 * 1024
+# The start of a command-end marker (grader/node/files/hooks.bash): ESC ] 133 ; D ;
+D_MARKER = b"\x1b]133;D;"
+INDEX_NAME = "sessions.jsonl"
 CHUNK_MAX = 256 * 1024  # bytes per frame: bounds memory on both sides for a 100 MB `cat`
 CHUNKS_PER_FILE_PER_TICK = 8  # fairness: one busy file cannot starve the others' latency
 
@@ -51,12 +66,43 @@ def log(message):
 
 
 class Follower:
-    """Tracks one file: where we are and which inode we were reading."""
+    """Tracks one file: what was sent, what is held, and which inode we were reading."""
 
     def __init__(self, offset):
-        self.offset = offset
+        self.offset = offset  # file offset of the first byte not sent yet
         self.ino = None
         self.failed = False
+        self.held = bytearray()  # read, not sent yet: file bytes offset .. offset+len(held)
+        self.held_since = 0.0  # when the oldest held byte was read
+        self.tail = b""  # the last len(D_MARKER)-1 bytes read: a marker split across reads
+        self.armed = False  # a D marker was read whose terminator (BEL or ESC) was not yet
+
+    def restart(self):
+        self.offset = 0
+        self.held = bytearray()
+        self.tail = b""
+        self.armed = False
+
+    def ends_command(self, data):
+        """Do these new bytes complete a D marker? Scans only them plus the kept tail."""
+        buf = self.tail + data
+        self.tail = buf[-(len(D_MARKER) - 1) :]
+        i = buf.rfind(D_MARKER)
+        if i >= 0:
+            self.armed = _terminator(buf, i + len(D_MARKER)) < 0
+            return True  # an earlier marker in buf is whole, or the rest follows soon
+        if self.armed and _terminator(data, 0) >= 0:
+            self.armed = False
+            return True
+        return False
+
+
+def _terminator(buf, start):
+    """Index of the first BEL or ESC (an OSC's end) at or after start, -1 when none."""
+    bel = buf.find(b"\x07", start)
+    esc = buf.find(b"\x1b", start)
+    found = [i for i in (bel, esc) if i >= 0]
+    return min(found) if found else -1
 
 
 def list_files(spool):
@@ -72,42 +118,59 @@ def list_files(spool):
     return found
 
 
-def pump(out, spool, rel, f):
-    """Send what is new in one file; returns True when bytes were sent."""
+def pump(out, spool, rel, f, now=None):
+    """Read what is new in one file and send what is due; returns True when bytes were sent.
+
+    Due (see the module docstring): a whole D marker, an index file, HOLD_BYTES held, or the
+    oldest held byte HOLD_S old. `now` (time.time()) is passed by callers that already have it.
+    """
+    now = time.time() if now is None else now
     full = os.path.join(spool, rel)
     try:
         st = os.stat(full)
     except OSError:
         return False
+    read_to = f.offset + len(f.held)
     if f.ino is not None and st.st_ino != f.ino:
         log(f"{rel} replaced (inode changed); restarting from 0")
-        f.offset = 0
+        f.restart()
+        read_to = 0
         write_frame(out, KIND_RESET, rel, 0, b"")
-    elif st.st_size < f.offset:
-        log(f"{rel} shrank from {f.offset} to {st.st_size} bytes; restarting from 0")
-        f.offset = 0
+    elif st.st_size < read_to:
+        log(f"{rel} shrank from {read_to} to {st.st_size} bytes; restarting from 0")
+        f.restart()
+        read_to = 0
         write_frame(out, KIND_RESET, rel, 0, b"")
     f.ino = st.st_ino
-    if st.st_size == f.offset:
-        return False
-    try:
-        with open(full, "rb") as fh:
-            fh.seek(f.offset)
-            sent = False
-            for _ in range(CHUNKS_PER_FILE_PER_TICK):
-                data = fh.read(CHUNK_MAX)
-                if not data:
-                    break
-                write_frame(out, KIND_DATA, rel, f.offset, data)
-                f.offset += len(data)
-                sent = True
+    due = False
+    if st.st_size > read_to:
+        try:
+            with open(full, "rb") as fh:
+                fh.seek(read_to)
+                data = fh.read(CHUNK_MAX * CHUNKS_PER_FILE_PER_TICK)
             f.failed = False
-            return sent
-    except OSError as exc:
-        if not f.failed:  # report once, not every tick
-            write_frame(out, KIND_ERROR, rel, f.offset, str(exc).encode("utf-8", "replace"))
-            f.failed = True
+        except OSError as exc:
+            if not f.failed:  # report once, not every tick
+                write_frame(out, KIND_ERROR, rel, read_to, str(exc).encode("utf-8", "replace"))
+                f.failed = True
+            data = b""
+        if data:
+            if not f.held:
+                f.held_since = now
+            f.held += data
+            due = f.ends_command(data) or rel.endswith(INDEX_NAME)
+    if not f.held:
         return False
+    if not (due or len(f.held) >= HOLD_BYTES or now - f.held_since >= HOLD_S):
+        return False
+    view = memoryview(f.held)
+    for start in range(0, len(view), CHUNK_MAX):
+        chunk = view[start : start + CHUNK_MAX]
+        write_frame(out, KIND_DATA, rel, f.offset, chunk)
+        f.offset += len(chunk)
+    view.release()
+    f.held = bytearray()
+    return True
 
 
 def main():
@@ -134,7 +197,7 @@ def main():
             f = followers.get(rel)
             if f is None:
                 f = followers[rel] = Follower(0)
-            sent = pump(out, spool, rel, f) or sent
+            sent = pump(out, spool, rel, f, now) or sent
         if sent:
             last_sent = now
         elif now - last_sent >= HEARTBEAT_S:
