@@ -149,3 +149,17 @@ def test_resumed_parser_knows_the_shell_at_every_restart_point() -> None:
 def test_sessions_recorded_before_the_check_have_no_unannounced_shell(path: Path) -> None:
     """Transcripts recorded by the hooks before this audit existed already introduce every shell."""
     assert not unannounced(parse(path.read_bytes()))
+
+
+def test_parser_started_after_lost_bytes_audits_a_live_shell_once() -> None:
+    """The known false alarm (docs/SECURITY.md): after a stream gap (bytes lost, the daemon logs
+    `event=stream_gap` and restarts the parser where the bytes resume) the parser has not seen the
+    shell's A, so its next command is audited once; it is still graded the same."""
+    t = Transcript().prompt().command("echo a", "a\n")
+    cut = t.size
+    t.typed("echo b").start("echo b").output("b\n").prompt().command("echo c", "c\n")
+    data = bytes(t)
+    events = parse(data[cut:], nonce=DEFAULT_NONCE)
+    assert [(a.extra["aid"], a.extra["n"]) for a in unannounced(events)] == [("4242", "2")]
+    graded = [(r.aid, r.n, r.line, r.exit, r.output) for r in records(events)]
+    assert graded == [(4242, 2, "echo b", 0, "b"), (4242, 3, "echo c", 0, "c")]
