@@ -36,6 +36,7 @@ ANOMALY_KINDS = {
     "malformed_marker",
     "unpaired_end",
     "oversized_marker",
+    "unannounced_shell",
 }
 
 # Field values a forger or a fuzzer may put in a marker: valid-looking, huge, negative, non-ASCII,
