@@ -371,6 +371,17 @@ class NodeIngest:
         """A verdict from outside the parser (a probe) joins the next batch."""
         self._verdict(learner, verdict)
 
+    def load_engines(self) -> None:
+        """Restore every engine this node's learners use, before the first byte is fed.
+
+        Called in a worker thread at watcher start. Loading lazily from `_route` made the database
+        a dependency of parsing: a database away mid-feed raised out of `feed` with the frame's
+        events half-routed, closed the node's SSH link and stopped its watcher for good.
+        """
+        for learner, lab_ids in self.learners.items():
+            for lab_id in lab_ids:
+                self.grader(learner, lab_id)
+
     def grader(self, learner: str, lab_id: str) -> LabGrader | None:
         """The learner's engine for a lab, restored from its stored snapshot on first use."""
         key = (learner, lab_id)

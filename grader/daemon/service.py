@@ -86,6 +86,7 @@ class NodeWatcher:
             self.store.snapshot,
             owner=self.config.daemon.owner,
         )
+        await asyncio.to_thread(self.ingest.load_engines)
         self._tasks = [
             asyncio.create_task(self.link.run_forever(self._session), name=f"link-{self.node.id}"),
             asyncio.create_task(self._flusher(), name=f"flush-{self.node.id}"),
@@ -488,7 +489,11 @@ class Daemon:
                 self.handshakes,
                 self.reader_mode,
             )
-            await w.start()
+            try:
+                await w.start()
+            except Exception:  # the database went away after the lease: next round retries
+                log.exception("event=watcher_start_failed node=%s", node_id)
+                continue
             self.watchers[node_id] = w
 
 

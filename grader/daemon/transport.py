@@ -185,6 +185,9 @@ class NodeLink:
                     error = "stream ended"
                 except (OSError, asyncssh.Error, StreamError, asyncio.IncompleteReadError) as exc:
                     error = f"disconnected: {_one_line(exc)}"
+                except Exception as exc:  # a bug or a dependency failing: never end the link
+                    error, level = f"session failed: {_one_line(exc)}", logging.ERROR
+                    log.exception("event=session_failed node=%s", nid)
                 finally:
                     metrics.NODES_CONNECTED.dec()
                 log.warning("event=node_disconnected node=%s reason=%s", nid, _q(error))

@@ -142,3 +142,36 @@ def test_session_bytes_wait_for_their_nonce(tmp_path):
     batch, _ = ing.take_batch()
     assert not batch.records
     assert {a.kind for _, a in batch.anomalies} == {"bad_nonce"}
+
+
+def test_database_away_while_bytes_arrive_neither_raises_nor_loses(tmp_path):
+    """Engines are restored before the first byte (load_engines), so parsing never needs the
+    database: with the SQLite file gone mid-stream, `feed` goes on and the batch it builds
+    commits once the file is back (a raise out of `feed` used to end the node's SSH link)."""
+    lab = demo_lab(tmp_path)
+    sh, data = session_bytes()
+    clean = open_store(tmp_path / "clean.db")
+    run(clean, lab, sh, data, random.Random(1))
+
+    path = tmp_path / "s.db"
+    store = open_store(path)
+    half = len(data) // 2
+    run(store, lab, sh, data[:half], random.Random(2))  # a stored snapshot to restore from
+    ing = make_ingest(store, lab)
+    ing.load_engines()
+    store.close()
+    path.rename(tmp_path / "away.db")  # any query now fails: no such table
+    with pytest.raises(Exception, match="no such table"):
+        store.snapshot("alice", LAB_ID)
+    ts = f"alice/{sh.session}.ts"
+    ing.feed(Frame(KIND_DATA, "alice/sessions.jsonl", 0, sh.index_line("alice")))
+    start = ing.start_offsets()[ts]
+    for frame in frames_for(data, ts, start, random.Random(3)):
+        ing.feed(frame)
+    taken = ing.take_batch()
+    assert taken is not None
+    store.close()
+    (tmp_path / "away.db").replace(path)
+    store = open_store(path)
+    store.ingest(taken[0])
+    assert summary(store) == summary(clean)
