@@ -17,11 +17,11 @@ from grader.node.paths import node_file
 from grader.node.record import PROMPT_MARK, PROMPT_TIMEOUT, Recorder
 
 
-def wait_marks(rec: Recorder, count: int) -> None:
-    """Until the pty stream holds `count` 133;A markers (wait_prompt counts one more than it
-    consumed, and a shell without precmd prints its A in PS0, so two may arrive together)."""
+def wait_for(rec: Recorder, what: bytes, count: int) -> None:
+    """Until the pty stream holds `what` `count` times. Not wait_prompt: it counts one more
+    133;A than it consumed, and a shell without precmd prints no prompt A but one in PS0."""
     deadline = time.monotonic() + PROMPT_TIMEOUT
-    while rec.output.count(PROMPT_MARK) < count:
+    while rec.output.count(what) < count:
         assert time.monotonic() < deadline, bytes(rec.output[-400:])
         assert rec._pump(0.05), bytes(rec.output[-400:])
 
@@ -45,19 +45,22 @@ def test_nested_bash_whose_bashrc_replaced_prompt_command_announces_in_ps0(
     """bash < 5.1 (string PROMPT_COMMAND): a ~/.bashrc that assigns PROMPT_COMMAND after the
     guard drops precmd, so the nested shell prints no D and no prompt A; PS0 introduces it."""
     rc = tmp_path / "bashrc"
-    rc.write_text(f". {node_file('bashrc-guard.bash')}\nPROMPT_COMMAND='echo own-prompt-command'\n")
+    guard = node_file("bashrc-guard.bash")
+    rc.write_text(f". {guard}\nPROMPT_COMMAND='echo own-prompt-command'\nPS1='nested$ '\n")
     rec = session(LABGRADER_PC_MODE="string")  # the login shell's prompt: A number 1
     rec.type(f"bash --rcfile {rc} -i")
-    rec.key("enter")  # no A: the nested shell's precmd never runs
+    rec.key("enter")  # the nested shell's precmd never runs: no D, no prompt A
+    wait_for(rec, b"nested$ ", 1)  # readline is ready: keys typed ahead would echo into output
     rec.type("echo in")
     rec.key("enter")
-    wait_marks(rec, 2)  # PS0's A for `echo in`
+    wait_for(rec, PROMPT_MARK, 2)  # PS0's A for `echo in`
+    wait_for(rec, b"nested$ ", 2)
     rec.type("exit")
     rec.key("enter")
-    wait_marks(rec, 4)  # PS0's A for `exit`, then the login shell's prompt
+    wait_for(rec, PROMPT_MARK, 4)  # PS0's A for `exit`, then the login shell's prompt
     rec.type("echo back")
     rec.key("enter")
-    wait_marks(rec, 5)
+    wait_for(rec, PROMPT_MARK, 5)
     cap = captured(rec)
     assert b"own-prompt-command" in cap.raw  # the learner's PROMPT_COMMAND did replace ours
     assert not cap.of_kind(Anomaly), cap.of_kind(Anomaly)
