@@ -8,13 +8,15 @@ Pages (no auth: they hold no data; the browser asks for a token and keeps it in 
 JSON for the pages (bearer token, like every /api route):
   GET  /api/dashboard/whoami                         who the token is
   GET  /api/dashboard/grid?lab=                      the class grid (operator)
+  GET  /api/dashboard/downgrades                     a counter of regrade downgrades (polled)
   GET  /api/dashboard/labs/{lab}                     steps as a learner reads them (no answers)
   GET  /api/dashboard/checklist/{learner}?lab=       states, reasons, hints seen, marked evidence
   POST /api/labs/{lab}/practice/{step}               {command} or {choice} -> {ok, reason, ...}
 
 Live updates come from /api/events/stream. It takes the token only in the Authorization header
 (a token in a URL ends up in logs and history), which EventSource cannot send, so the pages read
-the stream with fetch() and a ReadableStream.
+the stream with fetch() and a ReadableStream. `grader regrade --allow-downgrade` lowers progress
+without an event, so the pages also poll /api/dashboard/downgrades and reload when it changes.
 
 The pages run under a Content-Security-Policy that allows only this origin: no inline script, no
 third-party request, even if some learner's output ever reached the DOM as markup.
@@ -178,6 +180,7 @@ def mount(
                 ],
             },
             "seq": seq,
+            "downgrades": grid.downgrades,
             "now": time.time(),
             "rows": rows,
             "nodes": [
@@ -191,6 +194,13 @@ def mount(
                 for n in nodes
             ],
         }
+
+    @app.get("/api/dashboard/downgrades", summary="Changes when a regrade lowered progress")
+    def downgrades(_: Who) -> dict[str, int]:
+        """A counter, not data: it moves when `grader regrade --allow-downgrade` lowered some
+        learner's steps (no verdict event says so), and a page seeing it move reloads."""
+        grid.refresh()
+        return {"downgrades": grid.downgrades}
 
     @app.get("/api/dashboard/labs/{lab}", summary="A lab's steps as a learner reads them")
     def lab_detail(lab: str, _: Who) -> dict[str, Any]:

@@ -7,15 +7,19 @@ events with the same rule (state only moves up; a new attempt refreshes an attem
 reading only the events it has not seen: the first request pages through the event log
 (EVENTS_PAGE_MAX a query), later ones read what arrived since.
 
-Simplified on purpose: `grader regrade --allow-downgrade` lowers progress without an event, so a
-running API keeps showing the old state until it restarts (the learner's own page and the evidence
-panel read progress directly and are right at once).
+`grader regrade --allow-downgrade` lowers progress without an event (events only move a step up),
+so the fold alone would keep showing the old state, even after a restart. Each refresh therefore
+also asks the store which (learner, lab) pairs were downgraded since it last looked (their audit
+rows, `Store.downgrades_after`: two indexed queries when there are none) and replaces those
+learners' cells with their stored progress. Events the store had committed before that progress
+read are already in it, so the fold skips them for that pair (a `floor` seq): re-folding an old
+`verified` would undo the downgrade. Events after it only move up, as in the store.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,28 +51,52 @@ def fold(cells: dict[tuple[str, str, str], Cell], event: VerdictEvent) -> None:
 class ClassGrid:
     """Folded verdict events, refreshed on demand; safe to share between API worker threads."""
 
-    def __init__(self, events_after: Callable[[int], list[VerdictEvent]]) -> None:
-        self._events_after = events_after
+    def __init__(self, store: Store) -> None:
+        self._store = store
         self._cells: dict[tuple[str, str, str], Cell] = {}
         self._learners: set[str] = set()
+        # (learner, lab) -> last event seq its stored progress (re-read after a downgrade) covers
+        self._floor: dict[tuple[str, str], int] = {}
         self.seq = 0
+        self.audit_seq = 0  # downgrades up to this audit row are applied
+        # bumped whenever downgrades replaced cells: pages poll it and reload their grid
+        self.downgrades = 0
         self._lock = threading.Lock()
 
     @classmethod
     def over(cls, store: Store) -> ClassGrid:
-        return cls(lambda seq: store.events_after(seq, None, EVENTS_PAGE_MAX))
+        return cls(store)
 
     def refresh(self) -> int:
-        """Fold every event after the last one seen; returns the seq the grid now reflects."""
+        """Apply downgrades, then fold every event after the last one seen; returns the seq the
+        grid now reflects."""
         with self._lock:
+            self._apply_downgrades()
             while True:
-                batch = self._events_after(self.seq)
+                batch = self._store.events_after(self.seq, None, EVENTS_PAGE_MAX)
                 for event in batch:
-                    fold(self._cells, event)
+                    if event.seq > self._floor.get((event.learner, event.lab), 0):
+                        fold(self._cells, event)
                     self._learners.add(event.learner)
                     self.seq = event.seq
                 if len(batch) < EVENTS_PAGE_MAX:
+                    self._floor = {k: f for k, f in self._floor.items() if f > self.seq}
                     return self.seq
+
+    def _apply_downgrades(self) -> None:
+        """Cells of each downgraded (learner, lab) become its stored progress (see module doc)."""
+        pairs, self.audit_seq = self._store.downgrades_after(self.audit_seq)
+        if not pairs:
+            return
+        self.downgrades += 1
+        floor = self._store.last_seq()  # read before progress: every event up to it is in there
+        lowered = set(pairs)
+        self._cells = {k: c for k, c in self._cells.items() if (k[0], k[1]) not in lowered}
+        for learner, lab in pairs:
+            for p in self._store.progress(learner, lab):
+                self._cells[(learner, lab, p.step)] = Cell(p.state, p.at)
+            self._floor[(learner, lab)] = floor
+            self._learners.add(learner)
 
     def rows(self, lab: Lab, learners: Iterable[str]) -> list[dict[str, Any]]:
         """One row per learner (the given ones plus any with events), cells in lab order:

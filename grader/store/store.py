@@ -553,6 +553,26 @@ class Store:
         with self._read() as conn:
             return [AuditEntry(*row) for row in conn.execute(query).all()]
 
+    def downgrades_after(self, seq: int) -> tuple[list[tuple[str, str]], int]:
+        """(learner, lab) pairs `grader regrade --allow-downgrade` lowered after audit row `seq`,
+        and the audit seq this answer covers (pass it as `seq` next time).
+
+        A downgrade writes progress and an audit row but no verdict event (events only move a
+        step up), so readers that fold events (the dashboard grid) ask here what to re-read.
+        """
+        a = t.audit
+        with self._read() as conn:
+            high = conn.execute(sa.select(sa.func.max(a.c.seq))).scalar() or 0
+            if high <= seq:
+                return [], seq
+            rows = conn.execute(
+                sa.select(a.c.learner, a.c.detail)
+                .where((a.c.seq > seq) & (a.c.seq <= high) & (a.c.kind == "regrade:downgrade"))
+                .order_by(a.c.seq)
+            ).all()
+        pairs = dict.fromkeys((learner, detail["lab"]) for learner, detail in rows)
+        return list(pairs), high
+
     # -- regrade --------------------------------------------------------------------------------
 
     def apply_regrade(

@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from grader.store import Store
+from grader.store.regrade import regrade
+
 from .classroom import OPERATOR, TOKENS, Classroom, seed_class, seed_pair, serve
 from .conftest import OffHostRequests, artifact
-from .seed import LAB_ID
+from .seed import LAB_ID, nccl_lab, topo_wants_nvlink
 
 pytestmark = pytest.mark.browser
 
@@ -172,6 +175,33 @@ def test_operator_grid_evidence_keyboard_and_contrast(page, pair: Classroom) -> 
     )
     low = [(name, round(r, 2)) for name, r in ratios if r < 4.5]
     assert ratios and low == []
+
+
+def test_pages_show_a_regrade_downgrade_without_a_reload(page, pair: Classroom) -> None:
+    """`grader regrade --allow-downgrade` sends no verdict event; the open class view and bob's
+    open page still show his lowered `topo` (they poll /api/dashboard/downgrades)."""
+    cell = page.locator("#grid-body tr[data-learner=bob] button[data-step=topo]")
+    sign_in(page, pair.url + "/dashboard", OPERATOR)
+    page.wait_for_selector("#stream[data-state=live]")
+    assert cell.get_attribute("data-state") == "verified"
+    mine = page.context.new_page()
+    sign_in(mine, pair.url + "/dashboard/learner", TOKENS["bob"])
+    item = mine.locator("#checklist > li[data-step=topo]")
+    item.wait_for()
+    assert item.get_attribute("data-state") == "verified"
+    other = Store.open(pair.store.url)  # the regrade CLI's own connection to the same file
+    try:
+        regrade(other, topo_wants_nvlink(nccl_lab()), ["bob"], allow_downgrade=True)
+    finally:
+        other.close()
+    page.wait_for_selector(
+        "#grid-body tr[data-learner=bob] button[data-step=topo][data-state=attempted]"
+    )
+    mine.wait_for_selector("#checklist > li[data-step=topo][data-state=attempted]")
+    assert "NV1" in mine.locator("#checklist > li[data-step=topo] .reason").inner_text()
+    # alice was not regraded: her row is as before
+    alice = page.locator("#grid-body tr[data-learner=alice] button[data-step=run-broken]")
+    assert alice.get_attribute("data-state") == "verified"
 
 
 def test_off_host_requests_are_refused_and_caught(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,9 +11,18 @@ from fastapi.testclient import TestClient
 
 from grader.api import create_app
 from grader.store import Store
+from grader.store.regrade import regrade
 
 from .classroom import OPERATOR, TOKENS, seed_pair, settings
-from .seed import BROKEN_LINE, LAB_ID
+from .seed import (
+    BROKEN_LINE,
+    LAB_ID,
+    broken_run,
+    graded_batch,
+    nccl_lab,
+    topo,
+    topo_wants_nvlink,
+)
 
 
 def auth(token: str) -> dict[str, str]:
@@ -91,3 +101,54 @@ def test_pages_carry_a_strict_content_security_policy(client: TestClient) -> Non
         assert "default-src 'none'" in csp and "connect-src 'self'" in csp
         assert "http" not in page.text.replace('lang="en"', "").split("<main>")[0].lower()
     assert client.get("/dashboard/static/operator.js").status_code == 200
+
+
+def test_grid_and_checklist_show_a_regrade_downgrade_at_once(tmp_path: Path) -> None:
+    """`grader regrade --allow-downgrade` (another process: its own Store on the file) lowers
+    bob's `topo` without a verdict event; the running API's grid and checklist show the stored
+    state on the next request, the polled counter moves, a fresh API shows it too, and a later
+    real verdict moves the cell up again."""
+    url = f"sqlite:///{tmp_path / 'grader.db'}"
+    store = Store.open(url)
+    seed_pair(store)
+    grid_url = f"/api/dashboard/grid?lab={LAB_ID}"
+
+    def topo_cell(c: TestClient) -> str:
+        grid = c.get(grid_url, headers=auth(OPERATOR)).json()
+        steps = [s["id"] for s in grid["lab"]["steps"]]
+        row = next(r for r in grid["rows"] if r["learner"] == "bob")
+        return row["cells"][steps.index("topo")][0]
+
+    def checklist_topo(c: TestClient) -> str:
+        r = c.get(f"/api/dashboard/checklist/bob?lab={LAB_ID}", headers=auth(TOKENS["bob"]))
+        return next(s["state"] for s in r.json()["steps"] if s["id"] == "topo")
+
+    def counter(c: TestClient) -> int:
+        return c.get("/api/dashboard/downgrades", headers=auth(TOKENS["bob"])).json()["downgrades"]
+
+    try:
+        with TestClient(create_app(store, settings())) as c:
+            assert topo_cell(c) == "verified" and counter(c) == 0
+            other = Store.open(url)  # the regrade CLI's own connection to the same file
+            try:
+                regrade(other, topo_wants_nvlink(nccl_lab()), ["bob"], allow_downgrade=True)
+            finally:
+                other.close()
+            stored = {p.step: p.state for p in store.progress("bob", LAB_ID)}
+            assert stored["topo"] == "attempted"  # the regrade did lower it
+            assert counter(c) == 1
+            assert topo_cell(c) == "attempted"
+            assert checklist_topo(c) == "attempted"
+            assert counter(c) == 1  # nothing new: the counter stays
+        with TestClient(create_app(store, settings())) as fresh:  # an API started afterwards
+            assert topo_cell(fresh) == "attempted"
+            # bob runs topo again in a new shell: a real verdict moves the cell up as usual
+            lab = nccl_lab()
+            batch = graded_batch(
+                lab, "bob", [broken_run(lab), topo(lab)], time.time(), session="20260729T090000-1-1"
+            )
+            store.ingest(batch)
+            assert topo_cell(fresh) == "verified"
+            assert checklist_topo(fresh) == "verified"
+    finally:
+        store.close()

@@ -71,6 +71,20 @@ def test_regrade_never_lowers_without_allow_downgrade(store: Store) -> None:
     assert [(d.detail["from"], d.detail["to"]) for d in downgrades] == [("verified", "attempted")]
 
 
+def test_downgrades_after_names_each_lowered_learner_and_lab_once(store: Store) -> None:
+    """What the dashboard grid re-reads: a downgrade has no verdict event, only audit rows."""
+    seeded(store)
+    assert store.downgrades_after(0) == ([], 0)  # an empty audit
+    regrade(store, greet_lab("hello"))
+    pairs, seen = store.downgrades_after(0)
+    assert pairs == [] and seen > 0  # regrade rows moved the high-water mark, no downgrade
+    regrade(store, greet_lab("goodbye"), allow_downgrade=True)
+    regrade(store, greet_lab("goodbye"), allow_downgrade=True)  # nothing left to lower
+    pairs, later = store.downgrades_after(seen)
+    assert pairs == [("alice", LAB_ID)] and later > seen
+    assert store.downgrades_after(later) == ([], later)
+
+
 def test_downgrade_to_pending_removes_the_step(store: Store) -> None:
     store.upsert_node(NODE, "h", 22, ["alice"])
     ghost = StepVerdict(LAB_ID, "say", State.VERIFIED, "", {}, Evidence("s9", 1, 1, "x", 0))

@@ -6,6 +6,8 @@ import {
 
 // Events arrive in bursts (one command can verify a step and attempt another): refetch once.
 const REFRESH_COALESCE_MS = 150;
+// A regrade that lowers progress sends no event; the page asks this often whether one happened.
+const DOWNGRADE_POLL_MS = 5000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -146,6 +148,20 @@ function scheduleRefresh() {
   }
 }
 
+async function pollDowngrades(signal) {
+  let seen = null;
+  while (!signal.aborted) {
+    try {
+      const { downgrades } = await api("/api/dashboard/downgrades");
+      if (seen !== null && downgrades !== seen) scheduleRefresh();
+      seen = downgrades;
+    } catch (_) {
+      /* the stream's state line already says when the grader is unreachable */
+    }
+    await new Promise((r) => setTimeout(r, DOWNGRADE_POLL_MS));
+  }
+}
+
 async function loadLab(labId, showLogin) {
   stop();
   running = new AbortController();
@@ -165,6 +181,7 @@ async function loadLab(labId, showLogin) {
       if (s === "unauthorized") showLogin("That token was not accepted (401 Unauthorized). Sign in again.");
     },
   });
+  pollDowngrades(running.signal);
 }
 
 async function start(who, showLogin) {

@@ -44,14 +44,19 @@ function loadModel(grid) {
   const stepIndex = new Map(steps.map((s, i) => [s.id, i]));
   const rows = new Map();
   for (const r of grid.rows) rows.set(r.learner, r);
-  model = { lab: grid.lab, steps, stepIndex, rows, order: [...rows.keys()].sort() };
+  // seq: events up to it are in the grid (a stream lagging behind a reload must not re-apply an
+  // old `verified` over a downgrade); downgrades: the server's counter the grid reflects.
+  model = {
+    lab: grid.lab, steps, stepIndex, rows, order: [...rows.keys()].sort(), seq: grid.seq,
+    downgrades: grid.downgrades,
+  };
   nodes = new Map(grid.nodes.map((n) => [n.id, n]));
   clockSkew = grid.now - Date.now() / 1000;
 }
 
 /** The store's rule: state only moves up; a new attempt refreshes an attempted step's time. */
 function applyEvent(ev) {
-  if (!model || ev.lab !== model.lab.id) return;
+  if (!model || ev.lab !== model.lab.id || ev.seq <= model.seq) return;
   const i = model.stepIndex.get(ev.step);
   if (i === undefined) return;
   let row = model.rows.get(ev.learner);
@@ -280,6 +285,8 @@ async function pollNodes(signal) {
     await new Promise((r) => setTimeout(r, NODE_POLL_MS));
     if (signal.aborted) return;
     try {
+      const { downgrades } = await api("/api/dashboard/downgrades");
+      if (model && downgrades !== model.downgrades) await reloadGrid(model.lab.id);
       const list = await api("/api/nodes");
       nodes = new Map(list.map((n) => [n.id, n]));
       for (const n of list) for (const name of n.learners) {
@@ -291,6 +298,14 @@ async function pollNodes(signal) {
       /* the stream's state line already says when the grader is unreachable */
     }
   }
+}
+
+/** A regrade lowered stored progress (no event says so): take the grid again, keep the page. */
+async function reloadGrid(labId) {
+  const grid = await api(`/api/dashboard/grid?lab=${encodeURIComponent(labId)}`);
+  if (!model || model.lab.id !== labId) return;
+  loadModel(grid);
+  scheduleRender();
 }
 
 async function loadLab(labId, showLogin) {
