@@ -173,8 +173,11 @@ class NodeWatcher:
         while True:
             await self._wake.wait()
             if not self._urgent.is_set():  # let the frames of this burst join the batch
+                # asyncio.timeout, not wait_for: on 3.11 wait_for loses a cancel that lands as
+                # the event is set (gh-86296), and stop() would wait on this task for ever.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._urgent.wait(), BATCH_WINDOW_S)
+                    async with asyncio.timeout(BATCH_WINDOW_S):
+                        await self._urgent.wait()
             # Frames that came with the same read from the channel are already fed: the session
             # task only yields to us at its next read.
             self._wake.clear()
@@ -300,8 +303,9 @@ class NodeWatcher:
             next_try = min(self._feedback_retry.due(learner, now) for learner in self._dirty)
             if next_try <= now:
                 return
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._feedback_wake.wait(), next_try - now)
+            with contextlib.suppress(TimeoutError):  # asyncio.timeout: see _flusher
+                async with asyncio.timeout(next_try - now):
+                    await self._feedback_wake.wait()
 
     async def _write_feedback(self, conn: asyncssh.SSHClientConnection, learner: str) -> None:
         labs = [self.labs[i] for i in self.node.learners.get(learner, ()) if i in self.labs]

@@ -144,14 +144,19 @@ class NodeLink:
         self.attempt = 0
 
     async def connect(self) -> asyncssh.SSHClientConnection:
-        async with self._handshakes:  # held only for the handshake, not the session
+        # The handshake timeout is asyncio.timeout, not asyncssh's connect_timeout: that one is
+        # asyncio.wait_for, which on Python 3.11 swallows a cancel that lands as the handshake
+        # ends (it returns or raises the handshake's outcome instead, gh-86296, fixed in 3.12).
+        # run_forever then backed off and reconnected for ever, and stop() waited on it for ever.
+        # The semaphore is outside the timeout: at 1,000 nodes waiting for a handshake slot is
+        # not a slow node.
+        async with self._handshakes, asyncio.timeout(self.settings.connect_timeout_s):
             return await asyncssh.connect(
                 self.node.host,
                 port=self.node.port,
                 username=self.node.user,
                 client_keys=[str(self.node.key)],
                 known_hosts=pinned_known_hosts(self.node),
-                connect_timeout=self.settings.connect_timeout_s,
                 encryption_algs=list(ENCRYPTION_ALGS),
                 keepalive_interval=self.settings.keepalive_interval_s,
                 keepalive_count_max=self.settings.keepalive_count_max,
