@@ -38,18 +38,19 @@ numbering, so several sessions at once are several parsers (see SpoolParser for 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
 from grader.capture import markers
 from grader.capture.events import (
     Anomaly,
-    CommandEnded,
-    CommandRecord,
-    CommandStarted,
     Event,
-    OutputLines,
     PromptWithoutCommand,
+    new_command_ended,
+    new_command_record,
+    new_command_started,
+    new_output_lines,
 )
 from grader.capture.excerpt import OutputExcerpt
 from grader.capture.render import LineRenderer
@@ -67,6 +68,10 @@ FOOTER_TAIL_BYTES = 512
 
 _ESC, _BEL = markers.ESC, markers.BEL  # BEL ends an OSC; ESC is ST's first byte or aborts it
 _OSC_START = re.compile(re.escape(markers.OSC))
+_ESC_WINDOW = 4096
+"""Bytes after an escape that is not an OSC searched for `ESC ]` by the regex's byte loop before
+going back to memchr for ESC (SIMD, but a Python loop turn per ESC found): a progress bar's 51
+`CSI K`s cost one search instead of 51 turns, and plain output after them is memchr'ed again."""
 #: util-linux script's footer at the very end of a session file (the daemon closes sessions on it).
 SCRIPT_FOOTER = re.compile(rb'\nScript done on [^\n]*?(?:\[COMMAND_EXIT_CODE="(\d+)"\])?\n?\Z')
 _FOOTER_LINE = "Script done on "
@@ -80,20 +85,36 @@ SHELL_EXIT_LINE = re.compile(r"\s*(?:exit|logout)(?:\s+-?\d+)?\s*(?:#.*)?")
 # aborts it), so the value classes exclude them and the match ends where the per-marker search
 # would. Anything else (another order, an escape in a value, a foreign nonce, a run cut by the
 # end of a feed) fails the match and takes the per-marker path, which gives the same events.
+# The session's nonce is part of each pattern, as a literal: sre compares it without the per-byte
+# class test a `[^...]*` group costs (measured: a run's match ~25 % faster).
 _END = rb"(?:\x07|\x1b\\)"  # BEL or ST
-_NONCE = rb"([^;\\\x07\x1b]*)"
+_VALUE = rb"([^;\x07\x1b]*)"  # an escaped value: never `;`, and BEL or ESC would end the OSC
 _EPOCH = rb"(\d+(?:[.,]\d+)?)"
-_PROMPT_RUN = re.compile(
-    rb"\x1b\]133;D;(\d+);aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";ps=((?:\d+,)*\d+);k="
-    + _NONCE + _END
-    + rb"\x1b\]633;P;Cwd=([^;\x07\x1b]*)" + _END
-    + rb"\x1b\]133;A;aid=(\d+);k=" + _NONCE + _END
-)  # fmt: skip
-_START_RUN = re.compile(
-    rb"\x1b\]633;E;([^;\x07\x1b]*);" + _NONCE + _END
-    + rb"(\x1b\]133;C;)aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";k=" + _NONCE + _END
-)  # fmt: skip
-_RUNS = {b"133;D": (_PROMPT_RUN, 6, 9), b"633;E": (_START_RUN, 1, 7)}  # and their nonce groups
+_RUN_KINDS = frozenset((b"133;D", b"633;E"))  # the first marker of a run, after `ESC ]`
+_OURS = (b"\x1b]133;", b"\x1b]633;")
+
+
+@functools.lru_cache(maxsize=256)
+def _run_patterns(nonce: bytes) -> dict[bytes, re.Pattern[bytes]] | None:
+    """The D P A and E C run patterns for one session nonce; None if a run cannot hold it.
+
+    A nonce with `;`, a backslash, BEL or ESC cannot appear verbatim in the hooks' exact grammar
+    (it would be escaped, or end the marker), so such a session takes the per-marker path.
+    """
+    if any(byte in nonce for byte in b";\\\x07\x1b"):
+        return None
+    k = re.escape(nonce)
+    prompt = re.compile(
+        rb"\x1b\]133;D;(\d+);aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";ps=((?:\d+,)*\d+);k="
+        + k + _END
+        + rb"\x1b\]633;P;Cwd=" + _VALUE + _END
+        + rb"\x1b\]133;A;aid=(\d+);k=" + k + _END
+    )  # fmt: skip
+    start = re.compile(
+        rb"\x1b\]633;E;" + _VALUE + b";" + k + _END
+        + rb"(\x1b\]133;C;)aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";k=" + k + _END
+    )  # fmt: skip
+    return {b"133;D": prompt, b"633;E": start}
 
 
 class _Running:
@@ -142,8 +163,8 @@ class SessionParser:
         self._line: str | None = None  # from 633;E, waiting for its 133;C
         self._events: list[Event] = []
         self._closed = False
-        self._nonce_for: str | None = None  # the nonce _nonce_enc was encoded from
-        self._nonce_enc: bytes | None = None
+        self._runs_for: str | None = None  # the nonce _runs were built for
+        self._runs: dict[bytes, re.Pattern[bytes]] | None = None
 
     # --- public API -----------------------------------------------------------------------------
 
@@ -163,7 +184,13 @@ class SessionParser:
             if self._stack:
                 i = buf.find(_ESC, pos)
                 while 0 <= i < size - 1 and buf[i + 1] != 0x5D:  # "]"
-                    i = buf.find(_ESC, i + 1)
+                    # Another escape (a colour, a progress bar's EL): escapes come in bunches,
+                    # so look for `ESC ]` with the regex's C loop for a while instead of a
+                    # Python loop turn per ESC. The search sees no `ESC ]` that straddles the
+                    # window's end (or an ESC last in the buffer): memchr again from there.
+                    window = min(i + _ESC_WINDOW, size)
+                    found = _OSC_START.search(buf, i + 1, window)
+                    i = found.start() if found else buf.find(_ESC, window - 1)
             else:
                 found = _OSC_START.search(buf, pos)
                 i = found.start() if found else (size - 1 if buf.endswith(_ESC) else -1)
@@ -173,7 +200,8 @@ class SessionParser:
                 break
             if self._stack and pos < i:
                 self._output(buf, pos, i)
-            run = self._run(buf, i, base)
+            kind = buf[i + 2 : i + 7]
+            run = self._run(buf, i, base, kind) if kind in _RUN_KINDS else 0
             if run:
                 self._resume = 0
                 pos = run
@@ -191,10 +219,12 @@ class SessionParser:
                     self._aborted(buf[i + 2 : esc], base + i)
                     pos = esc
                     continue
-                self._marker(buf[i + 2 : esc], base + i)
+                if buf.startswith(_OURS, i):  # else a title, a hyperlink: dropped like any escape
+                    self._marker(buf[i + 2 : esc], base + i)
                 pos = esc + 2
             elif bel >= 0:
-                self._marker(buf[i + 2 : bel], base + i)
+                if buf.startswith(_OURS, i):
+                    self._marker(buf[i + 2 : bel], base + i)
                 pos = bel + 1
             elif size - i >= MAX_MARKER_BYTES:
                 self._emit(
@@ -259,7 +289,10 @@ class SessionParser:
                 top.renderer = LineRenderer()
             lines = top.renderer.feed(buf[start:end])
             if lines:
-                top.pending.extend(lines)
+                if top.pending:
+                    top.pending.extend(lines)
+                else:  # the renderer's list is new and nobody else's: no copy
+                    top.pending = lines
 
     def _aborted(self, payload: bytes, offset: int) -> None:
         if payload.startswith((b"133;", b"633;")):
@@ -274,51 +307,45 @@ class SessionParser:
 
     # --- markers --------------------------------------------------------------------------------
 
-    def _run(self, buf: bytes, i: int, base: int) -> int:
-        """Read a D P A or E C run at `i` in one match (see _PROMPT_RUN); return its end, or 0.
+    def _run(self, buf: bytes, i: int, base: int, kind: bytes) -> int:
+        """Read a D P A or E C run at `i` in one match (see _run_patterns); return its end, or 0.
 
         Only when every nonce in it is the session's, so the events are those of the per-marker
         path: the nonce checks pass, P and A change nothing else.
         """
-        nonce = self._nonce_bytes()
-        if nonce is None:
+        if self._runs_for is not self.nonce:
+            self._runs_for = self.nonce
+            self._runs = self._patterns()
+        if self._runs is None:
             return 0
-        kind = buf[i + 2 : i + 7]
-        run = _RUNS.get(kind)
-        if run is None:
-            return 0
-        pattern, k1, k2 = run
-        m = pattern.match(buf, i)
+        m = self._runs[kind].match(buf, i)
         if m is None or m.end() - i >= MAX_MARKER_BYTES:
             return 0
         g = m.groups()
-        if g[k1] != nonce or g[k2] != nonce:
-            return 0
         if kind == b"133;D":
             end = markers.PromptEnd(
                 int(g[0]), int(g[1]), int(g[2]), int(g[3]), float(g[4].replace(b",", b".")),
                 tuple(map(int, g[5].split(b","))), self.nonce,
             )  # fmt: skip
             self._prompt_end(end, base + i)
-            self._cwd = markers.unescape(g[7])
-            self._announced.add(int(g[8]))
+            self._cwd = markers.unescape(g[6])
+            self._announced.add(int(g[7]))
         else:
             self._line = markers.unescape(g[0])
             start = markers.CommandStart(
-                int(g[3]), int(g[4]), int(g[5]), float(g[6].replace(b",", b".")), self.nonce
+                int(g[2]), int(g[3]), int(g[4]), float(g[5].replace(b",", b".")), self.nonce
             )
-            self._start(start, base + m.start(3))
+            self._start(start, base + m.start(2))
         return m.end()
 
-    def _nonce_bytes(self) -> bytes | None:
-        """The session nonce as the markers carry it; None until it is known (or not encodable)."""
-        if self._nonce_for is not self.nonce:
-            self._nonce_for = self.nonce
-            try:
-                self._nonce_enc = None if self.nonce is None else self.nonce.encode()
-            except UnicodeEncodeError:
-                self._nonce_enc = None
-        return self._nonce_enc
+    def _patterns(self) -> dict[bytes, re.Pattern[bytes]] | None:
+        """The run patterns of the session nonce; None until it is known (or not encodable)."""
+        if self.nonce is None:
+            return None
+        try:
+            return _run_patterns(self.nonce.encode())
+        except UnicodeEncodeError:
+            return None
 
     def _marker(self, payload: bytes, offset: int) -> None:
         if payload[3:4] != b";" or payload[:3] not in (b"133", b"633"):
@@ -413,7 +440,7 @@ class SessionParser:
             self._last_h[start.aid] = start.hist
         running = _Running(start, line or "", self._cwd, reliable)
         self._emit(
-            CommandStarted(
+            new_command_started(
                 self.session,
                 start.aid,
                 start.n,
@@ -444,7 +471,8 @@ class SessionParser:
                     )
                 )
             else:
-                self._end_above(running)
+                if self._stack[-1] is not running:
+                    self._end_above(running)
                 self._end(running, end.exit, end.pipestatus, end.t)
                 if end.hist is not None:
                     self._last_h[end.aid] = end.hist
@@ -478,39 +506,40 @@ class SessionParser:
         self._flush()
         self._stack.remove(running)
         renderer = running.renderer
-        lines = running.held + running.pending
-        if renderer is not None:
-            lines += renderer.flush()
-        if strip_footer and lines and lines[-1].startswith(_FOOTER_LINE):
-            lines.pop()
-            if lines and lines[-1] == "":
+        if renderer is not None:  # else the command printed nothing: no lines, held or pending
+            lines = running.held + running.pending + renderer.flush()
+            if strip_footer and lines and lines[-1].startswith(_FOOTER_LINE):
                 lines.pop()
-        self._lines_event(running, lines)
+                if lines and lines[-1] == "":
+                    lines.pop()
+            self._lines_event(running, lines)
         out = running.excerpt
-        record = CommandRecord(
-            session=self.session,
-            aid=running.aid,
-            n=running.n,
-            line=running.line,
-            exit=exit_,
-            pipestatus=pipestatus,
-            cwd=running.cwd,
-            t0=running.t0,
-            t1=t1,
-            output="" if out is None else out.text(),
-            output_chars=0 if out is None else max(out.chars - 1, 0),
-            output_truncated=out is not None and out.truncated,
-            fullscreen=renderer is not None and renderer.fullscreen,
-            line_reliable=running.line_reliable,
+        record = new_command_record(
+            self.session,
+            running.aid,
+            running.n,
+            running.line,
+            exit_,
+            pipestatus,
+            running.cwd,
+            running.t0,
+            t1,
+            "" if out is None else out.text(),  # output
+            0 if out is None else max(out.chars - 1, 0),  # output_chars
+            out is not None and out.truncated,  # output_truncated
+            renderer is not None and renderer.fullscreen,  # fullscreen
+            running.line_reliable,
         )
-        self._events.append(CommandEnded(record))
+        self._events.append(new_command_ended(record))
 
     def _lines_event(self, running: _Running, lines: list[str]) -> None:
         if lines:
             if running.excerpt is None:
                 running.excerpt = OutputExcerpt()
             running.excerpt.add(lines)
-            self._events.append(OutputLines(self.session, running.aid, running.n, tuple(lines)))
+            self._events.append(
+                new_output_lines(self.session, running.aid, running.n, tuple(lines))
+            )
 
     def _flush(self) -> None:
         """Emit the complete lines of running commands, holding back a possible footer.
@@ -532,7 +561,8 @@ class SessionParser:
             self._lines_event(running, lines[: len(lines) - keep] if keep else lines)
 
     def _emit(self, event: Event) -> None:
-        self._flush()  # output printed before a marker comes before the marker's event
+        if self._stack:  # output printed before a marker comes before the marker's event
+            self._flush()
         self._events.append(event)
 
     def _take(self) -> list[Event]:

@@ -44,15 +44,16 @@ _TOKEN = re.compile(
     r"|(?P<partial>\x1b(?:\[[0-?]{0,48}[ -/]{0,8}|[ -/]{0,8})\Z)"
     r"|(?P<ctl>[\x00-\x1f\x7f])"
 )
-_Utf8Decoder = codecs.getincrementaldecoder("utf-8")
+# The C function behind codecs' UTF-8 IncrementalDecoder, whose `decode` is Python (a frame and a
+# bytes concatenation per call); the renderer keeps the undecoded tail of a cut character itself.
+_utf8_decode = codecs.utf_8_decode
 # Bytes that are never plain text: C0 controls but TAB, CR and LF (checked apart), and DEL. A
 # `memchr` per byte value (SIMD in libc) beats one pass of `str.isprintable` ~3x on 64 KiB
 # (measured); ESC and BS, the likely ones, come first. Bytes of a UTF-8 sequence are >= 0x80,
-# so the bytes held back by the decoder never matter here.
-_CONTROL_BYTES = tuple(
-    bytes((c,))
-    for c in (0x1B, 0x08, *range(0x08), 0x0B, 0x0C, *range(0x0E, 0x1B), *range(0x1C, 0x20), 0x7F)
-)
+# so the bytes held back by the decoder never matter here. Ints, not 1-byte bytes objects:
+# `bytes.__contains__` tries the argument as an int first, and for a bytes object that attempt
+# formats and discards a TypeError (half the cost of the 30 checks on a short chunk).
+_CONTROL_BYTES = (0x1B, 0x08, *range(8), 0x0B, 0x0C, *range(0x0E, 0x1B), *range(0x1C, 0x20), 0x7F)
 _ALT_SCREEN = frozenset(("?1049", "?1047", "?47"))
 _EL = "\x1b[K"  # erase to the end of the line: what progress bars draw after each redraw
 
@@ -64,10 +65,10 @@ class LineRenderer:
     as if fed whole. `flush()` ends the output (EOF or the command's D marker).
     """
 
-    __slots__ = ("_col", "_cur", "_decoder", "_pending", "fullscreen")
+    __slots__ = ("_col", "_cur", "_pending", "_undecoded", "fullscreen")
 
     def __init__(self) -> None:
-        self._decoder = _Utf8Decoder("replace")
+        self._undecoded = b""  # the first bytes of a UTF-8 character cut by the end of a feed
         self._cur = ""  # the current (unterminated) line
         self._col = 0  # cursor column in it; may be past its end (CSI C): writing pads with spaces
         self._pending = ""  # an escape sequence cut by the end of the previous feed
@@ -75,29 +76,33 @@ class LineRenderer:
 
     def feed(self, data: bytes) -> list[str]:
         """Render `data` (any chunk of the byte stream); return the lines it completed."""
-        text = self._decoder.decode(data)
+        if self._undecoded:
+            data = self._undecoded + data
+        text, used = _utf8_decode(data, "replace", False)
+        self._undecoded = data[used:]
         if self._pending or any(map(data.__contains__, _CONTROL_BYTES)):
             return self._render(text)
         # Only CR and LF left to look at: plain when every CR LF is a pair. A pair cut by the
         # end of a feed is common (one feed in two): its LF ends the line and its CR only
         # moves the cursor, so both are applied here rather than leaving the fast path.
-        lines: list[str] = []
+        first: list[str] = []
         if text[:1] == "\n":
-            self._newline(lines)
+            self._newline(first)
             text = text[1:]
         cut_cr = text[-1:] == "\r"
         pieces = (text[:-1] if cut_cr else text).split("\r\n")
         joined = "".join(pieces)  # join + memchr is ~6x cheaper than counting CRs (not SIMD)
         if "\r" in joined or "\n" in joined:
-            return lines + self._render(text)
-        lines += self._plain(pieces)
+            return first + self._render(text)
+        lines = self._plain(pieces, len(text))
         if cut_cr:
             self._col = 0
-        return lines
+        return first + lines if first else lines
 
     def flush(self) -> list[str]:
         """End of output: render what is buffered and return the last, unterminated line if any."""
-        lines = self._render(self._decoder.decode(b"", final=True))
+        lines = self._render(_utf8_decode(self._undecoded, "replace", True)[0])
+        self._undecoded = b""
         self._pending = ""
         if self._cur:
             lines.extend(self._cut(self._cur))
@@ -116,7 +121,7 @@ class LineRenderer:
         # CR LF-split pieces tells whether the whole chunk is plain text.
         pieces = text.split("\r\n")
         if all(map(str.isprintable, pieces)):
-            return self._plain(pieces)
+            return self._plain(pieces, len(text))
         lines: list[str] = []
         last = len(pieces) - 1
         for i, piece in enumerate(pieces):
@@ -140,21 +145,27 @@ class LineRenderer:
         lines.append(self._cur)
         self._cur, self._col = "", 0
 
-    def _plain(self, pieces: list[str]) -> list[str]:
-        """Bulk path: printable pieces; only the first and last touch the current line."""
+    def _plain(self, pieces: list[str], size: int) -> list[str]:
+        """Bulk path: printable pieces; only the first and last touch the current line.
+
+        `size` is the length of the text the pieces were split from: when it is not over
+        MAX_LINE_CHARS (a 64 KiB feed never is), no piece can be, and the check per line is skipped.
+        """
         lines: list[str] = []
         self._write(pieces[0], lines)
         if len(pieces) == 1:
             return lines
-        self._newline(lines)
         tail = pieces.pop()
-        if len(pieces) > 1:
-            body = pieces[1:]
-            if max(map(len, body)) > MAX_LINE_CHARS:
-                for piece in body:
-                    lines.extend(self._cut(piece))
-            else:
-                lines.extend(body)
+        if not lines and (size <= MAX_LINE_CHARS or max(map(len, pieces)) <= MAX_LINE_CHARS):
+            # The common case, without copying the lines: `pieces` (the caller's own list) becomes
+            # the result, its first entry the current line the first break ends.
+            pieces[0] = self._cur
+            self._cur, self._col = "", 0
+            lines = pieces
+        else:
+            self._newline(lines)
+            for piece in pieces[1:]:
+                lines.extend(self._cut(piece))
         self._write(tail, lines)
         return lines
 

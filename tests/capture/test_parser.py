@@ -332,3 +332,38 @@ def test_marker_runs_read_at_once_equal_marker_by_marker(chunk: int | None) -> N
     expected = merged(parse(data, chunk=1))
     assert merged(parse(data, chunk=chunk)) == expected
     assert {"bad_nonce", "replayed_marker", "CommandEnded"} <= set(kinds(expected))
+
+
+@pytest.mark.parametrize("nonce", ["a;b", "back\\slash", "x" * 31 + "\x1b", "", "héllo", "\udcff"])
+@pytest.mark.parametrize("given", [True, False])
+def test_runs_with_any_nonce_equal_marker_by_marker(nonce: str, given: bool) -> None:
+    # The one-match path holds the nonce as a literal; a nonce the hooks' grammar would escape
+    # (or that ends the marker) must leave every run to the per-marker path, same events.
+    t = Transcript(nonce=nonce).prompt()
+    t.command("echo hi", "hi\n").command("false", exit=1).empty_enter().command("ls", "a\n")
+    data = t.raw(bytes(Transcript(nonce=nonce + "z", header=False).prompt())).prompt()
+    data = bytes(data)
+    known = nonce if given else None
+    expected = merged(parse(data, chunk=1, nonce=known))
+    assert merged(parse(data, nonce=known)) == expected
+    assert merged(parse(data, chunk=5, nonce=known)) == expected
+
+
+@pytest.mark.parametrize("filler", ["x", "ab\x1b[K", "\r50% \x1b[K"])
+def test_marker_after_an_escape_found_at_any_distance(filler: str) -> None:
+    # After an escape that is not an OSC the parser looks for `ESC ]` in windows of
+    # _ESC_WINDOW bytes; a marker straddling or just past a window's end must still be found.
+    from grader.capture.parser import _ESC_WINDOW
+
+    for pad in [
+        *range(_ESC_WINDOW - 6, _ESC_WINDOW + 3),
+        *range(2 * _ESC_WINDOW - 5, 2 * _ESC_WINDOW),
+    ]:
+        out = "\x1b[K" + (filler * pad)[:pad]  # the D marker starts 3 + pad bytes after ESC
+        data = bytes(session().command("./fetch.sh", out).command("echo after", "after\n"))
+        expected = merged(parse(data, chunk=1))
+        assert merged(parse(data)) == expected
+        assert merged(parse(data, chunk=_ESC_WINDOW - 1)) == expected
+        recs = records(expected)
+        assert [r.line for r in recs] == ["./fetch.sh", "echo after"]
+        assert recs[1].output == "after"
