@@ -129,3 +129,23 @@ def test_redraws_near_the_line_cap_render_as_tokenized(width: int) -> None:
     fast, slow = _both(b"\r12%\x1b[K" + bar + b"\r99%\x1b[K\r100%\r\n", prefix=b"x" * width)
     assert fast == slow
     assert fast[-1].startswith("100%")
+
+
+_plain_line = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(_plain_line | st.integers(0, 300).map(lambda n: "z" * n), max_size=40),
+    st.booleans(),
+    st.lists(st.integers(0, 4000), max_size=8),
+)
+def test_plain_output_renders_as_its_crlf_lines(
+    lines: list[str], ended: bool, cuts: list[int]
+) -> None:
+    # The bulk path (the split list handed on as the lines, the decoder called directly) against
+    # the plain rule: printable text split on CR LF, a last unterminated line flushed at the end.
+    data = ("\r\n".join(lines) + ("\r\n" if ended and lines else "")).encode()
+    # flush() emits the unterminated last line unless it is empty
+    expected = lines[:-1] if not ended and lines and lines[-1] == "" else lines
+    assert render_chunked(data, [c for c in cuts if c <= len(data)]) == expected
