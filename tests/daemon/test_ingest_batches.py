@@ -30,10 +30,13 @@ def test_echoed_keystrokes_make_no_batch_until_the_command_ends(tmp_path):
     for ch in b"ls":  # typing at the prompt: the pty echoes each key as its own frame
         ing.feed(Frame(KIND_DATA, TS, pos, bytes([ch])))
         pos += 1
+        assert not ing.has_ended()  # the daemon may coalesce these for its batch window
         assert ing.take_batch() is None
     rest = sh.start("ls")[2:] + b"a  b\r\n" + sh.prompt()  # "ls" itself was already echoed
     ing.feed(Frame(KIND_DATA, TS, pos, rest))
+    assert ing.has_ended()  # a finished command: the daemon commits without waiting
     batch, ended = ing.take_batch()
+    assert not ing.has_ended()
     assert [e.record.line for e in ended] == ["ls"]
     assert batch.offsets[TS] > resume
     store.ingest(batch)
