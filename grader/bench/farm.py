@@ -307,11 +307,14 @@ class Farm:
                 cat_at = None
 
     async def cat(self, node: SimNode, total: int) -> None:
-        """`cat` of a big log: C marker, `total` bytes of real NCCL output, D marker."""
+        """`cat` of a big log, typed in a nested shell: its A, C marker, `total` bytes of real
+        NCCL output, D marker. The shell announces itself with A as the hooks do (a C for an aid
+        no A introduced is audited as a forgery, unannounced_shell)."""
         aid, n = 4242, 9000
         body = self.rec.data.replace(b"\x1b", b"")  # the recording's text, markers defused
         blob = (body * (CAT_WRITE // len(body) + 1))[:CAT_WRITE]
         k = self.rec.nonce
+        node.append(f"\x1b]133;A;aid={aid};k={k}\x07".encode())
         node.append(
             f"\x1b]633;E;cat\\x20big.log;{k}\x07\x1b]133;C;aid={aid};n={n};h={n};t=0;k={k}\x07".encode()
         )
