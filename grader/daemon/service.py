@@ -1,11 +1,12 @@
 """The daemon process: leases nodes, watches each one, serves the API, shuts down cleanly.
 
 One asyncio loop runs everything. Per leased node a NodeWatcher streams the spool over a
-NodeLink, feeds NodeIngest, commits batches through the Store (in a worker thread: the Store is
-synchronous), writes progress files back and runs probes. Leases are renewed every ttl/3 on a
-thread of their own (LeaseKeeper); the lease loop starts or stops watchers as leases are won or
-lost, so several graders can share one PostgreSQL (DESIGN.md "Scale"). SIGTERM/SIGINT: stop the
-watchers, flush their batches, release the leases, exit 0.
+NodeLink, feeds NodeIngest, commits batches through the daemon's Committer (many nodes' batches
+in one transaction, in a worker thread: the Store is synchronous), writes progress files back
+and runs probes. Leases are renewed every ttl/3 on a thread of their own (LeaseKeeper); the
+lease loop starts or stops watchers as leases are won or lost, so several graders can share one
+PostgreSQL (DESIGN.md "Scale"). SIGTERM/SIGINT: stop the watchers, flush their batches, release
+the leases, exit 0.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import asyncssh
 
 from grader import metrics
 from grader.daemon import feedback, probes
+from grader.daemon.committer import Committer
 from grader.daemon.config import GraderConfig, NodeConfig
 from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
 from grader.daemon.transport import KIND_ERROR, KIND_HEARTBEAT, NodeLink, stream_spool
@@ -51,12 +53,16 @@ class NodeWatcher:
         labs: Mapping[str, Lab],
         handshakes: asyncio.Semaphore,
         reader_mode: str = "auto",
+        committer: Committer | None = None,
     ):
         self.node = node
         self.config = config
         self.store = store
         self.labs = labs
         self.reader_mode = reader_mode
+        # Shared by the daemon's watchers (group commit); a watcher on its own gets its own.
+        self.committer = committer if committer is not None else Committer(store)
+        self._own_committer = committer is None
         self.link = NodeLink(node, config.daemon, handshakes, self._status)
         self.ingest: NodeIngest | None = None
         self.conn: asyncssh.SSHClientConnection | None = None
@@ -104,6 +110,8 @@ class NodeWatcher:
         await asyncio.gather(*self._tasks[1:], return_exceptions=True)
         with contextlib.suppress(LeaseLost):
             await self._flush_once()
+        if self._own_committer:
+            await self.committer.stop()
         self._status(False, "stopped")
 
     # --- streaming ------------------------------------------------------------------------------
@@ -202,7 +210,7 @@ class NodeWatcher:
         if self._unsent is None:
             return
         batch, ended = self._unsent
-        events = await asyncio.to_thread(self.store.ingest, batch)
+        events = await self.committer.ingest(batch)
         self._unsent = None  # a failed batch stays and is retried as it was (idempotent)
         for ev in events:
             log.info(
@@ -382,6 +390,7 @@ class Daemon:
         self.handshakes = asyncio.Semaphore(config.daemon.max_handshakes)
         self.watchers: dict[str, NodeWatcher] = {}
         self.stopping = asyncio.Event()
+        self.committer = Committer(store)
 
     async def run(self) -> None:
         for node in self.config.nodes:
@@ -406,6 +415,7 @@ class Daemon:
         finally:
             await asyncio.gather(*(w.stop() for w in self.watchers.values()))
             self.watchers.clear()
+            await self.committer.stop()  # after the watchers: their final flushes commit here
             await asyncio.to_thread(self.store.release_nodes, self.config.daemon.owner)
             if api is not None and api_task is not None:
                 api.stop()
@@ -492,6 +502,7 @@ class Daemon:
                 self.labs,
                 self.handshakes,
                 self.reader_mode,
+                self.committer,
             )
             try:
                 await w.start()
