@@ -222,6 +222,7 @@ class SseCollector:
     def __init__(self, url: str, token: str = OPERATOR_TOKEN):
         self.url, self.token = url, token
         self.events: list[tuple[int, dict[str, Any]]] = []
+        self.error: httpx.TransportError | None = None  # the stream broke while still wanted
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -230,6 +231,15 @@ class SseCollector:
         return self
 
     def _run(self) -> None:
+        # The daemon closing the stream after close() is the normal end; before it, a test that
+        # waits on `events` times out and `error` says why.
+        try:
+            self._read()
+        except httpx.TransportError as exc:
+            if not self._stop.is_set():
+                self.error = exc
+
+    def _read(self) -> None:
         headers = {"Authorization": f"Bearer {self.token}"}
         timeout = httpx.Timeout(10, read=None)
         with httpx.stream(
