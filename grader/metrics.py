@@ -9,7 +9,8 @@ stays flat however many learners there are — learner names are deliberately ne
 Who updates what (so nothing is counted twice):
 - `Store.ingest` increments VERDICTS and PARSE_ERRORS for rows it newly recorded — only the store
   knows whether a re-fed command was a duplicate, so only it can count exactly once.
-- The daemon increments RECONNECTS and sets NODES_CONNECTED / NODE_LAG_SECONDS as it streams.
+- The daemon increments RECONNECTS and PACED_SECONDS and sets NODES_CONNECTED /
+  NODE_LAG_SECONDS as it streams.
 - The API refreshes the two gauges from the `nodes` table at scrape time, so a standalone
   `grader serve` process (no daemon inside) still reports them; counters are per process.
 """
@@ -48,6 +49,12 @@ VERDICTS = Counter(
     "grader_verdicts",  # exposed as grader_verdicts_total
     "Verdict events newly recorded, by state (attempted, verified).",
     ["state"],
+    registry=REGISTRY,
+)
+PACED_SECONDS = Counter(
+    "grader_paced_seconds",  # exposed as grader_paced_seconds_total
+    "Seconds node streams were paused by per-node pacing (a flood held to node_rate_bytes_s).",
+    ["node"],
     registry=REGISTRY,
 )
 RECONNECTS = Counter(

@@ -20,6 +20,7 @@ from typing import Any
 
 import jsonschema
 
+from grader.daemon.pacing import DEFAULT_RATE_BYTES_S
 from grader.labs.document import read_document
 
 DEFAULT_DB = "sqlite:///var/grader.db"
@@ -79,6 +80,7 @@ class DaemonSettings:
     keepalive_interval_s: float = DEFAULT_KEEPALIVE_INTERVAL_S
     keepalive_count_max: int = DEFAULT_KEEPALIVE_COUNT_MAX
     connect_timeout_s: float = DEFAULT_CONNECT_TIMEOUT_S
+    node_rate_bytes_s: int = DEFAULT_RATE_BYTES_S  # grader.daemon.pacing: one flood, not the loop
     backoff: Backoff = field(default_factory=Backoff)
 
 
@@ -200,6 +202,7 @@ def load_config(path: str | Path) -> GraderConfig:
         keepalive_interval_s=float(d.get("keepalive_interval_s", DEFAULT_KEEPALIVE_INTERVAL_S)),
         keepalive_count_max=d.get("keepalive_count_max", DEFAULT_KEEPALIVE_COUNT_MAX),
         connect_timeout_s=float(d.get("connect_timeout_s", DEFAULT_CONNECT_TIMEOUT_S)),
+        node_rate_bytes_s=d.get("node_rate_bytes_s", DEFAULT_RATE_BYTES_S),
         backoff=Backoff(
             base_s=float(b.get("base_s", DEFAULT_BACKOFF_BASE_S)),
             max_s=float(b.get("max_s", DEFAULT_BACKOFF_MAX_S)),

@@ -26,6 +26,7 @@ from grader.daemon import feedback, probes
 from grader.daemon.committer import Committer
 from grader.daemon.config import GraderConfig, NodeConfig
 from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
+from grader.daemon.pacing import Pacer
 from grader.daemon.transport import KIND_ERROR, KIND_HEARTBEAT, NodeLink, stream_spool
 from grader.labs.model import Lab
 from grader.store import IngestBatch, LeaseLost, Store
@@ -64,6 +65,7 @@ class NodeWatcher:
         self.committer = committer if committer is not None else Committer(store)
         self._own_committer = committer is None
         self.link = NodeLink(node, config.daemon, handshakes, self._status)
+        self._pacer = Pacer(rate=config.daemon.node_rate_bytes_s)
         self.ingest: NodeIngest | None = None
         self.conn: asyncssh.SSHClientConnection | None = None
         self._wake = asyncio.Event()
@@ -139,6 +141,10 @@ class NodeWatcher:
                     self._wake.set()
                     if self.ingest.has_ended():
                         self._urgent.set()
+                    pause = self._pacer.spend(len(frame.data), time.monotonic())
+                    if pause > 0:  # a flood: SSH flow control holds the rest on the node
+                        metrics.PACED_SECONDS.labels(node=self.node.id).inc(pause)
+                        await asyncio.sleep(pause)
                 # Heartbeats keep this ticking while files are quiet: idle sessions close here.
                 if self.ingest.close_idle():
                     self._wake.set()

@@ -135,3 +135,31 @@ def test_cut_connection_resumes_without_loss_and_probe_verifies(tmp_path, python
     assert mode == 0o640
     status = next(n for n in d.store.nodes() if n.id == NODE_ID)
     assert not status.connected  # released at shutdown
+
+
+def test_a_paced_flood_arrives_whole_and_in_order(tmp_path, peer):
+    """A 6 MB output on a node paced to 1 MB/s (after the 4 MiB burst): the watcher pauses its
+    reads, SSH flow control holds the rest on the node, and every byte still arrives: the big
+    command's record counts all of it and the command typed after it is graded too."""
+    spool = Spool(tmp_path / "node")
+    sh = Shell("20261129T181502-4242-9f3a01bc")
+    spool.begin(sh)
+    big = ("x" * 99 + "\r\n") * 60_000  # 6 MB, 100 bytes a line
+    spool.append(sh, sh.command("cat big.log", big))
+    spool.append(sh, sh.command("echo hello", "hello\r\n"))
+
+    def paced() -> float:
+        got = metrics.REGISTRY.get_sample_value("grader_paced_seconds_total", {"node": NODE_ID})
+        return got or 0.0
+
+    before = paced()
+    d = DaemonThread(write_config(tmp_path, peer, spool.root, node_rate_bytes_s=1_000_000))
+    try:
+        wait_for(lambda: len(d.records()) == 2, timeout=60, what="both commands")
+        wait_for(lambda: d.states().get("say-hello") == "verified", what="say-hello verified")
+    finally:
+        d.stop()
+    cat, echo = sorted(d.records(), key=lambda r: r.n)
+    assert (cat.line, echo.line) == ("cat big.log", "echo hello")
+    assert cat.output_chars == 60_000 * 100 - 1  # every line (CR LF rendered as \n)
+    assert paced() > before  # the flood was paced, not read at full speed
