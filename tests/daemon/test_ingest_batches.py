@@ -14,13 +14,19 @@ from .test_ingest import make_ingest, open_store
 TS = "alice/s1.ts"
 
 
-def test_echoed_keystrokes_make_no_batch_until_the_command_ends(tmp_path):
+def _session_with_echo_hello(tmp_path):
+    """A store, the demo lab, shell s1 announced to a fresh ingest, and s1's first command."""
     lab = demo_lab(tmp_path)
     store = open_store(tmp_path / "s.db")
     sh = Shell("s1")
-    done = sh.header() + sh.command("echo hello", "hello\r\n")
+    data = sh.header() + sh.command("echo hello", "hello\r\n")
     ing = make_ingest(store, lab)
     ing.feed(Frame(KIND_DATA, "alice/sessions.jsonl", 0, sh.index_line("alice")))
+    return lab, store, sh, ing, data
+
+
+def test_echoed_keystrokes_make_no_batch_until_the_command_ends(tmp_path):
+    lab, store, sh, ing, done = _session_with_echo_hello(tmp_path)
     ing.feed(Frame(KIND_DATA, TS, 0, done))
     first, _ = ing.take_batch()
     store.ingest(first)
@@ -47,12 +53,7 @@ def test_echoed_keystrokes_make_no_batch_until_the_command_ends(tmp_path):
 
 
 def test_a_file_seen_first_past_its_stored_offset_still_records_progress(tmp_path):
-    lab = demo_lab(tmp_path)
-    store = open_store(tmp_path / "s.db")
-    sh = Shell("s1")
-    data = sh.header() + sh.command("echo hello", "hello\r\n")
-    ing = make_ingest(store, lab)
-    ing.feed(Frame(KIND_DATA, "alice/sessions.jsonl", 0, sh.index_line("alice")))
+    _lab, store, _sh, ing, data = _session_with_echo_hello(tmp_path)
     ing.feed(Frame(KIND_DATA, TS, 0, data[:10]))  # the header's first bytes: no D marker yet
     batch, _ = ing.take_batch()
     assert batch.offsets == {TS: 0}  # a new file's restart point is recorded once
