@@ -203,6 +203,14 @@ class Daemon:
         r.raise_for_status()
         return {s["id"]: s["state"] for s in r.json()["labs"][0]["steps"]}
 
+    def wait_every_step_verified(self, learners: list[str], when: str) -> None:
+        """Until the API shows each learner's every step verified (the class ran to its end)."""
+        for learner in learners:
+            wait_for(
+                lambda lr=learner: set(self.steps(lr).values()) == {"verified"},
+                what=f"{learner}: every step verified {when}",
+            )
+
     def events(self, learner: str | None = None) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         while True:

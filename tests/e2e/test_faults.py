@@ -94,10 +94,7 @@ def test_cut_restart_and_sigkill_equal_an_uninterrupted_run(one_fake_node, tmp_p
 
     try:
         typed = asyncio.run(type_lab(seat, len(STEP_IDS), pause=fault))
-        wait_for(
-            lambda: set(daemon.steps(seat.learner).values()) == {"verified"},
-            what="every step verified after the faults",
-        )
+        daemon.wait_every_step_verified([seat.learner], "after the faults")
         stored = daemon.events(seat.learner)
     finally:
         assert daemon.stop() == 0, daemon.log_text()

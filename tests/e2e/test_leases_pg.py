@@ -99,11 +99,7 @@ def test_killed_daemons_nodes_move_to_the_other_within_the_lease_time(
 
         try:
             typed = asyncio.run(everyone())
-            for seat in seats:
-                wait_for(
-                    lambda s=seat: set(b.steps(s.learner).values()) == {"verified"},
-                    what=f"{seat.learner}: every step verified after the takeover",
-                )
+            b.wait_every_step_verified([s.learner for s in seats], "after the takeover")
             stored = b.events()
         finally:
             for d in daemons.values():

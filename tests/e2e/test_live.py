@@ -42,11 +42,7 @@ def test_three_learners_at_once_reach_api_terminal_and_sse(fake_nodes, tmp_path)
             return await asyncio.gather(*(type_lab(s, len(STEP_IDS)) for s in seats))
 
         typed = asyncio.run(everyone())
-        for seat in seats:
-            wait_for(
-                lambda s=seat: set(daemon.steps(s.learner).values()) == {"verified"},
-                what=f"{seat.learner}: every step verified in the API",
-            )
+        daemon.wait_every_step_verified([s.learner for s in seats], "in the API")
         events = daemon.events()
         verified = [e for e in events if e["state"] == "verified"]
         wait_for(lambda: len(sse.events) >= len(events), what="SSE caught up")
