@@ -61,6 +61,10 @@ class CommandRecord:
     output_truncated: bool = False
     fullscreen: bool = False  # the command switched to the alternate screen (CSI ?1049h)
     line_reliable: bool = True
+    # Signed 133;T payloads (AttestationSeen.body, latin-1 decoded: a lossless bytes<->str map)
+    # whose MAC verified with the node's key: kept on the record so a regrade reaches the verdict
+    # the daemon reached. Empty unless the ingest side verified some (grader.matching.attest).
+    attestations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +89,33 @@ class PromptWithoutCommand:
 
 
 @dataclass(frozen=True, slots=True)
+class AttestationSeen:
+    """A `133;T` marker with the session's nonce inside the output of command (aid, n).
+
+    The node's privileged helper writes it after running a lab program (attest_run.py): the
+    innermost open command is the one whose line ran it. `body` is the raw payload between
+    `ESC ]` and the terminator, MAC included, unverified: the parser has no key. Verification
+    and judging live downstream (grader.matching.attest); it is never rendered as output.
+    """
+
+    session: str
+    aid: int
+    n: int
+    body: bytes
+    offset: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Anomaly:
     """Something that looks forged, replayed or broken; recorded in the audit log, never graded.
 
     kind is one of: "bad_nonce", "replayed_marker" (n did not strictly increase),
     "malformed_marker", "unpaired_end", "oversized_marker", "unannounced_shell" (a 133;C for a
     shell pid, aid, that no 133;A introduced: a forged block for an invented shell; the command
-    is still parsed, docs/SECURITY.md).
+    is still parsed, docs/SECURITY.md). Attested runs (grader.matching.attest) add
+    "forged_attestation" (a 133;T whose MAC does not verify with the node's key),
+    "replayed_attestation" (a MAC already used in this session) and "unattested" (a step that
+    needs an attested run verified on its line alone: nothing signed by the node backs it).
     """
 
     session: str
@@ -101,7 +125,9 @@ class Anomaly:
     extra: dict[str, str] = field(default_factory=dict)
 
 
-Event = CommandStarted | OutputLines | CommandEnded | PromptWithoutCommand | Anomaly
+Event = (
+    CommandStarted | OutputLines | CommandEnded | PromptWithoutCommand | AttestationSeen | Anomaly
+)
 
 
 # --- construction on the parser's hot path ------------------------------------------------------

@@ -45,6 +45,7 @@ from collections.abc import Mapping
 from grader.capture import markers
 from grader.capture.events import (
     Anomaly,
+    AttestationSeen,
     Event,
     PromptWithoutCommand,
     new_command_ended,
@@ -92,6 +93,9 @@ _VALUE = rb"([^;\x07\x1b]*)"  # an escaped value: never `;`, and BEL or ESC woul
 _EPOCH = rb"(\d+(?:[.,]\d+)?)"
 _RUN_KINDS = frozenset((b"133;D", b"633;E"))  # the first marker of a run, after `ESC ]`
 _OURS = (b"\x1b]133;", b"\x1b]633;")
+# A node-signed attestation (grader/node/files/attest_run.py): `133;T;v=1;...;k=<nonce>;m=<mac>`.
+_ATTEST = b"133;T;"
+_ATTEST_NONCE = re.compile(rb";k=([^;]*);m=[0-9a-f]*\Z")
 
 
 @functools.lru_cache(maxsize=256)
@@ -364,6 +368,8 @@ class SessionParser:
             )
             return
         if marker is None:
+            if payload.startswith(_ATTEST):
+                self._attestation(payload, offset)
             return  # a 133/633 letter or property we do not use
         if isinstance(marker, markers.Cwd):
             self._cwd = marker.cwd
@@ -378,6 +384,22 @@ class SessionParser:
             self._prompt_end(marker, offset)
         else:  # PromptStart: this shell is now known
             self._announced.add(marker.aid)
+
+    def _attestation(self, payload: bytes, offset: int) -> None:
+        """A node-signed 133;T (attest_run.py): an event for the innermost open command.
+
+        Reached only from the per-marker path, after decode() found no marker of ours, so
+        sessions without T pay nothing. Outside any command it belongs to nothing: dropped.
+        The nonce must be the session's (pinned by then: a command is open), like any marker.
+        """
+        if not self._stack:
+            return
+        m = _ATTEST_NONCE.search(payload)
+        nonce = markers.unescape(m.group(1)) if m is not None else None
+        if self.nonce is None or not self._nonce_ok(nonce, offset):
+            return
+        top = self._stack[-1]
+        self._emit(AttestationSeen(self.session, top.aid, top.n, payload, offset))
 
     def _nonce_ok(self, nonce: str | None, offset: int) -> bool:
         if nonce is not None and self.nonce is None:
@@ -529,6 +551,7 @@ class SessionParser:
             out is not None and out.truncated,  # output_truncated
             renderer is not None and renderer.fullscreen,  # fullscreen
             running.line_reliable,
+            (),  # attestations: verified downstream, where the node's key is (matching.attest)
         )
         self._events.append(new_command_ended(record))
 

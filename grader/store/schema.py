@@ -69,6 +69,8 @@ command_records = sa.Table(
     sa.Column("output_truncated", sa.Boolean, nullable=False, default=False),
     sa.Column("fullscreen", sa.Boolean, nullable=False, default=False),
     sa.Column("line_reliable", sa.Boolean, nullable=False, default=True),
+    # node-signed runs verified on this command (CommandRecord.attestations); NULL: none
+    sa.Column("attestations", Json),
     sa.UniqueConstraint("node_id", "session", "aid", "n", name="uq_command_records_cmd"),
     sa.Index("ix_command_records_learner", "learner", "t0"),
 )

@@ -372,6 +372,7 @@ class Store:
             or len(record.output) > STORED_OUTPUT_KEEP_CHARS,
             "fullscreen": record.fullscreen,
             "line_reliable": record.line_reliable,
+            "attestations": list(record.attestations) or None,
         }
 
     def _record_verdict(
@@ -595,6 +596,7 @@ class Store:
                     output_truncated=r["output_truncated"],
                     fullscreen=r["fullscreen"],
                     line_reliable=r["line_reliable"],
+                    attestations=tuple(r["attestations"] or ()),
                 ),
             )
             for r in rows

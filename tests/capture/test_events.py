@@ -64,7 +64,7 @@ def test_builders_make_what_the_constructors_make(made: Any) -> None:
 
 def test_builder_made_events_match_class_patterns() -> None:
     record = events.new_command_record(
-        "s", 1, 2, "ls", 0, (0,), "/", 1.0, 2.0, "x", 1, False, False, True
+        "s", 1, 2, "ls", 0, (0,), "/", 1.0, 2.0, "x", 1, False, False, True, ()
     )
     match events.new_command_ended(record):
         case CommandEnded(record=CommandRecord(line="ls", exit=0)):
