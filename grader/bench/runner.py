@@ -121,6 +121,8 @@ def grader_config(workdir: Path, farm: Farm, lab_dir: Path, api_port: int) -> Pa
         "api": {"host": "127.0.0.1", "port": api_port, "tokens": {"operator": [TOKEN]}},
         "nodes": nodes,
         "daemon": {"owner": "bench"},
+        # the farm's simulated nodes have no attestation key: enforce only where there is one
+        "attestation": "auto",
     }
     path = workdir / "grader.yaml"
     path.write_text(json.dumps(cfg))  # JSON is YAML

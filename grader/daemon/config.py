@@ -43,6 +43,10 @@ DEFAULT_CONNECT_TIMEOUT_S = 15.0
 # hammer sshd (or our handshake semaphore) in lockstep (AWS "Exponential Backoff and Jitter").
 DEFAULT_BACKOFF_BASE_S = 1.0
 DEFAULT_BACKOFF_MAX_S = 60.0
+# Attested runs: enforced unless the operator says otherwise (grader.matching.attest).
+DEFAULT_ATTESTATION = "required"
+# Where provisioning puts each node's key (grader/node/files/attest_run.py KEY_PATH).
+DEFAULT_ATTEST_KEY_PATH = "/etc/labgrader/attest.key"
 
 
 class ConfigError(Exception):
@@ -70,6 +74,7 @@ class NodeConfig:
     port: int = 22
     user: str = DEFAULT_GRADER_USER
     spool_root: str = DEFAULT_SPOOL_ROOT
+    attest_key_path: str = DEFAULT_ATTEST_KEY_PATH
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +106,7 @@ class GraderConfig:
     api: ApiConfig
     nodes: tuple[NodeConfig, ...]
     daemon: DaemonSettings
+    attestation: str = DEFAULT_ATTESTATION  # "required" | "auto" | "off"
 
     def node(self, node_id: str) -> NodeConfig:
         for n in self.nodes:
@@ -188,6 +194,7 @@ def load_config(path: str | Path) -> GraderConfig:
                 known_hosts=(pins,) if isinstance(pins, str) else tuple(pins),
                 learners={k: tuple(v) for k, v in raw["learners"].items()},
                 spool_root=raw.get("spool_root", DEFAULT_SPOOL_ROOT),
+                attest_key_path=raw.get("attest_key_path", DEFAULT_ATTEST_KEY_PATH),
             )
         )
     if problems:
@@ -222,4 +229,5 @@ def load_config(path: str | Path) -> GraderConfig:
         ),
         nodes=tuple(nodes),
         daemon=daemon,
+        attestation=data.get("attestation", DEFAULT_ATTESTATION),
     )

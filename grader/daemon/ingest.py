@@ -11,6 +11,12 @@ whole and the store's unique keys absorb any command seen twice.
 Learner = the spool directory name; only learners configured on the node are graded. A session's
 nonce comes from its learner's sessions.jsonl and is pinned to the first line naming the session:
 a learner can append to their own index, so a later line cannot change a nonce.
+
+Attested runs (grader.matching.attest): each session's 133;T markers are checked with the node's
+key (`attest_key`, read by the daemon at connect) and the verified ones travel on their command's
+record; `enforce_attestation` (the config's `attestation` mode applied to this node) makes the
+engines require them. Anomalies the engines find (`unattested`, `replayed_attestation`) are
+audited with the parser's.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from typing import Any
 
 from grader.capture.events import (
     Anomaly,
+    AttestationSeen,
     CommandEnded,
     CommandRecord,
     CommandStarted,
@@ -40,6 +47,7 @@ from grader.capture.parser import (
 )
 from grader.daemon.transport import KIND_DATA, KIND_RESET, Frame
 from grader.labs.model import Lab
+from grader.matching.attest import Attester
 from grader.matching.engine import LabGrader
 from grader.store import IngestBatch
 from grader.verdict import StepVerdict
@@ -88,6 +96,7 @@ class Cursor:
     last_start: tuple[tuple[int, int], str] | None = None  # (aid, n), line of the newest C
     grew_at: float = 0.0  # monotonic time bytes last arrived
     closed: bool = False  # the parser saw the end of the session; later bytes are anomalies
+    attester: Attester | None = None  # built at the session's first 133;T
 
     def footer_at_end(self) -> bool:
         """script's footer, whole: a frame can end inside the line (no exit code read yet)."""
@@ -128,8 +137,12 @@ class NodeIngest:
         stored_offsets: Mapping[str, int],
         load_snapshot: Callable[[str, str], dict[str, Any] | None],
         owner: str | None = None,
+        attest_key: bytes | None = None,
+        enforce_attestation: bool = False,
     ):
         self.node_id = node_id
+        self.attest_key = attest_key
+        self.enforce_attestation = enforce_attestation
         self.learners = dict(learners)
         self.labs = labs
         self.owner = owner
@@ -141,6 +154,15 @@ class NodeIngest:
         self._ignored: set[str] = set()
         self._now = 0.0
         self._new_batch()
+
+    def set_attestation(self, key: bytes | None, enforce: bool) -> None:
+        """The node's key as read at (re)connect, and whether engines require signed runs."""
+        self.attest_key, self.enforce_attestation = key, enforce
+        for cur in self._cursors.values():
+            if cur.attester is not None:
+                cur.attester.key = key
+        for grader in self._graders.values():
+            grader.set_enforce_attestation(enforce)
 
     # --- what to ask the reader for -------------------------------------------------------------
 
@@ -246,6 +268,7 @@ class NodeIngest:
             return
         if frame.offset > cur.fed:  # a gap: bytes we can never see again; restart cleanly there
             cur.parser = SessionParser(cur.session, cur.parser.nonce if cur.parser else None)
+            cur.attester = None
             cur.base = cur.resume = frame.offset
             cur.partial, cur.inflight = b"", set()
         assert cur.parser is not None
@@ -333,10 +356,19 @@ class NodeIngest:
 
     def _route(self, cur: Cursor, events: list[Event]) -> None:
         for ev in events:
+            if isinstance(ev, AttestationSeen):
+                if cur.attester is None:
+                    cur.attester = Attester(self.attest_key)
+                forged = cur.attester.seen(ev)
+                if forged is not None:
+                    self._anomaly(cur.learner, replace(forged, offset=forged.offset + cur.base))
+                continue  # the engines judge the signed run on its command's record
             if isinstance(ev, CommandStarted):
                 cur.inflight.add((ev.aid, ev.n))
                 cur.last_start = ((ev.aid, ev.n), ev.line)
             elif isinstance(ev, CommandEnded):
+                if cur.attester is not None and cur.attester.pending:
+                    ev = cur.attester.ended(ev)
                 cur.inflight.discard((ev.record.aid, ev.record.n))
                 self._batch.records.append((cur.learner, ev.record))
                 self.ended.append(Ended(cur.learner, ev.record))
@@ -351,6 +383,9 @@ class NodeIngest:
                     continue
                 for verdict in grader.feed(ev):
                     self._verdict(cur.learner, verdict)
+                if grader.fresh_anomalies:
+                    for anomaly in grader.take_anomalies():
+                        self._anomaly(cur.learner, anomaly)
                 self._batch.snapshots[(cur.learner, lab_id)] = {}  # filled at take_batch
 
     def _anomaly(self, learner: str, anomaly: Anomaly) -> None:
@@ -391,7 +426,12 @@ class NodeIngest:
             if lab is None:
                 return None
             snap = self._load_snapshot(learner, lab_id)
-            found = LabGrader.restore(lab, learner, snap) if snap else LabGrader(lab, learner)
+            enforce = self.enforce_attestation
+            found = (
+                LabGrader.restore(lab, learner, snap, enforce)
+                if snap
+                else LabGrader(lab, learner, enforce)
+            )
             self._graders[key] = found
         return found
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import signal
 import threading
@@ -27,8 +28,15 @@ from grader.daemon.committer import Committer
 from grader.daemon.config import GraderConfig, NodeConfig
 from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
 from grader.daemon.pacing import Pacer
-from grader.daemon.transport import KIND_ERROR, KIND_HEARTBEAT, NodeLink, stream_spool
+from grader.daemon.transport import (
+    KIND_ERROR,
+    KIND_HEARTBEAT,
+    NodeLink,
+    fetch_attest_key,
+    stream_spool,
+)
 from grader.labs.model import Lab
+from grader.matching.attest import enforced
 from grader.store import IngestBatch, LeaseLost, Store
 from grader.verdict import State
 
@@ -124,6 +132,7 @@ class NodeWatcher:
         self._dirty.update(self.node.learners)  # bring progress files up to date on (re)connect
         self._feedback_wake.set()
         self._wake.set()
+        await self._attestation_key(conn)
         try:
             offsets = self.ingest.start_offsets()
             async for frame in stream_spool(conn, self.node.spool_root, offsets, self.reader_mode):
@@ -151,6 +160,23 @@ class NodeWatcher:
         finally:
             self.conn = None
             self._progress.close()
+
+    async def _attestation_key(self, conn: asyncssh.SSHClientConnection) -> None:
+        """Read the node's attestation key at every connect (provisioning may have added it)."""
+        assert self.ingest is not None
+        mode = self.config.attestation
+        key: bytes | None = None
+        if mode != "off":
+            key, why = await fetch_attest_key(conn, self.node.attest_key_path)
+            if key is None:
+                log.log(
+                    logging.WARNING if mode == "required" else logging.INFO,
+                    "event=attestation_unavailable node=%s mode=%s detail=%s",
+                    self.node.id,
+                    mode,
+                    json.dumps(why),
+                )
+        self.ingest.set_attestation(key, enforced(mode, key))  # type: ignore[arg-type]
 
     def _heartbeat(self, data: bytes) -> None:
         import json

@@ -27,6 +27,7 @@ import asyncssh
 
 from grader import metrics
 from grader.daemon.config import DaemonSettings, NodeConfig
+from grader.matching.attest import attest_run
 
 log = logging.getLogger("grader.daemon.transport")
 
@@ -322,6 +323,31 @@ async def _sftp_pump(sftp, full: str, rel: str, pos: dict[str, int]):
                 pos[rel] = offset
     except asyncssh.SFTPError as exc:
         yield Frame(KIND_ERROR, rel, offset, str(exc).encode())
+
+
+# A key file is 64 hex digits and a newline; anything much longer is not one.
+ATTEST_KEY_MAX_BYTES = 4096
+
+
+async def fetch_attest_key(
+    conn: asyncssh.SSHClientConnection, path: str
+) -> tuple[bytes | None, str]:
+    """The node's attestation key read as the grader account, or (None, why not).
+
+    Over SFTP: no shell on the node parses the path, and it works where python3 is missing. The
+    key is what lets the grader tell a node-signed 133;T from a learner's (grader.matching.attest).
+    """
+    try:
+        async with conn.start_sftp_client() as sftp, sftp.open(path, "rb") as fh:
+            raw = await fh.read(ATTEST_KEY_MAX_BYTES)
+    except asyncssh.SFTPError as exc:
+        return None, f"{path}: {_one_line(exc)}"
+    except (OSError, asyncssh.Error) as exc:
+        return None, f"sftp: {_one_line(exc)}"
+    try:
+        return attest_run.load_key(raw), ""
+    except ValueError as exc:
+        return None, f"{path}: {exc}"
 
 
 async def has_python3(conn: asyncssh.SSHClientConnection) -> bool:

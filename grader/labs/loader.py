@@ -81,6 +81,7 @@ def build_lab(data: dict[str, Any], source: str = "") -> Lab:
         environment=dict(data.get("environment", {})),
         requires_gpus=int(data.get("requires", {}).get("gpus", 0)),
         source=source,
+        attest_programs=frozenset(data.get("attest", {}).get("programs", ())),
     )
 
 

@@ -137,6 +137,16 @@ class Lab:
     environment: dict[str, str] = field(default_factory=dict)
     requires_gpus: int = 0
     source: str = ""  # path of the lab.yaml it came from
+    # `attest.programs`: basenames the node runs through its signing helper (attest_run.py); a
+    # step whose program is one of them needs an attested run when the daemon enforces it
+    attest_programs: frozenset[str] = frozenset()
+
+    def attested(self, step: Step) -> frozenset[str]:
+        """The step's main programs that are attested: non-empty means the step needs a run."""
+        main = step.command.main if step.command is not None else None
+        if main is None or not self.attest_programs:
+            return frozenset()
+        return self.attest_programs.intersection(main.program)
 
     def step(self, step_id: str) -> Step:
         for s in self.steps:

@@ -14,6 +14,10 @@ Rules (DESIGN.md "Trust"; docs/lab-format.md):
   Each new attempt on an unverified step is reported (the store counts attempts; the learner
   needs the latest reason).
 - Anomalies (forged or replayed markers) are kept in `anomalies`, never graded.
+- Attested runs (grader.matching.attest): with `enforce_attestation`, a step whose program the lab
+  lists under `attest.programs` verifies only when a node-signed run on its record backs it; a
+  line that would verify without one is `unattested` in `fresh_anomalies` (the daemon audits
+  them), and a signed run already used (its MAC) is `replayed_attestation` and does not count.
 - `snapshot()`/`restore()` let a daemon resume after a crash. A command in flight at snapshot
   time is re-judged from its final record (capped output) when its end arrives.
 """
@@ -34,6 +38,7 @@ from grader.capture.events import (
     PromptWithoutCommand,
 )
 from grader.labs.model import Lab, Step
+from grader.matching.attest import attestation_problem, mac_id, parse_kept
 from grader.matching.expect import (
     CommandMatch,
     LineView,
@@ -116,9 +121,15 @@ def _answer_words(view: LineView) -> list[tuple[str, str]]:
 class LabGrader:
     """Grades one learner's progress through one lab from capture events."""
 
-    def __init__(self, lab: Lab, learner: str) -> None:
+    def __init__(self, lab: Lab, learner: str, enforce_attestation: bool = False) -> None:
         self.lab = lab
         self.learner = learner
+        self.enforce_attestation = False
+        self.set_enforce_attestation(enforce_attestation)
+        # MACs (their start) of signed runs already judged: a run counts for one command only
+        self._used_macs: set[str] = set()
+        # anomalies the engine itself found since the caller last took them (take_anomalies)
+        self.fresh_anomalies: list[Anomaly] = []
         self._steps: dict[str, _StepState] = {s.id: _StepState() for s in lab.steps}
         self.variables: dict[str, str] = {}
         self._shells: dict[ShellKey, _Shell] = {}
@@ -144,11 +155,28 @@ class LabGrader:
             self._prompt(event)
             return []
         if isinstance(event, Anomaly):
-            self.anomalies_seen += 1
-            if len(self.anomalies) < MAX_ANOMALIES_KEPT:
-                self.anomalies.append(event)
+            self._keep_anomaly(event)
             return []
         return []
+
+    def _keep_anomaly(self, event: Anomaly) -> None:
+        self.anomalies_seen += 1
+        if len(self.anomalies) < MAX_ANOMALIES_KEPT:
+            self.anomalies.append(event)
+
+    def _own_anomaly(self, event: Anomaly) -> None:
+        """One the engine found (attestation): kept like the parser's, and handed to the caller."""
+        self._keep_anomaly(event)
+        self.fresh_anomalies.append(event)
+
+    def set_enforce_attestation(self, enforce: bool) -> None:
+        """Require signed runs from now on (only labs with `attest.programs` have any to need)."""
+        self.enforce_attestation = enforce and bool(self.lab.attest_programs)
+
+    def take_anomalies(self) -> list[Anomaly]:
+        """The anomalies the engine found since the last call (the daemon audits them)."""
+        out, self.fresh_anomalies = self.fresh_anomalies, []
+        return out
 
     def feed_all(self, events: Iterable[Event]) -> list[StepVerdict]:
         out: list[StepVerdict] = []
@@ -286,7 +314,8 @@ class LabGrader:
         sh.ended_n = max(sh.ended_n, rec.n)
         sh.last_exit = rec.exit
         out: list[StepVerdict] = []
-        judged = [(c, *self._assess(c, rec)) for c in run.candidates]
+        runs = self._signed_runs(rec) if self.enforce_attestation else None
+        judged = [(c, *self._assess(c, rec, runs)) for c in run.candidates]
         partial = [j for j in judged if j[0].match.relevant and not j[0].match.ok]
         for c, reason, _, res in judged:
             if c.match.ok or not c.match.relevant:
@@ -316,8 +345,51 @@ class LabGrader:
             matched=res.matched if res is not None else (),
         )
 
-    def _assess(self, c: _Candidate, rec: CommandRecord) -> tuple[str, tuple[int, int], Any]:
-        """The reason (empty: verified), how far off it is (problems, order unmet), the output."""
+    def _signed_runs(self, rec: CommandRecord) -> list[tuple]:
+        """The record's signed runs not used before (a reused one is `replayed_attestation`)."""
+        if not rec.attestations:
+            return []
+        fresh = []
+        for text in rec.attestations:
+            mac = mac_id(text)
+            if mac in self._used_macs:
+                self._own_anomaly(
+                    Anomaly(
+                        rec.session,
+                        "replayed_attestation",
+                        f"a signed run already used, again in aid={rec.aid} n={rec.n}",
+                        0,
+                        {"aid": str(rec.aid), "n": str(rec.n), "mac": mac},
+                    )
+                )
+                continue
+            self._used_macs.add(mac)
+            fresh.append(text)
+        return parse_kept(fresh)
+
+    def _attestation(self, step: Step, rec: CommandRecord, runs: list[tuple]) -> str:
+        """Why the step's signed run is missing or does not fit (empty: it fits); audited."""
+        problem = attestation_problem(step, runs, rec, self.variables)
+        if problem:
+            self._own_anomaly(
+                Anomaly(
+                    rec.session,
+                    "unattested",
+                    f"step {step.id} of {self.lab.id} matched aid={rec.aid} n={rec.n} "
+                    f"without a fitting signed run: {problem}",
+                    0,
+                    {"aid": str(rec.aid), "n": str(rec.n), "step": step.id, "lab": self.lab.id},
+                )
+            )
+        return problem
+
+    def _assess(
+        self, c: _Candidate, rec: CommandRecord, runs: list[tuple] | None = None
+    ) -> tuple[str, tuple[int, int], Any]:
+        """The reason (empty: verified), how far off it is (problems, order unmet), the output.
+
+        `runs`: the record's signed runs when attestation is enforced (None: not enforced).
+        """
         step = c.step
         res = c.output.result()
         problems = [p for p in (c.match.reason, c.order_problem) if p]
@@ -332,6 +404,12 @@ class LabGrader:
         if not res.ok:
             problems.append(res.reason)
             weight += res.problems
+        if runs is not None and not problems and self.lab.attested(step):
+            # only a line that verifies on its own is suspicious without a signed run
+            p = self._attestation(step, rec, runs)
+            if p:
+                problems.append(p)
+                weight += 1
         reason = "; ".join(problems)
         if reason:
             reason = reason[0].upper() + reason[1:]
@@ -421,6 +499,8 @@ class LabGrader:
                 for (s, aid), sh in self._saved_shells()
             ],
             "anomalies_seen": self.anomalies_seen,
+            # only once signed runs were judged: snapshots without them stay as they were
+            **({"attest_macs": sorted(self._used_macs)} if self._used_macs else {}),
         }
 
     def _saved_shells(self) -> list[tuple[ShellKey, _Shell]]:
@@ -431,10 +511,17 @@ class LabGrader:
         return out
 
     @classmethod
-    def restore(cls, lab: Lab, learner: str, snapshot: Mapping[str, Any]) -> LabGrader:
+    def restore(
+        cls,
+        lab: Lab,
+        learner: str,
+        snapshot: Mapping[str, Any],
+        enforce_attestation: bool = False,
+    ) -> LabGrader:
         if snapshot.get("v") != SNAPSHOT_VERSION:
             raise ValueError(f"unsupported grader snapshot version {snapshot.get('v')!r}")
-        g = cls(lab, learner)
+        g = cls(lab, learner, enforce_attestation)
+        g._used_macs = set(snapshot.get("attest_macs", ()))
         g.variables = dict(snapshot.get("variables", {}))
         for sid, d in snapshot.get("steps", {}).items():
             if sid not in g._steps:
@@ -461,9 +548,18 @@ class LabGrader:
         return g
 
 
-def grade_records(lab: Lab, records: Iterable[CommandRecord], learner: str = "") -> LabGrader:
-    """Regrade stored records (output = the record's capped output) and return the grader."""
-    g = LabGrader(lab, learner)
+def grade_records(
+    lab: Lab,
+    records: Iterable[CommandRecord],
+    learner: str = "",
+    enforce_attestation: bool = False,
+) -> LabGrader:
+    """Regrade stored records (output = the record's capped output) and return the grader.
+
+    Their signed runs are trusted as stored: a caller with the node's key re-verifies them first
+    (grader.matching.attest.verify_kept).
+    """
+    g = LabGrader(lab, learner, enforce_attestation)
     for rec in records:
         g.feed(CommandEnded(rec))
     return g

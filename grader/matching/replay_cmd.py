@@ -15,6 +15,7 @@ from pathlib import Path
 from grader.capture.events import Anomaly
 from grader.labs.errors import LabInvalid
 from grader.labs.loader import load_lab
+from grader.matching.attest import add_key_option, key_from_option, not_enforced_note
 from grader.matching.session_files import replay
 from grader.verdict import StepVerdict
 
@@ -43,6 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--learner", metavar="NAME", help="learner name (default: from sessions.jsonl)"
     )
+    add_key_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -78,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
         for p in missing:
             print(f"{p}: no such session file.", file=sys.stderr)
         return 2
-    result = replay(lab, paths, args.learner)
+    key = key_from_option(args.attest_key)
+    note = not_enforced_note(lab, key)
+    result = replay(lab, paths, args.learner, key)
     g = result.grader
     verdicts = list(g.verdicts().values())
     if args.json:
@@ -88,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
             "sessions": [i.session for i in result.sessions],
             "steps": [v.to_json() | {"attempts": g.attempts(v.step)} for v in verdicts],
             "variables": g.variables,
+            "attestation": "enforced" if g.enforce_attestation else "not enforced",
             "anomalies": [
                 {"session": a.session, "kind": a.kind, "detail": a.detail, "offset": a.offset}
                 for a in g.anomalies
@@ -95,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
         }
         print(json.dumps(doc, indent=2, ensure_ascii=False))
         return 0
+    if note:
+        print(note)
     print(table(verdicts))
     done = sum(1 for v in verdicts if v.state.value == "verified")
     print(f"\n{done}/{len(verdicts)} steps verified for {g.learner} ({result.events} events).")

@@ -5,6 +5,10 @@ nonce comes from the `sessions.jsonl` beside it when there is one (as on a node'
 the parser trusts the first marker's nonce. Several files are merged into one event stream by
 their command timestamps, so `after` across a login shell and a tmux pane sees the order in
 which the learner really typed; each file's own order is always kept.
+
+Attested runs: with the node's key (`attest_key`), each file's 133;T markers are verified and put
+on their records and the engine enforces them (grader.matching.attest); without it, they are
+dropped unverified and nothing is enforced.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pathlib import Path
 from grader.capture.events import CommandEnded, CommandStarted, Event
 from grader.capture.parser import SessionParser
 from grader.labs.model import Lab
+from grader.matching.attest import Attester
 from grader.matching.engine import LabGrader
 
 SESSIONS_INDEX = "sessions.jsonl"
@@ -60,14 +65,14 @@ def session_info(path: Path) -> SessionInfo:
     return info
 
 
-def parse_file(path: Path, info: SessionInfo) -> list[Event]:
+def parse_file(path: Path, info: SessionInfo, attest_key: bytes | None = None) -> list[Event]:
     parser = SessionParser(info.session, info.nonce)
     events: list[Event] = []
     with path.open("rb") as fh:
         while chunk := fh.read(READ_CHUNK):
             events.extend(parser.feed(chunk))
     events.extend(parser.close())
-    return events
+    return Attester(attest_key).events(events)
 
 
 def _timed(events: list[Event]) -> Iterator[tuple[float, int, Event]]:
@@ -84,16 +89,23 @@ def _timed(events: list[Event]) -> Iterator[tuple[float, int, Event]]:
         yield now, i, ev
 
 
-def merged_events(paths: Sequence[Path]) -> tuple[list[SessionInfo], list[Event]]:
+def merged_events(
+    paths: Sequence[Path], attest_key: bytes | None = None
+) -> tuple[list[SessionInfo], list[Event]]:
     infos = [session_info(p) for p in paths]
-    streams = [list(_timed(parse_file(p, info))) for p, info in zip(paths, infos, strict=True)]
+    streams = [
+        list(_timed(parse_file(p, info, attest_key))) for p, info in zip(paths, infos, strict=True)
+    ]
     merged = heapq.merge(*streams, key=lambda x: (x[0], x[1]))
     return infos, [ev for _, _, ev in merged]
 
 
-def replay(lab: Lab, paths: Sequence[Path], learner: str | None = None) -> Replay:
-    infos, events = merged_events(paths)
+def replay(
+    lab: Lab, paths: Sequence[Path], learner: str | None = None, attest_key: bytes | None = None
+) -> Replay:
+    """Grade the files; with the node's key, steps that need a signed run are enforced."""
+    infos, events = merged_events(paths, attest_key)
     who = learner or next((i.user for i in infos if i.user), None) or "learner"
-    grader = LabGrader(lab, who)
+    grader = LabGrader(lab, who, enforce_attestation=attest_key is not None)
     grader.feed_all(events)
     return Replay(grader, len(events), infos)

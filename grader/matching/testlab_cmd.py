@@ -25,6 +25,7 @@ import yaml
 from grader.labs.errors import LabInvalid
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
+from grader.matching.attest import add_key_option, key_from_option, not_enforced_note
 from grader.matching.session_files import replay
 
 TESTS_DIR = "tests"
@@ -54,6 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("labs", nargs="+", metavar="LABDIR", help="lab folders")
+    add_key_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -65,7 +67,7 @@ def _expected(spec: Any) -> tuple[str, str]:
     return "", ""
 
 
-def check_transcript(lab: Lab, ts: Path) -> Outcome:
+def check_transcript(lab: Lab, ts: Path, attest_key: bytes | None = None) -> Outcome:
     out = Outcome(ts.name)
     expect_file = ts.with_name(ts.name.removesuffix(".ts") + EXPECT_SUFFIX)
     if not expect_file.is_file():
@@ -79,7 +81,7 @@ def check_transcript(lab: Lab, ts: Path) -> Outcome:
     steps_spec = spec.get("steps") or {}
     unknown = [s for s in steps_spec if s not in {st.id for st in lab.steps}]
     out.problems.extend(f"{expect_file.name}: no step {s!r} in the lab" for s in unknown)
-    result = replay(lab, [ts], spec.get("learner"))
+    result = replay(lab, [ts], spec.get("learner"), attest_key)
     g = result.grader
     for step_id, v in g.verdicts().items():
         want, reason = _expected(steps_spec.get(step_id, "pending"))
@@ -95,21 +97,25 @@ def check_transcript(lab: Lab, ts: Path) -> Outcome:
     return out
 
 
-def test_lab(labdir: Path) -> tuple[Lab, list[Outcome]]:
+def test_lab(labdir: Path, attest_key: bytes | None = None) -> tuple[Lab, list[Outcome]]:
     lab = load_lab(labdir)
     transcripts = sorted((labdir / TESTS_DIR).glob("*.ts"))
-    return lab, [check_transcript(lab, ts) for ts in transcripts]
+    return lab, [check_transcript(lab, ts, attest_key) for ts in transcripts]
 
 
 def run(args: argparse.Namespace) -> int:
     failed = 0
+    key = key_from_option(getattr(args, "attest_key", None))
     for arg in args.labs:
         labdir = Path(arg)
         try:
-            lab, outcomes = test_lab(labdir)
+            lab, outcomes = test_lab(labdir, key)
         except (LabInvalid, OSError) as exc:
             print(f"{arg}: the lab does not load: {exc}", file=sys.stderr)
             return 2
+        note = not_enforced_note(lab, key)
+        if note:
+            print(note)
         if not outcomes:
             print(f"{arg}: no {TESTS_DIR}/*.ts transcripts to test")
             failed += 1

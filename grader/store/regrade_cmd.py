@@ -27,18 +27,45 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--allow-downgrade", action="store_true", help="let the regrade lower stored step states"
     )
+    p.add_argument(
+        "--attest-key",
+        metavar="FILE",
+        help="re-verify the signed runs stored on records with this node key (64 hex) first",
+    )
+    p.add_argument(
+        "--no-attestation",
+        action="store_true",
+        help="do not enforce the lab's attest.programs (judge command lines alone)",
+    )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from grader.labs.loader import load_lab
+    from grader.matching.attest import key_from_option
     from grader.store.regrade import regrade
     from grader.store.store import Store
 
     lab = load_lab(args.lab)
+    key = key_from_option(args.attest_key)
+    enforce = not args.no_attestation
+    if lab.attest_programs:
+        print(
+            "attestation: not enforced (--no-attestation)"
+            if not enforce
+            else "attestation: enforced with the signed runs stored on the records "
+            + ("(re-verified with --attest-key)" if key else "(verified by the daemon at ingest)")
+        )
     store = Store.open(args.db)
     try:
-        results = regrade(store, lab, args.learner, allow_downgrade=args.allow_downgrade)
+        results = regrade(
+            store,
+            lab,
+            args.learner,
+            allow_downgrade=args.allow_downgrade,
+            enforce_attestation=enforce,
+            attest_key=key,
+        )
     finally:
         store.close()
     for r in results:

@@ -1,0 +1,243 @@
+"""Attested runs on the grader side: verify the node's signed 133;T markers and judge steps by them.
+
+Why (docs/SECURITY.md): the learner owns the shell that prints the capture markers, so a learner
+who reads the session nonce can print a whole forged C..D block. The node signs what its lab
+programs really did (grader/node/files/attest_run.py, run as root through a wrapper) with a key
+learners cannot read. Here:
+
+- `Attester` sits between a session's parser and the engine: it checks each `AttestationSeen`
+  with the node's key (a bad MAC is `forged_attestation`, ignored) and puts the verified payloads
+  on their command's record (`CommandRecord.attestations`), so the store keeps them and a regrade
+  sees what the daemon saw. Without a key nothing can be verified and nothing is attached.
+- `attestation_problem` is the engine's rule: a step whose program the lab lists under
+  `attest.programs` verifies, when enforced, only if some attached run is that program, satisfies
+  the step's command expectation by itself (its own argv and NCCL/CUDA environment), meets the
+  step's exit expectation and lies within the command's C..D time (with CLOCK_SLACK_S).
+
+The marker format has one definition, attest_run.py, loaded from the file the node runs (as the
+bench farm loads spool_reader.py), so the two sides cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Literal
+
+from grader.capture.events import Anomaly, AttestationSeen, CommandEnded, CommandRecord, Event
+from grader.labs.model import Lab, Step
+from grader.matching.cmdline import SimpleCommand
+from grader.matching.expect import CommandView, check_exit, check_stage
+
+#: How far a signed run's t0/t1 may lie outside the command's C/D times: the helper and the
+#: shell read the same clock, but the shell's EPOCHREALTIME and the helper's time.time() are taken
+#: a few steps apart (fork, exec, sudo).
+CLOCK_SLACK_S = 2.0
+
+#: Hex digits of a MAC remembered per used attestation (a replay check): 64 bits never collide
+#: by chance within a learner's lab, and the engine's snapshot stays small.
+MAC_KEPT_HEX = 16
+
+Mode = Literal["required", "auto", "off"]
+MODES: tuple[Mode, ...] = ("required", "auto", "off")
+
+
+def _load_attest_run() -> ModuleType:
+    """grader/node/files/attest_run.py as a module: the very file the node runs."""
+    name = "grader_attest_run"
+    found = sys.modules.get(name)
+    if found is not None:
+        return found
+    from grader.node.paths import node_file
+
+    spec = importlib.util.spec_from_file_location(name, node_file("attest_run.py"))
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod  # before exec: its NamedTuple must find its module (pickling)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+attest_run = _load_attest_run()
+Attestation = attest_run.Attestation
+KEY_PATH: str = attest_run.KEY_PATH
+
+
+def enforced(mode: Mode, key: bytes | None) -> bool:
+    """Whether steps that need an attested run need one: `auto` only where the node has a key."""
+    return mode == "required" or (mode == "auto" and key is not None)
+
+
+def read_key(path: str | Path) -> bytes:
+    """A key file (64 hex digits) as 32 bytes; OSError or ValueError when unusable."""
+    return attest_run.load_key(Path(path).read_bytes())
+
+
+def encode_body(body: bytes) -> str:
+    """A payload as it is kept on a record: latin-1 maps bytes to str and back losslessly."""
+    return body.decode("latin-1")
+
+
+def decode_body(text: str) -> bytes:
+    return text.encode("latin-1")
+
+
+def mac_id(text: str) -> str:
+    """What the replay check remembers of a kept payload: the start of its MAC."""
+    return text[text.rfind(";m=") + 3 :][:MAC_KEPT_HEX]
+
+
+def verify_kept(key: bytes, texts: Iterable[str]) -> tuple[str, ...]:
+    """The stored payloads whose MAC verifies with `key` (regrade re-checks what it reads)."""
+    return tuple(t for t in texts if attest_run.verify(key, decode_body(t)))
+
+
+class Attester:
+    """One session's 133;T markers checked with the node's key and put on their records.
+
+    Sans-I/O like the parser: `event(ev)` returns what to pass on in place of `ev` (None: nothing;
+    a forged marker becomes an Anomaly). Only sessions with T markers ever hold state here.
+    """
+
+    __slots__ = ("key", "pending")
+
+    def __init__(self, key: bytes | None) -> None:
+        self.key = key
+        self.pending: dict[tuple[int, int], list[str]] = {}  # (aid, n) -> verified payloads
+
+    def seen(self, ev: AttestationSeen) -> Anomaly | None:
+        """Verify one marker: kept for its command, or an anomaly (None when kept or no key)."""
+        if self.key is None:
+            return None  # nothing can be verified: the run counts as unattested
+        if not attest_run.verify(self.key, ev.body):
+            return Anomaly(
+                ev.session,
+                "forged_attestation",
+                f"133;T for aid={ev.aid} n={ev.n} whose MAC the node's key does not verify",
+                ev.offset,
+                {"aid": str(ev.aid), "n": str(ev.n)},
+            )
+        self.pending.setdefault((ev.aid, ev.n), []).append(encode_body(ev.body))
+        return None
+
+    def ended(self, ev: CommandEnded) -> CommandEnded:
+        """The command's end with its verified payloads on the record."""
+        kept = self.pending.pop((ev.record.aid, ev.record.n), None)
+        if not kept:
+            return ev
+        record = replace(ev.record, attestations=ev.record.attestations + tuple(kept))
+        return CommandEnded(record)
+
+    def event(self, ev: Event) -> Event | None:
+        if isinstance(ev, AttestationSeen):
+            return self.seen(ev)
+        if isinstance(ev, CommandEnded) and self.pending:
+            return self.ended(ev)
+        return ev
+
+    def events(self, events: Iterable[Event]) -> list[Event]:
+        out = []
+        for ev in events:
+            passed = self.event(ev)
+            if passed is not None:
+                out.append(passed)
+        return out
+
+
+# ---------------------------------------------------------------- judging a step by its runs
+def _run_problems(
+    att: tuple, step: Step, rec: CommandRecord, variables: Mapping[str, str]
+) -> list[str]:
+    """Why one signed run does not back the step (empty: it does)."""
+    assert step.command is not None and step.command.main is not None
+    main = step.command.main
+    if att.program not in main.program:
+        return [f"the signed run is {att.program}, not {' or '.join(main.program)}"]
+    # The marker carries only the variables that change what the programs do (NCCL_*, CUDA_*):
+    # others (LD_LIBRARY_PATH, ...) are judged on the line alone.
+    env = {k: v for k, v in main.env.items() if attest_run.ENV_NAME.match(k)}
+    cmd = SimpleCommand(env={}, program=att.program, argv=[att.program, *att.args])
+    view = CommandView(cmd, dict(att.env), {}, 0)
+    stage = check_stage(replace(main, env=env), view, variables)
+    problems = [f"the signed run: {p}" for p in stage]
+    if step.exit is not None and step.exit.stage is None:
+        p = check_exit(step.exit, att.exit, (att.exit,))
+        if p:
+            problems.append(f"the signed run: {p}")
+    if rec.t0 is None or att.t0 < rec.t0 - CLOCK_SLACK_S:
+        problems.append("the signed run started before the command did")
+    if rec.t1 is None or att.t1 > rec.t1 + CLOCK_SLACK_S:
+        problems.append("the signed run ended after the command did")
+    return problems
+
+
+def attestation_problem(
+    step: Step, runs: Sequence[tuple], rec: CommandRecord, variables: Mapping[str, str]
+) -> str:
+    """Empty when one of the command's signed runs backs the step, else the reason."""
+    best: list[str] | None = None
+    for att in runs:
+        problems = _run_problems(att, step, rec, variables)
+        if not problems:
+            return ""
+        if best is None or len(problems) < len(best):
+            best = problems
+    if best is None:
+        assert step.command is not None and step.command.main is not None
+        names = " or ".join(step.command.main.program)
+        return (
+            f"the node has no signed record of this {names} run "
+            f"(run {names} as the node installs it, from PATH)"
+        )
+    return "; ".join(best)
+
+
+def parse_kept(texts: Iterable[str]) -> list[tuple]:
+    """The runs in a record's kept payloads (verified when kept: parsing cannot fail for them)."""
+    runs = []
+    for text in texts:
+        att = attest_run.parse(decode_body(text))
+        if att is not None:
+            runs.append(att)
+    return runs
+
+
+def needs_attestation(lab: Lab, step: Step) -> bool:
+    return bool(lab.attested(step))
+
+
+# ---------------------------------------------------------------- offline tools' option
+KEY_OPTION_HELP = (
+    "the node's attestation key file (64 hex, as at /etc/labgrader/attest.key): verify 133;T "
+    "markers and enforce the lab's attest.programs; without it attestation is not enforced"
+)
+
+
+def add_key_option(parser: Any) -> None:
+    """`--attest-key FILE` for an offline tool (replay, test-lab)."""
+    parser.add_argument("--attest-key", metavar="FILE", help=KEY_OPTION_HELP)
+
+
+def key_from_option(path: str | None) -> bytes | None:
+    """The key named by --attest-key (None when not given); SystemExit(2) with the reason."""
+    if path is None:
+        return None
+    try:
+        return read_key(path)
+    except (OSError, ValueError) as exc:
+        print(f"{path}: not a usable attestation key: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def not_enforced_note(lab: Lab, key: bytes | None) -> str | None:
+    """The one line an offline tool prints when the lab has attested steps it cannot enforce."""
+    if key is not None or not lab.attest_programs:
+        return None
+    return (
+        f"attestation: not enforced for {lab.id} (no --attest-key): steps of "
+        f"{', '.join(sorted(lab.attest_programs))} verify on the command line alone"
+    )
