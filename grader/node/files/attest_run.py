@@ -25,9 +25,19 @@ canonical re-encoding is needed on either side.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import contextlib
 import hashlib
 import hmac
+import os
+import pwd
 import re
+import resource
+import signal
+import stat
+import sys
+import time
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
@@ -184,9 +194,230 @@ def load_key(text: str | bytes) -> bytes:
     return key
 
 
-def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - written by the node side
-    """Run a lab program as the invoking learner and sign what happened (see the module doc)."""
-    raise NotImplementedError("attest_run.main: the node side builds this")
+# --- the privileged helper (run as root through sudo; see install-attest.sh) --------------------
+
+#: The allowlist install-attest.sh writes: `name<TAB>/real/path` lines, root-owned, 0644.
+PROGRAMS_PATH = "/etc/labgrader/attested-programs"
+
+#: Signals a terminal or `kill` may send to the run that the helper passes on to the program: the
+#: program runs in its own right, the helper only waits for it. SIGINT and SIGQUIT are not here:
+#: the terminal sends them to the whole foreground group (program included), so the helper
+#: ignores them while it waits, as system(3) does.
+_FORWARDED = ("SIGTERM", "SIGHUP", "SIGUSR1", "SIGUSR2", "SIGALRM")
+
+
+class RunError(Exception):
+    """A request the helper refuses (nothing ran); the message goes to the learner's stderr."""
+
+
+def read_programs(path: str = PROGRAMS_PATH) -> dict[str, str]:
+    """The allowlist, {name: absolute real path}; RunError when the file could be tampered with.
+
+    Why the ownership check: the helper runs as root, so the list must be as trustworthy as the
+    helper itself (root-owned, writable by root alone).
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError as exc:
+        raise RunError(f"no program list ({path}: {exc.strerror})") from None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if st.st_uid != 0 or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            raise RunError(f"{path} must be root-owned and writable by root alone")
+        text = f.read().decode("utf-8", "surrogateescape")
+    programs = {}
+    for line in text.splitlines():
+        name, tab, real = line.partition("\t")
+        if tab and name and not line.startswith("#") and real.startswith("/"):
+            programs[name] = real
+    return programs
+
+
+def decode_env(blob: str) -> dict[bytes, bytes]:
+    """The learner's environment from the wrapper's `env -0 | base64 -w0` (no-`=` items dropped)."""
+    try:
+        raw = base64.b64decode(blob.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError):
+        raise RunError("the environment argument is not base64") from None
+    env: dict[bytes, bytes] = {}
+    for item in raw.split(b"\0"):
+        name, eq, value = item.partition(b"=")
+        if eq and name:
+            env[name] = value
+    return env
+
+
+def _invoker() -> tuple[int, int, str]:
+    """(uid, gid, name) of the learner who ran sudo: sudo's SUDO_UID/SUDO_GID, name from passwd."""
+    try:
+        uid, gid = int(os.environ["SUDO_UID"]), int(os.environ["SUDO_GID"])
+    except (KeyError, ValueError):
+        raise RunError("run through sudo only (no SUDO_UID/SUDO_GID)") from None
+    if uid == 0:
+        raise RunError("not for root: run the program directly")
+    return uid, gid, pwd.getpwuid(uid).pw_name
+
+
+def _shell_pid() -> int:
+    """The pid of sudo's parent (the learner's shell or subshell): up the tree past sudo's own."""
+    pid = os.getppid()
+    for _ in range(4):  # sudo, and its monitor process when it makes one
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                line = f.read()
+        except OSError:
+            return pid
+        comm = line[line.index(b"(") + 1 : line.rindex(b")")]
+        if comm != b"sudo":
+            return pid
+        pid = int(line[line.rindex(b")") + 2 :].split()[1])
+    return pid
+
+
+def _drop_to(uid: int, gid: int, user: str) -> None:
+    """In the child: become the learner (groups, gid, uid) and prove root cannot be regained."""
+    os.setgroups(os.getgrouplist(user, gid))
+    os.setresgid(gid, gid, gid)
+    os.setresuid(uid, uid, uid)
+    if os.getresuid() != (uid, uid, uid) or os.getresgid() != (gid, gid, gid):
+        raise OSError("privileges did not drop")
+    try:
+        os.setuid(0)
+    except PermissionError:
+        return
+    raise OSError("root could be regained after dropping privileges")
+
+
+def _child(
+    real: str,
+    name: str,
+    args: list[str],
+    env: dict[bytes, bytes],
+    ids: tuple[int, int, str],
+    sigint_ignored: bool,
+) -> None:
+    """In the forked child: drop to the learner, default signals, exec. Never returns.
+
+    sigint_ignored: SIGINT was ignored when the helper started (a background job's program
+    keeps that, as it would have run directly).
+    """
+    try:
+        _drop_to(*ids)
+        # Python ignores SIGPIPE and SIGXFSZ; a directly run program has them at their default
+        # (`all_reduce_perf | head` must end the same way). SIGINT: as it was when we started.
+        for sig in (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGINT, signal.SIGQUIT):
+            signal.signal(sig, signal.SIG_DFL)
+        if sigint_ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        os.execve(real, [os.fsencode(name), *map(os.fsencode, args)], env)
+    except OSError as exc:
+        os.write(2, f"{name}: {exc}\n".encode(errors="replace"))
+        os._exit(127 if isinstance(exc, FileNotFoundError) else 126)
+    os._exit(127)  # not reached
+
+
+def _status(wait_status: int) -> tuple[int, int]:
+    """(exit as bash reports it, signal or 0): 128+N for a death by signal N."""
+    if os.WIFSIGNALED(wait_status):
+        sig = os.WTERMSIG(wait_status)
+        return 128 + sig, sig
+    return os.waitstatus_to_exitcode(wait_status), 0
+
+
+def _write_marker(data: bytes) -> None:
+    """Write the marker to the learner's terminal; no terminal (`ssh node cmd`): nothing."""
+    try:
+        fd = os.open("/dev/tty", os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _read_key() -> bytes | None:
+    try:
+        with open(KEY_PATH, "rb") as f:
+            return load_key(f.read())
+    except (OSError, ValueError):
+        return None
+
+
+def _die_like(sig: int, code: int) -> int:
+    """Die of `sig` as the program did, so sudo, then the shell, report the same $? (or `code`)."""
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # the program dumped its own core, if any
+    signal.signal(sig, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {sig})
+    os.kill(os.getpid(), sig)
+    return code  # a signal whose default is not to terminate: exit as bash would have said
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a lab program as the invoking learner and sign what happened (see the module doc).
+
+    argv: `attest_run.py NAME ENV_BASE64 [ARG...]`, as the wrapper /usr/local/bin/NAME passes them.
+    Returns (or dies with) the program's own status. Nothing the learner passes is evaluated: NAME
+    only selects a line of the root-owned allowlist, ARGs and the environment go to execve as data.
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if len(argv) < 2:
+            raise RunError("usage: attest_run.py NAME ENV_BASE64 [ARG...]")
+        name, blob, args = argv[0], argv[1], argv[2:]
+        real = read_programs().get(name)
+        if real is None:
+            raise RunError(f"{name!r} is not an attested program")
+        env = decode_env(blob)
+        ids = _invoker()
+    except RunError as exc:
+        sys.stderr.write(f"labgrader attest: {exc}\n")
+        return 126
+    sigint_ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    # Ignored from before the fork on (the child restores them): a Ctrl-C reaches the whole
+    # foreground group, and the helper must live to report the program's death by it.
+    for sig in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(sig, signal.SIG_IGN)
+    t0 = time.time()
+    pid = os.fork()
+    if pid == 0:
+        _child(real, name, args, env, ids, sigint_ignored)
+
+    def forward(sig: int, _frame: object) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, sig)
+
+    for sig_name in _FORWARDED:
+        signal.signal(getattr(signal, sig_name), forward)
+    _, wait_status = os.waitpid(pid, 0)
+    t1 = time.time()
+    code, sig = _status(wait_status)
+    key = _read_key()
+    if key is not None:
+        strenv = {
+            os.fsdecode(k): os.fsdecode(v) for k, v in env.items() if ENV_NAME.match(os.fsdecode(k))
+        }
+        att = Attestation(
+            program=name,
+            args=tuple(args),
+            env=attested_env(strenv),
+            exit=code,
+            t0=t0,
+            t1=t1,
+            user=ids[2],
+            host=os.uname().nodename,  # what gethostname(2) returns
+            pid=pid,
+            ppid=_shell_pid(),
+            nonce=os.fsdecode(env.get(b"LABGRADER_NONCE", b"")),
+        )
+        _write_marker(marker(key, att))
+    for sig_name in _FORWARDED:
+        signal.signal(getattr(signal, sig_name), signal.SIG_DFL)
+    return _die_like(sig, code) if sig else code
 
 
 if __name__ == "__main__":  # pragma: no cover

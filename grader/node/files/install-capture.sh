@@ -124,6 +124,23 @@ if [[ ! -L /usr/local/bin/lab || $(readlink /usr/local/bin/lab) != "$LIB/lab" ]]
 fi
 
 ensure_dir "$ETC" 755 root root
+
+# The attestation key (docs/attestation.md): the privileged helper signs attested runs with it,
+# the grader account reads it to verify them, learners cannot read it. Made once and kept: a new
+# key would void every signed marker not yet verified.
+grader_group=$(id -gn -- "$GRADER")
+if [[ ! -s $ETC/attest.key ]]; then
+	key_tmp=$(mktemp "$ETC/.attest.key.XXXXXX")
+	od -An -tx1 -N32 /dev/urandom | tr -d ' \n' >"$key_tmp"
+	chown "root:$grader_group" "$key_tmp" && chmod 440 "$key_tmp"
+	mv -f -- "$key_tmp" "$ETC/attest.key"
+	say "created $ETC/attest.key"
+fi
+if [[ $(stat -c '%a %U %G' -- "$ETC/attest.key") != "440 root $grader_group" ]]; then
+	chown "root:$grader_group" "$ETC/attest.key" && chmod 440 "$ETC/attest.key"
+	say "$ETC/attest.key made root:$grader_group 0440"
+fi
+
 env_tmp=$(mktemp)
 trap 'rm -f -- "$env_tmp"' EXIT
 if [[ -n $environment ]]; then

@@ -1,10 +1,16 @@
 #!/bin/sh
 # Install the simulated GPU programs on a (fake) node. Idempotent: re-running replaces the copy
-# and re-points the links. Usage: install.sh [LIBDIR] [BINDIR]
-#   LIBDIR  where the simulator is copied  (default /usr/local/lib/labgrader/sim)
-#   BINDIR  where the program links go     (default /usr/local/bin)
+# and re-points the links. Usage: install.sh [--attest] [LIBDIR] [BINDIR]
+#   --attest  BINDIR gets attested-run wrappers (../install-attest.sh, as root) instead of links:
+#             what a lab node has (docs/attestation.md); the real programs stay off PATH
+#   LIBDIR    where the simulator is copied  (default /usr/local/lib/labgrader/sim)
+#   BINDIR    where the program links go     (default /usr/local/bin)
+# Each program name is a link in LIBDIR/progs/ (off PATH): nccl-tests picks its collective from
+# the name it was started by, and a script started by the kernel sees its path, not argv[0].
 set -eu
 
+attest=0
+if [ "${1-}" = --attest ]; then attest=1 && shift; fi
 src=$(cd "$(dirname "$0")" && pwd)
 libdir=${1:-/usr/local/lib/labgrader/sim}
 bindir=${2:-/usr/local/bin}
@@ -21,12 +27,24 @@ mkdir -p "$staging"
 cp -R "$src/gpusim" "$src/bin" "$src/profiles" "$staging/"
 find "$staging" -name '__pycache__' -type d -prune -exec rm -rf {} +
 chmod 0755 "$staging/bin/nccl-tests" "$staging/bin/nvidia-smi"
+mkdir "$staging/progs"
+ln -s ../bin/nvidia-smi "$staging/progs/nvidia-smi"
+for name in $binaries; do
+    ln -s ../bin/nccl-tests "$staging/progs/$name"
+done
 rm -rf "$libdir.old"
 if [ -d "$libdir" ]; then mv "$libdir" "$libdir.old"; fi
 mv "$staging" "$libdir"
 rm -rf "$libdir.old"
 
-ln -sfn "$libdir/bin/nvidia-smi" "$bindir/nvidia-smi"
-for name in $binaries; do
-    ln -sfn "$libdir/bin/nccl-tests" "$bindir/$name"
+if [ "$attest" = 1 ]; then
+    set --
+    for name in nvidia-smi $binaries; do
+        set -- "$@" --program "$name=$libdir/progs/$name"
+    done
+    "$src/../install-attest.sh" --bindir "$bindir" "$@"
+    exit 0
+fi
+for name in nvidia-smi $binaries; do
+    ln -sfn "$libdir/progs/$name" "$bindir/$name"
 done

@@ -1,0 +1,146 @@
+#!/bin/bash
+# labgrader: attested runs of the lab's programs on a learner node (docs/attestation.md).
+# Idempotent; run as root after install-capture.sh (which makes the learners group and the key).
+#
+#   install-attest.sh [--program NAME=PATH]... [--bindir DIR] [--src DIR]
+#
+#   --program NAME=PATH  attest NAME: PATH is the real program (absolute); repeatable. Added to
+#                        (or updated in) the allowlist; programs listed before stay.
+#   --bindir DIR         where the wrappers go (default /usr/local/bin, ahead of /usr/bin on PATH)
+#   --src DIR            where attest_run.py is (default: this script's directory)
+#
+# What it installs (each piece checked before it replaces the old one):
+#   /usr/local/lib/labgrader/attest_run.py   the helper, root 0755
+#   /etc/labgrader/attested-programs         `NAME<TAB>PATH` lines, root 0644 (the helper's allowlist)
+#   /etc/sudoers.d/labgrader-attest          learners may run exactly the helper as root, no password
+#                                            (validated with `visudo -cf` before it is put in place)
+#   DIR/NAME                                 one sh wrapper per program, root 0755
+#
+# WHY names and paths are validated, never quoted into code loosely: the wrappers are shell
+# scripts that embed both. Names match ^[A-Za-z0-9_][A-Za-z0-9_.+-]*$, paths ^/[A-Za-z0-9_./+-]+$.
+set -euo pipefail
+umask 022
+
+LIB=/usr/local/lib/labgrader
+ETC=/etc/labgrader
+HELPER=$LIB/attest_run.py
+PROGRAMS=$ETC/attested-programs
+SUDOERS=/etc/sudoers.d/labgrader-attest
+LEARNERS_GROUP=labgrader-learners
+PYTHON=/usr/bin/python3
+#: The wrapper's marker line: only files carrying it are ever treated as ours.
+WRAPPER_TAG='# labgrader attested wrapper'
+NAME_RE='^[A-Za-z0-9_][A-Za-z0-9_.+-]*$'
+PATH_RE='^/[A-Za-z0-9_./+-]+$'
+
+src=$(dirname -- "$(readlink -f -- "${BASH_SOURCE[0]}")")
+bindir=/usr/local/bin
+new=()
+
+die() {
+	echo "install-attest: $*" >&2
+	exit 1
+}
+say() { echo "install-attest: $*"; }
+
+while (($#)); do
+	case $1 in
+	--program) new+=("${2:?--program needs NAME=PATH}") && shift 2 ;;
+	--bindir) bindir=${2:?--bindir needs a directory} && shift 2 ;;
+	--src) src=${2:?--src needs a directory} && shift 2 ;;
+	-h | --help) sed -n '2,20p' "$0" && exit 0 ;;
+	*) die "unknown argument: $1" ;;
+	esac
+done
+((EUID == 0)) || die "must run as root"
+getent group "$LEARNERS_GROUP" >/dev/null || die "no group $LEARNERS_GROUP: run install-capture.sh first"
+[[ -x $PYTHON ]] || die "$PYTHON is missing (the helper runs on the system python3)"
+[[ -f $src/attest_run.py ]] || die "missing $src/attest_run.py"
+[[ $bindir =~ $PATH_RE ]] || die "invalid --bindir: $bindir"
+for spec in "${new[@]}"; do
+	name=${spec%%=*} path=${spec#*=}
+	[[ $spec == *=* && $name =~ $NAME_RE ]] || die "invalid --program (NAME=PATH): $spec"
+	[[ $path =~ $PATH_RE ]] || die "invalid program path for $name: $path"
+	[[ -x $path && ! -d $path ]] || die "$path (for $name) is not an executable file"
+	[[ $(readlink -f -- "$path") != "$(readlink -f -- "$bindir/$name")" ]] ||
+		die "$path is $bindir/$name itself: give the real program's path"
+done
+
+tmp=$(mktemp -d)
+trap 'rm -rf -- "$tmp"' EXIT
+
+# put FILE DEST MODE: move a prepared file in place when content or mode differ (idempotence).
+put() {
+	local from=$1 to=$2 mode=$3
+	if [[ -f $to && ! -L $to ]] && cmp -s -- "$from" "$to" &&
+		[[ $(stat -c '%a %U:%G' -- "$to") == "${mode#0} root:root" ]]; then
+		return 0
+	fi
+	install -m "$mode" -o root -g root -- "$from" "$to.labgrader-new"
+	mv -f -- "$to.labgrader-new" "$to"
+	say "installed $to"
+}
+
+install -d -m 755 -o root -g root -- "$LIB" "$ETC" "$bindir"
+put "$src/attest_run.py" "$HELPER" 755
+
+# --- the allowlist: old entries, then the new ones (a new PATH for a NAME replaces the old) ----
+declare -A real=()
+order=()
+if [[ -f $PROGRAMS ]]; then
+	while IFS=$'\t' read -r name path; do
+		[[ $name =~ $NAME_RE && $path =~ $PATH_RE ]] || continue
+		[[ -v real[$name] ]] || order+=("$name")
+		real[$name]=$path
+	done <"$PROGRAMS"
+fi
+for spec in "${new[@]}"; do
+	name=${spec%%=*}
+	[[ -v real[$name] ]] || order+=("$name")
+	real[$name]=${spec#*=}
+done
+{
+	echo "# labgrader: programs whose runs are attested (install-attest.sh). NAME<TAB>real path."
+	for name in "${order[@]}"; do printf '%s\t%s\n' "$name" "${real[$name]}"; done
+} >"$tmp/programs"
+put "$tmp/programs" "$PROGRAMS" 644
+
+# --- sudoers: exactly the helper, as root, for learners; no pty, no log line per run ---------
+# `-I -S`: isolated (no PYTHON* variables, no user site, no script dir on sys.path) and no site
+# import (standard library only; 7 ms less per run).
+# !use_pty: the program must keep the learner's terminal (Debian's sudoers sets use_pty).
+# umask=0777: sudoers leaves the learner's umask unchanged. !pam_session: no PAM session per run
+# (nothing to set up for a program that runs as the learner; no "session opened" log line).
+cat >"$tmp/sudoers" <<EOF
+# labgrader: learners run the attested-run helper as root (install-attest.sh, docs/attestation.md).
+# The helper runs only programs named in $PROGRAMS, as the learner.
+Cmnd_Alias LABGRADER_ATTEST = $PYTHON -I -S $HELPER *
+Defaults!LABGRADER_ATTEST !use_pty, !syslog, !lecture, !pam_session, umask=0777
+%$LEARNERS_GROUP ALL=(root) NOPASSWD: LABGRADER_ATTEST
+EOF
+visudo -cqf "$tmp/sudoers" >/dev/null || die "visudo rejected the sudoers rule; nothing changed"
+put "$tmp/sudoers" "$SUDOERS" 440
+
+# --- wrappers ---------------------------------------------------------------------------------
+for name in "${order[@]}"; do
+	cat >"$tmp/$name" <<EOF
+#!/bin/sh
+$WRAPPER_TAG (install-attest.sh, docs/attestation.md)
+# In a captured session (LABGRADER_NONCE set), run ${real[$name]} through the helper, which
+# signs the run for the grader. Elsewhere, or when the environment is too big to pass as one
+# argument, run it directly: nothing is attested, nothing breaks.
+if [ -n "\${LABGRADER_NONCE-}" ]; then
+	lg_env=\$(env -0 | base64 -w0)
+	[ "\${#lg_env}" -gt 120000 ] ||
+		exec sudo -n $PYTHON -I -S $HELPER '$name' "\$lg_env" "\$@"
+fi
+exec '${real[$name]}' "\$@"
+EOF
+	target=$bindir/$name
+	if [[ -e $target || -L $target ]] && ! grep -qsxF -- "$WRAPPER_TAG (install-attest.sh, docs/attestation.md)" "$target"; then
+		say "replacing $target (was: $(readlink -- "$target" || echo a file))"
+		rm -f -- "$target"
+	fi
+	put "$tmp/$name" "$target" 755
+done
+say "done"

@@ -1,0 +1,322 @@
+"""Attested runs on the fake node: real sshd, bash, sudo, capture shell (docs/attestation.md).
+
+A lab program reached through its wrapper (/usr/local/bin/NAME -> sudo -> attest_run.py as root ->
+the real program as the learner) must behave like a direct run (exit status, Ctrl-C, terminal,
+pipes, environment, ids) and leave one signed `133;T` marker inside its own C..D block of the
+capture spool, which verifies with the node's key as the grader account reads it. A learner must
+not be able to read the key, nor make the helper run anything but the allowlisted programs, nor
+smuggle code through arguments or environment values.
+
+Besides the lab's programs, the module installs `attest-probe` (tests/node/attest_probe.sh) as an
+attested program, with the node's own installer: it prints what a program sees.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import importlib.util
+import json
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import asyncssh
+import pytest
+from fakenode import HOSTNAME, FakeNode, InteractiveShell
+
+from grader.capture.markers import unescape
+from grader.node.paths import node_file
+
+SPOOL = "/var/lib/labgrader/spool"
+LIB = "/usr/local/lib/labgrader"
+HELPER = f"{LIB}/attest_run.py"
+INSTALL_ATTEST = "/opt/labgrader/node-files/install-attest.sh"
+PROBE = f"{LIB}/attest-probe"
+#: The one command line the sudoers rule allows (followed by anything).
+SUDO_HELPER = ["sudo", "-n", "/usr/bin/python3", "-I", "-S", HELPER]
+GRADER = "labgrader"
+
+#: A command's block in a session file: its 633;E line, then C ... D.
+BLOCK = re.compile(
+    rb"\x1b\]633;E;([^\x07]*);[^;\x07]*\x07\x1b\]133;C;[^\x07]*\x07(.*?)\x1b\]133;D;", re.S
+)
+ATTESTATION = re.compile(rb"\x1b\](133;T;[^\x07]*)\x07")
+
+
+def _load_attest_run() -> ModuleType:
+    """grader/node/files/attest_run.py as a module: the very file the node runs."""
+    spec = importlib.util.spec_from_file_location("tests_attest_run", node_file("attest_run.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+attest_run = _load_attest_run()
+
+
+@pytest.fixture(scope="module")
+def node(fake_node: FakeNode) -> FakeNode:
+    """The module's fake node with `attest-probe` installed as an attested program."""
+    probe = (Path(__file__).parent / "attest_probe.sh").read_text()
+    script = 'printf "%s" "$2" >"$1" && chmod 755 "$1" && "$3" --program "attest-probe=$1"'
+    result = fake_node.exec(["sh", "-c", script, "sh", PROBE, probe, INSTALL_ATTEST])
+    assert result.exit_code == 0, result.text
+    return fake_node
+
+
+@pytest.fixture(scope="module")
+def key(node: FakeNode) -> bytes:
+    """The node's attestation key, read as the grader account reads it."""
+    result = node.exec(["cat", attest_run.KEY_PATH], user=GRADER)
+    assert result.exit_code == 0, result.text
+    return attest_run.load_key(result.output)
+
+
+@dataclass
+class Recorded:
+    """A finished login session as the spool holds it."""
+
+    nonce: str
+    transcript: bytes
+
+    def markers(self, line: str) -> list[list[bytes]]:
+        """For each run of `line`, the `133;T` payloads inside its C..D block."""
+        return [
+            ATTESTATION.findall(m.group(2))
+            for m in BLOCK.finditer(self.transcript)
+            if unescape(m.group(1)) == line
+        ]
+
+    def attestation(self, key: bytes, line: str) -> attest_run.Attestation:
+        """The one verified attestation of the one run of `line`."""
+        (found,) = self.markers(line)
+        assert len(found) == 1, found
+        assert attest_run.verify(key, found[0])
+        att = attest_run.parse(found[0])
+        assert att is not None and att.nonce == self.nonce
+        return att
+
+
+def last_session(node: FakeNode) -> Recorded:
+    """The learner's newest login session, read as the grader account."""
+    user = node.learner.user
+    jsonl = node.exec(["cat", f"{SPOOL}/{user}/sessions.jsonl"], user=GRADER)
+    assert jsonl.exit_code == 0, jsonl.text
+    sessions = [json.loads(ln) for ln in jsonl.text.splitlines() if ln.strip()]
+    session = [s for s in sessions if s["kind"] == "login"][-1]
+    ts = node.exec(["cat", f"{SPOOL}/{user}/{session['file']}"], user=GRADER)
+    assert ts.exit_code == 0, ts.text
+    return Recorded(session["nonce"], ts.output)
+
+
+@asynccontextmanager
+async def learner_shell(node: FakeNode) -> AsyncIterator[InteractiveShell]:
+    async with asyncssh.connect(**node.connect_kwargs(node.learner)) as conn:
+        shell = await InteractiveShell.open(conn)
+        yield shell
+        await shell.exit()
+
+
+async def status(shell: InteractiveShell) -> int:
+    out = await shell.run("echo status=$?")
+    return int(re.search(r"status=(\d+)", out).group(1))
+
+
+async def test_run_is_signed_inside_its_block(node: FakeNode, key: bytes) -> None:
+    line = "NCCL_DEBUG=INFO all_reduce_perf -b 8M -e 8M -g 2"
+    async with learner_shell(node) as shell:
+        out = await shell.run(line)
+        assert "Out of bounds values : 0 OK" in out, out
+        shell_pid = int(re.search(r"pid=(\d+)", await shell.run("echo pid=$$")).group(1))
+    recorded = last_session(node)
+    att = recorded.attestation(key, line)
+    assert att.program == "all_reduce_perf"
+    assert att.args == ("-b", "8M", "-e", "8M", "-g", "2")
+    assert ("NCCL_DEBUG", "INFO") in att.env
+    assert (att.exit, att.user, att.host, att.ppid) == (0, "learner", HOSTNAME, shell_pid)
+    assert att.t0 <= att.t1
+    (body,) = recorded.markers(line)[0]
+    assert not attest_run.verify(key, body.replace(b";x=0;", b";x=1;"))
+    assert not attest_run.verify(bytes(32), body)
+
+
+async def test_exit_status_matches_a_direct_run(node: FakeNode, key: bytes) -> None:
+    broken = "NCCL_SOCKET_IFNAME=doesnotexist0 all_reduce_perf -b 8M -e 8M -g 2"
+    async with learner_shell(node) as shell:
+        for code in (0, 1, 3):
+            await shell.run(f"attest-probe exit {code}")
+            assert await status(shell) == code
+            await shell.run(f"{PROBE} exit {code}")
+            assert await status(shell) == code
+        await shell.run(broken)
+        assert await status(shell) == 3
+    recorded = last_session(node)
+    for code in (0, 1, 3):
+        assert recorded.attestation(key, f"attest-probe exit {code}").exit == code
+        assert recorded.markers(f"{PROBE} exit {code}") == [[]]  # direct: not attested
+    assert recorded.attestation(key, broken).exit == 3
+
+
+async def _interrupted(node: FakeNode, shell: InteractiveShell, program: str, how: str) -> int:
+    """Start `program sleep PIDFILE`, interrupt it (Ctrl-C or kill -INT); the shell's $?."""
+    pidfile = f"/tmp/attest-probe-{how}.pid"
+    node.exec(["rm", "-f", pidfile])
+    running = asyncio.create_task(shell.run(f"{program} sleep {pidfile}"))
+    for _ in range(200):
+        read = node.exec(["cat", pidfile])
+        pid = read.text.strip() if read.exit_code == 0 else ""
+        if pid:
+            break
+        await asyncio.sleep(0.05)
+    assert pid.isdigit(), f"{program} did not start: {pid!r}"
+    if how == "ctrl-c":
+        shell.process.stdin.write(b"\x03")
+    else:
+        assert node.exec(["kill", "-INT", pid]).exit_code == 0
+    await running
+    return await status(shell)
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "kill"])
+async def test_sigint_ends_it_with_130_like_a_direct_run(
+    node: FakeNode, key: bytes, how: str
+) -> None:
+    async with learner_shell(node) as shell:
+        assert await _interrupted(node, shell, "attest-probe", how) == 130
+        assert await _interrupted(node, shell, PROBE, how) == 130
+        assert "still here" in await shell.run("echo still here")
+    att = last_session(node).attestation(key, f"attest-probe sleep /tmp/attest-probe-{how}.pid")
+    assert att.exit == 130
+
+
+async def test_terminal_pipes_cwd_umask_and_environment_are_the_learners(
+    node: FakeNode, key: bytes
+) -> None:
+    env_line = "LD_LIBRARY_PATH=/opt/lg-lib NCCL_PROBE=1 attest-probe"
+    async with learner_shell(node) as shell:
+        out = await shell.run(env_line)
+        for want in ("stdin=tty", "stdout=tty", "stderr=tty", "LD_LIBRARY_PATH=[/opt/lg-lib]"):
+            assert want in out, out
+        assert "NCCL_PROBE=[1]" in out
+        piped = await shell.run("attest-probe | cat")
+        assert "stdin=tty" in piped and "stderr=tty" in piped and "stdout=tty" not in piped
+        info = "NCCL_DEBUG=INFO all_reduce_perf -b 8M -e 8M -g 2 2>&1 | grep NET/Socket"
+        assert "NET/Socket : Using [0]eth0:" in await shell.run(info)
+        assert "cwd=/tmp" in await shell.run("cd /tmp && attest-probe")
+        assert "umask=0027" in await shell.run("umask 027; attest-probe; umask 022")
+    att = last_session(node).attestation(key, env_line)
+    env = dict(att.env)
+    assert env["NCCL_PROBE"] == "1" and "LD_LIBRARY_PATH" not in env
+
+
+async def test_the_program_runs_as_the_learner_with_no_privilege(node: FakeNode) -> None:
+    async with learner_shell(node) as shell:
+        direct = await shell.run('echo "uid=$(id -u) gid=$(id -g) groups=$(id -G)"')
+        out = await shell.run("attest-probe")
+    ids = re.search(r"uid=\d+ gid=\d+ groups=[\d ]+\d", direct).group(0)
+    assert ids in out, out
+    assert not ids.startswith("uid=0 ")
+    caps = re.findall(r"Cap(?:Inh|Prm|Eff|Amb): ([0-9a-f]+)", out)
+    assert len(caps) == 4 and all(int(c, 16) == 0 for c in caps), out
+
+
+async def test_hostile_arguments_and_environment_reach_the_program_literally(
+    node: FakeNode, key: bytes
+) -> None:
+    line = (
+        "NCCL_PROBE='$(touch /tmp/lg-pwned-env);`touch /tmp/lg-pwned-env2`' attest-probe "
+        "'$(touch /tmp/lg-pwned)' ';' 'a b' \"q'\\\"\" $'x\\ny' '`touch /tmp/lg-pwned2`' '--'"
+    )
+    args = (
+        "$(touch /tmp/lg-pwned)",
+        ";",
+        "a b",
+        "q'\"",
+        "x\ny",
+        "`touch /tmp/lg-pwned2`",
+        "--",
+    )
+    async with learner_shell(node) as shell:
+        out = await shell.run(line)
+    for arg in args:
+        assert f"arg=[{arg}]".replace("\n", "\r\n") in out, out
+    att = last_session(node).attestation(key, line)
+    assert att.args == args
+    assert dict(att.env)["NCCL_PROBE"] == "$(touch /tmp/lg-pwned-env);`touch /tmp/lg-pwned-env2`"
+    assert node.exec("ls /tmp/lg-pwned*").exit_code != 0
+
+
+def test_the_key_is_the_grader_accounts_not_the_learners(node: FakeNode) -> None:
+    stat = node.exec(["stat", "-c", "%a %U %G", attest_run.KEY_PATH]).text.split()
+    assert stat == ["440", "root", GRADER]
+    denied = node.exec(["cat", attest_run.KEY_PATH], user=node.learner.user)
+    assert denied.exit_code != 0 and "Permission denied" in denied.text
+    for path, mode in ((HELPER, "755"), ("/etc/labgrader/attested-programs", "644")):
+        assert node.exec(["stat", "-c", "%a %U", path]).text.split() == [mode, "root"]
+    sudoers = node.exec(["stat", "-c", "%a %U", "/etc/sudoers.d/labgrader-attest"])
+    assert sudoers.text.split() == ["440", "root"]
+
+
+def test_sudo_runs_the_helper_and_nothing_else(node: FakeNode) -> None:
+    learner = node.learner.user
+    node.exec(
+        ["sh", "-c", "printf 'import os\\nos.system(\"touch /tmp/lg-s3\")\\n' >/tmp/lg-evil.py"],
+        user=learner,
+    )
+    blob = base64.b64encode(b"NCCL_PROBE=1\0").decode()  # as the wrapper's `env -0 | base64`
+    refused_by_sudo = [
+        ["sudo", "-n", "/bin/sh", "-c", "touch /tmp/lg-s1"],
+        ["sudo", "-n", "/usr/bin/python3", "-c", "import os; os.system('touch /tmp/lg-s2')"],
+        ["sudo", "-n", "/usr/bin/python3", "-I", "-S", "/tmp/lg-evil.py", "x"],
+        ["sudo", "-n", "/usr/bin/python3", "-I", HELPER, "attest-probe", blob],
+        ["sudo", "-n", "/usr/bin/python3", "-I", "-S", "-i", HELPER, "attest-probe", blob],
+        [*SUDO_HELPER],
+    ]
+    for argv in refused_by_sudo:
+        result = node.exec(argv, user=learner)
+        assert result.exit_code == 1 and "a password is required" in result.text, (argv, result)
+    refused_by_helper = [
+        [*SUDO_HELPER, "/bin/sh", blob, "-c", "touch /tmp/lg-s4"],
+        [*SUDO_HELPER, "sh", blob, "-c", "touch /tmp/lg-s5"],
+        [*SUDO_HELPER, "../../../bin/sh", blob, "-c", "touch /tmp/lg-s6"],
+        [*SUDO_HELPER, "attest-probe", "$(touch /tmp/lg-s7)"],
+    ]
+    for argv in refused_by_helper:
+        result = node.exec(argv, user=learner)
+        assert result.exit_code == 126 and "labgrader attest:" in result.text, (argv, result)
+    assert node.exec("ls /tmp/lg-s*").exit_code != 0
+    # The allowed form works without a terminal (and writes no marker: there is none).
+    ok = node.exec([*SUDO_HELPER, "attest-probe", blob, "hello"], user=learner)
+    assert ok.exit_code == 0 and "arg=[hello]" in ok.text and "NCCL_PROBE=[1]" in ok.text
+    assert b"133;T" not in ok.output
+
+
+async def test_without_a_terminal_or_a_session_the_program_just_runs(node: FakeNode) -> None:
+    async with asyncssh.connect(**node.connect_kwargs(node.learner)) as conn:
+        plain = await conn.run("attest-probe exit 4; echo status=$?")
+        assert "status=4" in plain.stdout
+        forced = await conn.run("LABGRADER_NONCE=abc attest-probe x; echo status=$?")
+        assert "arg=[x]" in forced.stdout and "status=0" in forced.stdout
+        assert "133;T" not in forced.stdout + forced.stderr
+
+
+def test_installers_are_idempotent_keep_the_key_and_refuse_bad_names(node: FakeNode) -> None:
+    before = node.exec(["sha256sum", attest_run.KEY_PATH]).text
+    again = node.exec([INSTALL_ATTEST, "--program", f"attest-probe={PROBE}"])
+    assert again.exit_code == 0 and again.text.strip() == "install-attest: done", again.text
+    capture = node.exec(
+        ["/opt/labgrader/node-files/install-capture.sh", "--no-reload", "--learner", "learner"]
+    )
+    assert capture.exit_code == 0, capture.text
+    assert node.exec(["sha256sum", attest_run.KEY_PATH]).text == before
+    allowlist = node.exec(["cat", "/etc/labgrader/attested-programs"]).text
+    for bad in ("x;touch /tmp/lg-i=/bin/true", "x=/bin/true;touch /tmp/lg-i", "x=relative"):
+        result = node.exec([INSTALL_ATTEST, "--program", bad])
+        assert result.exit_code == 1 and "install-attest:" in result.text, result.text
+    assert node.exec(["cat", "/etc/labgrader/attested-programs"]).text == allowlist
+    assert node.exec("ls /tmp/lg-i* /usr/local/bin/x").exit_code != 0
