@@ -128,11 +128,11 @@ class NodeWatcher:
 
     async def _session(self, conn: asyncssh.SSHClientConnection) -> None:
         assert self.ingest is not None
+        await self._attestation_key(conn)  # before anything is parsed on this connection
         self.conn = conn
         self._dirty.update(self.node.learners)  # bring progress files up to date on (re)connect
         self._feedback_wake.set()
         self._wake.set()
-        await self._attestation_key(conn)
         try:
             offsets = self.ingest.start_offsets()
             async for frame in stream_spool(conn, self.node.spool_root, offsets, self.reader_mode):

@@ -1,0 +1,216 @@
+"""Attested runs in the daemon: the key read at connect, NodeIngest's checks, the config modes.
+
+Real parts: the real parser/engine and SQLite store behind NodeIngest; a real SSH peer (asyncssh
+serving SFTP on loopback) for the key fetch and the whole daemon. Signed markers are made by the
+node's own attest_run.marker(), so the bytes are those the node's helper writes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from grader.daemon.config import ConfigError, load_config
+from grader.daemon.ingest import NodeIngest
+from grader.daemon.transport import KIND_DATA, Frame, NodeLink, fetch_attest_key
+from grader.labs.loader import load_lab
+from grader.labs.model import Lab
+from grader.matching.attest import attest_run
+from grader.store import IngestBatch, Store
+from grader.store.regrade import regrade
+
+from .demo import Shell
+from .nodesim import LEARNER, Spool, wait_for, write_config
+from .sshpeer import SshPeer
+from .test_daemon_ssh import DaemonThread
+
+KEY = bytes(range(32))
+NODE = "node-1"
+LAB = "attest-gpus"
+LAB_YAML = """\
+schema_version: 1
+id: attest-gpus
+title: List the GPUs
+description: One attested step.
+attest:
+  programs: [nvidia-smi]
+steps:
+  - id: list-gpus
+    title: List the GPUs
+    command:
+      program: nvidia-smi
+      flags: {-L: null}
+    output:
+      all: ["GPU 0:"]
+"""
+
+
+def attest_lab(root: Path) -> Path:
+    d = root / LAB
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "lab.yaml").write_text(LAB_YAML)
+    return d
+
+
+def gpu_run(sh: Shell, key: bytes | None = KEY, *, args: tuple[str, ...] = ("-L",)) -> bytes:
+    """`nvidia-smi -L` as captured: with the node's signed marker (none when key is None)."""
+    data = sh.start("nvidia-smi -L") + b"GPU 0: H200 (UUID: GPU-1)\r\n"
+    if key is not None:
+        now = time.time()
+        att = attest_run.Attestation(
+            "nvidia-smi", args, (), 0, now, now + 0.01, LEARNER, "node1", 9, 8, sh.nonce
+        )
+        data += attest_run.marker(key, att)
+    return data + sh.prompt(0)
+
+
+def ingest_run(
+    tmp_path: Path, run: Callable[[Shell], bytes], key: bytes | None, enforce: bool
+) -> tuple[Store, Lab, IngestBatch]:
+    """One session holding `run(shell)` through NodeIngest (key, enforcement) into a store."""
+    store = Store.open(f"sqlite:///{tmp_path / 'g.db'}")
+    store.upsert_node(NODE, "127.0.0.1", 22, [LEARNER])
+    lab = load_lab(attest_lab(tmp_path / "labs"))
+    ing = NodeIngest(NODE, {LEARNER: (LAB,)}, {LAB: lab}, {}, store.snapshot)
+    ing.load_engines()
+    ing.set_attestation(key, enforce)
+    sh = Shell("20261129T181502-4242-9f3a01bc")
+    ing.feed(Frame(KIND_DATA, f"{LEARNER}/sessions.jsonl", 0, sh.index_line(LEARNER)))
+    ing.feed(Frame(KIND_DATA, f"{LEARNER}/{sh.session}.ts", 0, sh.header() + run(sh)))
+    taken = ing.take_batch()
+    assert taken is not None
+    store.ingest(taken[0])
+    return store, lab, taken[0]
+
+
+def states(store: Store) -> dict[str, str]:
+    return {p.step: p.state for p in store.progress(LEARNER, LAB)}
+
+
+def test_a_signed_run_verifies_and_regrade_agrees(tmp_path: Path) -> None:
+    store, lab, batch = ingest_run(tmp_path, gpu_run, KEY, True)
+    assert states(store) == {"list-gpus": "verified"}
+    assert not batch.anomalies
+    (rec,) = store.command_records(LEARNER)
+    assert len(rec.attestations) == 1  # kept with the record, for regrade
+    assert attest_run.verify(KEY, rec.attestations[0].encode("latin-1"))
+    other = Store.open(f"sqlite:///{tmp_path / 'copy.db'}")
+    other.upsert_node(NODE, "127.0.0.1", 22, [LEARNER])
+    other.ingest(IngestBatch(node_id=NODE, records=batch.records))
+    regrade(other, lab, [LEARNER])
+    assert {p.step: p.state for p in other.progress(LEARNER, LAB)} == {"list-gpus": "verified"}
+    regrade(other, lab, [LEARNER], attest_key=bytes(32))  # runs refused, but never lowered
+    assert {p.step: p.state for p in other.progress(LEARNER, LAB)} == {"list-gpus": "verified"}
+    fresh = Store.open(f"sqlite:///{tmp_path / 'fresh.db'}")
+    fresh.upsert_node(NODE, "127.0.0.1", 22, [LEARNER])
+    fresh.ingest(IngestBatch(node_id=NODE, records=batch.records))
+    regrade(fresh, lab, [LEARNER], attest_key=bytes(32))
+    assert {p.step: p.state for p in fresh.progress(LEARNER, LAB)} == {"list-gpus": "attempted"}
+
+
+def test_a_forged_marker_is_audited_and_does_not_verify(tmp_path: Path) -> None:
+    store, _, batch = ingest_run(tmp_path, lambda sh: gpu_run(sh, bytes(32)), KEY, True)
+    assert states(store) == {"list-gpus": "attempted"}
+    assert sorted(a.kind for _, a in batch.anomalies) == ["forged_attestation", "unattested"]
+    assert store.command_records(LEARNER)[0].attestations == ()
+    audited = [e.kind for e in store.audit()]
+    assert "anomaly:forged_attestation" in audited and "anomaly:unattested" in audited
+
+
+def test_required_without_a_key_verifies_no_attested_step(tmp_path: Path) -> None:
+    store, _, batch = ingest_run(tmp_path, gpu_run, None, True)
+    assert states(store) == {"list-gpus": "attempted"}
+    assert [a.kind for _, a in batch.anomalies] == ["unattested"]
+
+
+def test_auto_without_a_key_grades_the_line_as_before(tmp_path: Path) -> None:
+    store, _, batch = ingest_run(tmp_path, lambda sh: gpu_run(sh, None), None, False)
+    assert states(store) == {"list-gpus": "verified"}
+    assert not batch.anomalies
+
+
+def test_the_config_says_how_attestation_is_enforced(tmp_path: Path) -> None:
+    peer_like = type("P", (), {"port": 22, "client_key": tmp_path / "k", "known_hosts_line": "x"})
+    path = write_config(tmp_path, peer_like, tmp_path / "spool")
+    cfg = load_config(path)
+    assert cfg.attestation == "required"
+    assert cfg.nodes[0].attest_key_path == attest_run.KEY_PATH
+    doc = json.loads(path.read_text())
+    doc["attestation"] = "auto"
+    doc["nodes"][0]["attest_key_path"] = "/srv/keys/attest.key"
+    path.write_text(json.dumps(doc))
+    cfg = load_config(path)
+    assert (cfg.attestation, cfg.nodes[0].attest_key_path) == ("auto", "/srv/keys/attest.key")
+    doc["attestation"] = "sometimes"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(ConfigError, match="attestation"):
+        load_config(path)
+
+
+def test_the_key_is_read_over_sftp_at_connect(tmp_path: Path) -> None:
+    peer = SshPeer(tmp_path / "peer").start()
+    try:
+        key_file = tmp_path / "attest.key"
+        key_file.write_text(KEY.hex() + "\n")
+        bad = tmp_path / "bad.key"
+        bad.write_text("not a key\n")
+        cfg = load_config(write_config(tmp_path, peer, tmp_path / "spool"))
+
+        async def fetch_all() -> list[tuple[bytes | None, str]]:
+            link = NodeLink(cfg.nodes[0], cfg.daemon, asyncio.Semaphore(1))
+            async with await link.connect() as conn:
+                return [
+                    await fetch_attest_key(conn, str(p))
+                    for p in (key_file, bad, tmp_path / "missing.key")
+                ]
+
+        (good, why_good), (none1, why1), (none2, why2) = asyncio.run(fetch_all())
+    finally:
+        peer.close()
+    assert (good, why_good) == (KEY, "")
+    assert none1 is None and why1.startswith(f"{bad}: ")
+    assert none2 is None and "missing.key" in why2
+    assert peer.commands == []  # SFTP only: no shell on the node parsed the path
+
+
+@pytest.mark.parametrize("with_key", [True, False], ids=["key", "no-key"])
+def test_the_daemon_enforces_with_the_nodes_key(
+    tmp_path: Path, with_key: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    peer = SshPeer(tmp_path / "peer").start()
+    spool = Spool(tmp_path / "node")
+    sh = Shell("20261129T181502-4242-9f3a01bc")
+    spool.begin(sh)
+    key_file = tmp_path / "attest.key"
+    if with_key:
+        key_file.write_text(KEY.hex() + "\n")
+    path = write_config(tmp_path, peer, spool.root)
+    doc = json.loads(path.read_text())
+    doc["labs"] = [str(attest_lab(tmp_path / "labs"))]
+    doc["nodes"][0]["learners"] = {LEARNER: [LAB]}
+    doc["nodes"][0]["attest_key_path"] = str(key_file)
+    path.write_text(json.dumps(doc))
+    caplog.set_level(logging.INFO, logger="grader")
+    d = DaemonThread(path)
+    try:
+        spool.append(sh, gpu_run(sh))
+        wait_for(lambda: len(d.records()) == 1, what="the nvidia-smi command")
+        want = "verified" if with_key else "attempted"
+        wait_for(
+            lambda: (
+                {p.step: p.state for p in d.store.progress(LEARNER, LAB)}.get("list-gpus") == want
+            ),
+            what=f"list-gpus {want}",
+        )
+    finally:
+        d.stop()
+        peer.close()
+    unavailable = [r for r in caplog.records if "event=attestation_unavailable" in r.message]
+    assert bool(unavailable) != with_key
+    assert all(r.levelno == logging.WARNING for r in unavailable)  # required: loud
