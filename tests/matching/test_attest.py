@@ -274,3 +274,23 @@ def test_replay_cli_enforces_only_with_a_key(
     with pytest.raises(SystemExit) as exc:
         main(["replay", "--lab", lab.source, "--attest-key", str(bad), str(session)])
     assert exc.value.code == 2
+
+
+def test_test_lab_enforces_only_with_a_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    labdir = tmp_path / "attest-demo"
+    (labdir / "tests").mkdir(parents=True)
+    (labdir / "lab.yaml").write_text(LAB_YAML)
+    (labdir / "tests" / "unsigned.ts").write_bytes(bytes(run_with(Transcript().prompt(), None)))
+    (labdir / "tests" / "unsigned.expect.yaml").write_text(
+        "steps:\n  run-job: {state: attempted, reason: no signed record}\nanomalies: [unattested]\n"
+    )
+    key_file = tmp_path / "attest.key"
+    key_file.write_text(KEY.hex())
+    assert main(["test-lab", "--attest-key", str(key_file), str(labdir)]) == 0
+    assert "not enforced" not in capsys.readouterr().out
+    assert main(["test-lab", str(labdir)]) == 1  # without the key the line alone verifies
+    out = capsys.readouterr().out
+    assert out.count("attestation: not enforced for attest-demo") == 1
+    assert "run-job: got verified, expected attempted" in out
