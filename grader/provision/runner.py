@@ -21,6 +21,7 @@ from typing import IO, TextIO
 from fabric import ThreadingGroup
 from fabric.exceptions import GroupException
 
+from grader.provision.attestation import run_attestation
 from grader.provision.health import report_table, run_health
 from grader.provision.inventory import Host
 from grader.provision.nccltests import run_nccl_tests
@@ -38,7 +39,7 @@ from grader.provision.steps import SETUP_STEPS, run_setup
 #: file descriptors and the operator's uplink sane while a class of dozens finishes in one wave.
 MAX_PARALLEL_HOSTS = 32
 
-ALL_STEPS = ("connect", *SETUP_STEPS, "nccl-tests", "health")
+ALL_STEPS = ("connect", *SETUP_STEPS, "nccl-tests", "attestation", "health")
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,8 @@ def _host_steps(node: Node, outcome: HostOutcome, mode: Mode, progress: Progress
     if not mode.check_only:
         plan.append(("setup", lambda: run_setup(node, dry_run=mode.dry_run)))
         plan.append(("nccl-tests", lambda: [run_nccl_tests(node, dry_run=mode.dry_run)]))
+        # After nccl-tests: its binaries are what gets attested, and a rebuild re-links them.
+        plan.append(("attestation", lambda: [run_attestation(node, dry_run=mode.dry_run)]))
     failed = False
     for name, action in plan:
         if failed:

@@ -309,13 +309,26 @@ def test_installers_are_idempotent_keep_the_key_and_refuse_bad_names(node: FakeN
     before = node.exec(["sha256sum", attest_run.KEY_PATH]).text
     again = node.exec([INSTALL_ATTEST, "--program", f"attest-probe={PROBE}"])
     assert again.exit_code == 0 and again.text.strip() == "install-attest: done", again.text
+    check = node.exec([INSTALL_ATTEST, "--check", "--program", "nvidia-smi=/bin/true"])
+    assert check.text.splitlines() == [
+        "install-attest: would install /etc/labgrader/attested-programs",
+        "install-attest: would install /usr/local/bin/nvidia-smi",
+        "install-attest: done",
+    ], check.text
     capture = node.exec(
         ["/opt/labgrader/node-files/install-capture.sh", "--no-reload", "--learner", "learner"]
     )
     assert capture.exit_code == 0, capture.text
     assert node.exec(["sha256sum", attest_run.KEY_PATH]).text == before
     allowlist = node.exec(["cat", "/etc/labgrader/attested-programs"]).text
-    for bad in ("x;touch /tmp/lg-i=/bin/true", "x=/bin/true;touch /tmp/lg-i", "x=relative"):
+    assert "nvidia-smi\t/usr/local/lib/labgrader/sim/progs/nvidia-smi\n" in allowlist  # --check
+    bad_specs = (
+        "x;touch /tmp/lg-i=/bin/true",
+        "x=/bin/true;touch /tmp/lg-i",
+        "x=relative",
+        "attest-probe=/usr/local/bin/attest-probe",  # the wrapper itself: it would run itself
+    )
+    for bad in bad_specs:
         result = node.exec([INSTALL_ATTEST, "--program", bad])
         assert result.exit_code == 1 and "install-attest:" in result.text, result.text
     assert node.exec(["cat", "/etc/labgrader/attested-programs"]).text == allowlist

@@ -140,18 +140,19 @@ def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
     for node in bare_nodes:
         outcome = first[node.name]
         assert not outcome.failed, outcome.as_dict()["steps"]
-        assert {s: statuses(outcome)[s] for s in ("learners", "capture-shell", "nccl-tests")} == {
-            "learners": Status.CHANGED,
-            "capture-shell": Status.CHANGED,
-            "nccl-tests": Status.CHANGED,
-        }
+        steps = ("learners", "capture-shell", "nccl-tests", "attestation")
+        assert {s: statuses(outcome)[s] for s in steps} == dict.fromkeys(steps, Status.CHANGED)
         # make got the detected homes: the toolkit's nvcc and the wheel's NCCL in the venv
         assert node.exec("cat /opt/nccl-tests/build/make-vars").text == (
             f"CUDA_HOME=/usr/local/cuda\nNCCL_HOME={NCCL_WHEEL}\n"
         )
-        assert node.exec("readlink /usr/local/bin/all_reduce_perf").text.strip() == (
-            "/opt/nccl-tests/build/all_reduce_perf"
-        )
+        # the built binaries and the driver's nvidia-smi are reached through attested wrappers
+        allowlist = node.exec("cat /etc/labgrader/attested-programs").text
+        assert "all_reduce_perf\t/opt/nccl-tests/build/all_reduce_perf\n" in allowlist
+        assert "nvidia-smi\t/usr/local/lib/labgrader/sim/bin/nvidia-smi\n" in allowlist
+        for wrapped in ("all_reduce_perf", "all_gather_perf", "nvidia-smi"):
+            wrapper = node.exec(f"head -2 /usr/local/bin/{wrapped}").text
+            assert "# labgrader attested wrapper" in wrapper, wrapper
         assert node.exec("cat /etc/labgrader/environment").text == "NCCL_DEBUG=WARN\n"
         report = outcome.report
         assert report is not None and report["ok"], report

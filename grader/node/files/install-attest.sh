@@ -2,12 +2,14 @@
 # labgrader: attested runs of the lab's programs on a learner node (docs/attestation.md).
 # Idempotent; run as root after install-capture.sh (which makes the learners group and the key).
 #
-#   install-attest.sh [--program NAME=PATH]... [--bindir DIR] [--src DIR]
+#   install-attest.sh [--program NAME=PATH]... [--bindir DIR] [--src DIR] [--check]
 #
 #   --program NAME=PATH  attest NAME: PATH is the real program (absolute); repeatable. Added to
 #                        (or updated in) the allowlist; programs listed before stay.
 #   --bindir DIR         where the wrappers go (default /usr/local/bin, ahead of /usr/bin on PATH)
 #   --src DIR            where attest_run.py is (default: this script's directory)
+#   --check              change nothing: print `would install PATH` for each piece that differs
+#                        (provisioning's probe and --dry-run answer)
 #
 # What it installs (each piece checked before it replaces the old one):
 #   /usr/local/lib/labgrader/attest_run.py   the helper, root 0755
@@ -35,6 +37,7 @@ PATH_RE='^/[A-Za-z0-9_./+-]+$'
 
 src=$(dirname -- "$(readlink -f -- "${BASH_SOURCE[0]}")")
 bindir=/usr/local/bin
+check=0
 new=()
 
 die() {
@@ -48,12 +51,15 @@ while (($#)); do
 	--program) new+=("${2:?--program needs NAME=PATH}") && shift 2 ;;
 	--bindir) bindir=${2:?--bindir needs a directory} && shift 2 ;;
 	--src) src=${2:?--src needs a directory} && shift 2 ;;
-	-h | --help) sed -n '2,20p' "$0" && exit 0 ;;
+	--check) check=1 && shift ;;
+	-h | --help) sed -n '2,22p' "$0" && exit 0 ;;
 	*) die "unknown argument: $1" ;;
 	esac
 done
 ((EUID == 0)) || die "must run as root"
-getent group "$LEARNERS_GROUP" >/dev/null || die "no group $LEARNERS_GROUP: run install-capture.sh first"
+# --check before install-capture.sh ran (provisioning's --dry-run of a fresh node): say it all.
+getent group "$LEARNERS_GROUP" >/dev/null || ((check)) ||
+	die "no group $LEARNERS_GROUP: run install-capture.sh first"
 [[ -x $PYTHON ]] || die "$PYTHON is missing (the helper runs on the system python3)"
 [[ -f $src/attest_run.py ]] || die "missing $src/attest_run.py"
 [[ $bindir =~ $PATH_RE ]] || die "invalid --bindir: $bindir"
@@ -62,8 +68,11 @@ for spec in "${new[@]}"; do
 	[[ $spec == *=* && $name =~ $NAME_RE ]] || die "invalid --program (NAME=PATH): $spec"
 	[[ $path =~ $PATH_RE ]] || die "invalid program path for $name: $path"
 	[[ -x $path && ! -d $path ]] || die "$path (for $name) is not an executable file"
-	[[ $(readlink -f -- "$path") != "$(readlink -f -- "$bindir/$name")" ]] ||
-		die "$path is $bindir/$name itself: give the real program's path"
+	# The wrapper's own place (a link there is about to be replaced): the wrapper would run itself.
+	wrapper=$(readlink -m -- "$bindir")/$name
+	[[ $(readlink -f -- "$path") != "$wrapper" &&
+		$(readlink -m -- "$(dirname -- "$path")")/$(basename -- "$path") != "$wrapper" ]] ||
+		die "$path is where the wrapper for $name goes: give the real program's path"
 done
 
 tmp=$(mktemp -d)
@@ -76,12 +85,13 @@ put() {
 		[[ $(stat -c '%a %U:%G' -- "$to") == "${mode#0} root:root" ]]; then
 		return 0
 	fi
+	((!check)) || { say "would install $to" && return 0; }
 	install -m "$mode" -o root -g root -- "$from" "$to.labgrader-new"
 	mv -f -- "$to.labgrader-new" "$to"
 	say "installed $to"
 }
 
-install -d -m 755 -o root -g root -- "$LIB" "$ETC" "$bindir"
+((check)) || install -d -m 755 -o root -g root -- "$LIB" "$ETC" "$bindir"
 put "$src/attest_run.py" "$HELPER" 755
 
 # --- the allowlist: old entries, then the new ones (a new PATH for a NAME replaces the old) ----
@@ -137,7 +147,7 @@ fi
 exec '${real[$name]}' "\$@"
 EOF
 	target=$bindir/$name
-	if [[ -e $target || -L $target ]] && ! grep -qsxF -- "$WRAPPER_TAG (install-attest.sh, docs/attestation.md)" "$target"; then
+	if ((!check)) && [[ -e $target || -L $target ]] && ! grep -qsF -- "$WRAPPER_TAG" "$target"; then
 		say "replacing $target (was: $(readlink -- "$target" || echo a file))"
 		rm -f -- "$target"
 	fi
