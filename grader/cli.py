@@ -19,6 +19,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "grader.matching.testlab_cmd",
     "grader.capture.bench_cmd",
     "grader.bench.bench_cmd",
+    "grader.bench.store_bench",
     "grader.store.regrade_cmd",
     "grader.api.serve_cmd",
     "grader.daemon.run_cmd",

@@ -87,17 +87,47 @@ def release(conn: sa.Connection, owner: str) -> None:
     )
 
 
-def check_held(conn: sa.Connection, node_id: str, owner: str) -> None:
-    """Raise LeaseLost unless `owner` holds an unexpired lease on node_id.
+def held_query(dialect: str) -> sa.Select[Any]:
+    """(node_id, owner, held) of the lease rows of `node_ids`, locked FOR UPDATE until the
+    transaction ends, in node_id order (the order acquire() locks them in).
 
-    The row is locked (FOR UPDATE on PostgreSQL) until the caller's transaction ends, so nobody
-    can take the lease between this check and the commit of the writes it guards.
+    Built once per Store; the ingest path runs it once per transaction for all its batches' nodes.
+    `held` compares expires_at with the database's clock in the same statement on PostgreSQL; on
+    SQLite with the `now` parameter.
     """
-    row = conn.execute(
-        sa.select(t.leases.c.owner, t.leases.c.expires_at)
-        .where(t.leases.c.node_id == node_id)
+    leases = t.leases
+    if dialect == "postgresql":
+        now: Any = sa.func.extract("epoch", sa.func.clock_timestamp())
+    else:
+        now = sa.bindparam("now", type_=t.Epoch)
+    return (
+        sa.select(leases.c.node_id, leases.c.owner, (leases.c.expires_at > now).label("held"))
+        .where(leases.c.node_id.in_(sa.bindparam("node_ids", expanding=True)))
+        .order_by(leases.c.node_id)
         .with_for_update()
-    ).first()
-    if row is None or row.owner != owner or row.expires_at <= db_now(conn):
-        holder = None if row is None else row.owner or None
+    )
+
+
+Held = dict[str, tuple[str, bool]]
+"""node_id -> (owner, held) of the lease rows lock_held locked; a node without a row is absent."""
+
+
+def lock_held(conn: sa.Connection, query: sa.Select[Any], node_ids: list[str]) -> Held:
+    """Lock the lease rows of node_ids (`query`: held_query) and say who holds each.
+
+    The rows stay locked (FOR UPDATE on PostgreSQL; SQLite's write transaction locks everything)
+    until the caller's transaction ends, so nobody can take a lease between check_held and the
+    commit of the writes it guards.
+    """
+    if not node_ids:
+        return {}
+    rows = conn.execute(query, {"node_ids": sorted(set(node_ids)), "now": time.time()})
+    return {node_id: (owner, bool(held)) for node_id, owner, held in rows}
+
+
+def check_held(held: Held, node_id: str, owner: str) -> None:
+    """Raise LeaseLost unless `owner` holds an unexpired lease on node_id (rows from lock_held)."""
+    row = held.get(node_id)
+    if row is None or row[0] != owner or not row[1]:
+        holder = None if row is None else row[0] or None
         raise LeaseLost(f"{owner} does not hold the lease on node {node_id} (holder: {holder})")

@@ -30,11 +30,13 @@ from grader.store.database import SQLITE_BEGIN_OPTION, create_engine, migrate
 from grader.store.model import (
     AuditEntry,
     IngestBatch,
+    LeaseLost,
     NodeStatus,
     StepProgress,
     VerdictEvent,
 )
-from grader.verdict import State, StepVerdict
+from grader.store.statements import IngestStatements
+from grader.verdict import Evidence, State, StepVerdict
 
 STORED_OUTPUT_KEEP_CHARS = 32 * 1024
 """Output characters kept per stored command record. The parser already keeps a 32 Ki head+tail
@@ -62,19 +64,35 @@ EVENTS_PAGE_MAX = 500
 NOTIFY_CHANNEL = "grader_events"
 """PostgreSQL LISTEN/NOTIFY channel; the payload is the newest seq the transaction recorded."""
 
+_SAVEPOINT = "ingest_batch"
+"""Name of the savepoint around each batch of ingest_many (one at a time, never nested)."""
+
 NO_COMMAND = ("", -1, -1)
 """(session, aid, n) of a verdict with no command behind it, for the NOT NULL unique key."""
+
+
+class _UndoNeeded(Exception):
+    """A batch of a group written without savepoints failed after writing: redo with them."""
 
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit]
 
 
+_EVIDENCE_FIELDS = tuple(f.name for f in dataclasses.fields(Evidence))
+_VERDICT_FIELDS = tuple(f.name for f in dataclasses.fields(StepVerdict))
+
+
 def evidence_json(verdict: StepVerdict) -> dict[str, Any] | None:
-    """The verdict's evidence as stored: JSON-ready, every free-text field capped."""
-    if verdict.evidence is None:
+    """The verdict's evidence as stored: JSON-ready, every free-text field capped.
+
+    Same dict as dataclasses.asdict (Evidence holds only scalars and tuples of them), without
+    asdict's recursive deep copy: it was a tenth of the store's CPU per command end.
+    """
+    ev = verdict.evidence
+    if ev is None:
         return None
-    data = dataclasses.asdict(verdict.evidence)
+    data = {name: getattr(ev, name) for name in _EVIDENCE_FIELDS}
     data["pipestatus"] = list(data["pipestatus"])
     data["line"] = _clip(data["line"], STORED_LINE_KEEP_CHARS)
     data["excerpt"] = _clip(data["excerpt"], EVIDENCE_EXCERPT_KEEP_CHARS)
@@ -98,6 +116,26 @@ def _verdict_at(verdict: StepVerdict, now: float) -> float:
 def _anomaly_key(node_id: str, anomaly: Anomaly) -> str:
     digest = hashlib.sha256(anomaly.detail.encode("utf-8", "replace")).hexdigest()[:16]
     return f"anomaly:{node_id}:{anomaly.session}:{anomaly.kind}:{anomaly.offset}:{digest}"
+
+
+def _verdict_detail(seq: int, verdict: StepVerdict, evidence: dict[str, Any] | None) -> dict:
+    """The audit row of a verdict: {"seq", **verdict.to_json(), "evidence": stored evidence}.
+
+    Built field by field: to_json's asdict deep-copied the evidence only for it to be replaced.
+    """
+    detail: dict[str, Any] = {"seq": seq}
+    for name in _VERDICT_FIELDS:
+        value = getattr(verdict, name)
+        if name == "evidence":
+            value = evidence
+        elif name == "state":
+            value = State(value).value
+        elif isinstance(value, dict):  # captures: str -> str
+            value = dict(value)
+        elif dataclasses.is_dataclass(value) or isinstance(value, list | tuple):
+            value = dataclasses.asdict(verdict)[name]
+        detail[name] = value
+    return detail
 
 
 def _rank(state: str) -> int:
@@ -134,6 +172,7 @@ class Store:
         # on busy_timeout, whose retries sleep 1-100 ms each (the p99 of a 100-node benchmark);
         # busy_timeout still covers writers in other processes. PostgreSQL locks rows itself.
         self._write_lock = threading.RLock() if self._dialect == "sqlite" else None
+        self._sql = IngestStatements.build(self._dialect)
 
     @classmethod
     def open(cls, url: str) -> Store:
@@ -268,74 +307,125 @@ class Store:
         node's lease.
         """
         with self._write() as conn:
+            if batch.owner is not None:
+                held = self._lock_leases(conn, [batch])
+                lease_ops.check_held(held, batch.node_id, batch.owner)
             events, anomalies = self._ingest_batch(conn, batch, time.time())
             self._notify(conn, events)
         self._after_commit(events, anomalies)
         return events
 
     def ingest_many(self, batches: list[IngestBatch]) -> list[list[VerdictEvent] | Exception]:
-        """Write several nodes' batches in ONE transaction, each inside its own SAVEPOINT.
+        """Write several nodes' batches in ONE transaction, each failing alone.
 
         WHY: at 1,000 nodes one transaction per batch made the commit (an fsync, the write lock)
         the daemon's bottleneck; a group pays for it once. Per batch, in order, the result is what
         ingest() would have returned or raised: a batch that fails (LeaseLost, a constraint) is
-        rolled back to its savepoint alone while the others commit. A failure of the transaction
-        itself (the database away, disk full, the savepoint cannot be rolled back) raises, and
-        none of the group is written: each caller retries its batch (ingest is idempotent).
+        rolled back alone while the others commit. A failure of the transaction itself (the
+        database away, disk full, a savepoint that cannot be rolled back) raises, and none of the
+        group is written: each caller retries its batch (ingest is idempotent).
+
+        How a batch fails alone: a lost lease is found before the batch writes anything (one
+        locking query for the whole group), so it needs no undo. Any other failure needs its
+        batch's writes undone: the group is then rolled back and written again with a SAVEPOINT
+        around each batch. Failures are rare; two statements per batch are not (BENCHMARKS.md,
+        "Store write path").
+        """
+        now = time.time()
+        try:
+            results, events, anomalies = self._ingest_group(batches, now, savepoints=False)
+        except _UndoNeeded:
+            results, events, anomalies = self._ingest_group(batches, now, savepoints=True)
+        self._after_commit(events, anomalies)
+        return results
+
+    def _ingest_group(
+        self, batches: list[IngestBatch], now: float, *, savepoints: bool
+    ) -> tuple[list[list[VerdictEvent] | Exception], list[VerdictEvent], int]:
+        """One transaction for ingest_many: (per-batch results, new events, new anomalies).
+
+        Without savepoints, raises _UndoNeeded (the transaction rolled back) as soon as a batch
+        fails after it may have written something.
         """
         results: list[list[VerdictEvent] | Exception] = []
         events: list[VerdictEvent] = []
         anomalies = 0
-        now = time.time()
         with self._write() as conn:
+            held = self._lock_leases(conn, batches)
             for batch in batches:
-                savepoint = conn.begin_nested()
+                if batch.owner is not None:
+                    try:
+                        lease_ops.check_held(held, batch.node_id, batch.owner)
+                    except LeaseLost as exc:
+                        results.append(exc)
+                        continue
+                if savepoints:
+                    # Plain SQL: Connection.begin_nested() compiles a new SAVEPOINT clause each
+                    # time (~0.2 ms of CPU, as much as the batch's own statements).
+                    conn.exec_driver_sql(f"SAVEPOINT {_SAVEPOINT}")
                 try:
                     got, new_anomalies = self._ingest_batch(conn, batch, now)
                 except Exception as exc:
                     if _fails_the_transaction(exc) or conn.invalidated:
                         raise  # the transaction's rollback ends the savepoint too
-                    savepoint.rollback()
+                    if not savepoints:
+                        raise _UndoNeeded from exc  # rolls the transaction back
+                    conn.exec_driver_sql(f"ROLLBACK TO SAVEPOINT {_SAVEPOINT}")
+                    conn.exec_driver_sql(f"RELEASE SAVEPOINT {_SAVEPOINT}")
                     results.append(exc)
                     continue
-                savepoint.commit()
+                if savepoints:
+                    conn.exec_driver_sql(f"RELEASE SAVEPOINT {_SAVEPOINT}")
                 results.append(got)
                 events += got
                 anomalies += new_anomalies
             self._notify(conn, events)
-        self._after_commit(events, anomalies)
-        return results
+        return results, events, anomalies
+
+    def _lock_leases(self, conn: sa.Connection, batches: list[IngestBatch]) -> lease_ops.Held:
+        """Lock and read the lease rows of every fenced batch's node, in one query."""
+        nodes = [batch.node_id for batch in batches if batch.owner is not None]
+        return lease_ops.lock_held(conn, self._sql.lease, nodes)
 
     def _ingest_batch(
         self, conn: sa.Connection, batch: IngestBatch, now: float
     ) -> tuple[list[VerdictEvent], int]:
-        """Write one batch in conn's transaction: (new verdict events, new anomalies)."""
+        """Write one batch in conn's transaction: (new verdict events, new anomalies).
+
+        The caller has checked its lease (_lock_leases). Prebuilt statements (statements.py),
+        several rows of one kind in one executemany.
+        """
+        sql = self._sql
+        node_id = batch.node_id
+        if batch.offsets:
+            conn.execute(
+                sql.offset,
+                [
+                    {"node_id": node_id, "path": path, "offset": offset}
+                    for path, offset in batch.offsets.items()
+                ],
+            )
+        if batch.records:
+            conn.execute(
+                sql.record,
+                [self._record_row(node_id, learner, record) for learner, record in batch.records],
+            )
         new_events: list[VerdictEvent] = []
-        new_anomalies = 0
-        if batch.owner is not None:
-            lease_ops.check_held(conn, batch.node_id, batch.owner)
-        for path, offset in batch.offsets.items():
-            stmt = self._insert(t.offsets).values(node_id=batch.node_id, path=path, offset=offset)
-            conn.execute(
-                stmt.on_conflict_do_update(
-                    index_elements=[t.offsets.c.node_id, t.offsets.c.path],
-                    set_={"offset": offset},
-                )
-            )
-        for learner, record in batch.records:
-            conn.execute(
-                self._insert(t.command_records)
-                .values(**self._record_row(batch.node_id, learner, record))
-                .on_conflict_do_nothing()
-            )
         for learner, verdict in batch.verdicts:
-            event = self._record_verdict(conn, batch.node_id, learner, verdict, now)
+            event = self._record_verdict(conn, node_id, learner, verdict, now)
             if event is not None:
                 new_events.append(event)
+        new_anomalies = 0
         for learner, anomaly in batch.anomalies:
-            new_anomalies += self._record_anomaly(conn, batch.node_id, learner, anomaly, now)
-        for (learner, lab), data in batch.snapshots.items():
-            self._save_snapshot(conn, learner, lab, data, now)
+            new_anomalies += self._record_anomaly(conn, node_id, learner, anomaly, now)
+        if batch.snapshots:
+            conn.execute(
+                sql.snapshot,
+                [
+                    {"learner": learner, "lab": lab, "data": data, "updated": now}
+                    for (learner, lab), data in batch.snapshots.items()
+                ],
+            )
         return new_events, new_anomalies
 
     def _notify(self, conn: sa.Connection, events: list[VerdictEvent]) -> None:
@@ -396,74 +486,41 @@ class Store:
         session, aid, n = (ev.session, ev.aid, ev.n) if ev is not None else NO_COMMAND
         at = _verdict_at(verdict, now)
         state = State(verdict.state).value
+        # The columns verdict_events and progress share.
+        row = {
+            "learner": learner,
+            "lab": verdict.lab,
+            "step": verdict.step,
+            "state": state,
+            "reason": verdict.reason,
+            "at": at,
+            "evidence": evidence,
+        }
         seq = conn.execute(
-            self._insert(t.verdict_events)
-            .values(
-                learner=learner,
-                lab=verdict.lab,
-                step=verdict.step,
-                state=state,
-                reason=verdict.reason,
-                at=at,
-                evidence=evidence,
-                session=session,
-                aid=aid,
-                n=n,
-            )
-            .on_conflict_do_nothing()
-            .returning(t.verdict_events.c.seq)
+            self._sql.event, {**row, "session": session, "aid": aid, "n": n}
         ).scalar_one_or_none()
         if seq is None:
             return None
         event = VerdictEvent(
             seq, learner, verdict.lab, verdict.step, state, verdict.reason, at, evidence
         )
-        self._upgrade_progress(conn, learner, verdict, state, at, evidence)
+        # Progress only moves up: the upsert's WHERE keeps a higher state, and a verified step
+        # its first proof; a new attempt on an attempted step refreshes its reason (the learner
+        # wants to know why the LAST try failed).
+        conn.execute(self._sql.progress, {**row, "captures": dict(verdict.captures)})
         conn.execute(
-            t.audit.insert().values(
-                at=now,
-                kind=audit_kind,
-                learner=learner,
-                node=node_id,
-                suspicious=False,
-                detail={"seq": seq, **verdict.to_json(), "evidence": evidence},
-                dedupe=f"verdict:{seq}",
-            )
+            self._sql.audit,
+            {
+                "at": now,
+                "kind": audit_kind,
+                "learner": learner,
+                "node": node_id,
+                "suspicious": False,
+                "detail": _verdict_detail(seq, verdict, evidence),
+                "dedupe": f"verdict:{seq}",
+            },
         )
         return event
-
-    @staticmethod
-    def _upgrade_progress(
-        conn: sa.Connection,
-        learner: str,
-        verdict: StepVerdict,
-        state: str,
-        at: float,
-        evidence: dict[str, Any] | None,
-    ) -> None:
-        """Progress only moves up. A new attempt on an attempted step refreshes its reason (the
-        learner wants to know why the LAST try failed); a verified step keeps its first proof."""
-        key = (
-            (t.progress.c.learner == learner)
-            & (t.progress.c.lab == verdict.lab)
-            & (t.progress.c.step == verdict.step)
-        )
-        current = conn.execute(sa.select(t.progress.c.state).where(key)).scalar_one_or_none()
-        values = {
-            "state": state,
-            "reason": verdict.reason,
-            "at": at,
-            "evidence": evidence,
-            "captures": dict(verdict.captures),
-        }
-        if current is None:
-            conn.execute(
-                t.progress.insert().values(
-                    learner=learner, lab=verdict.lab, step=verdict.step, **values
-                )
-            )
-        elif _rank(state) > _rank(current) or (state == current == State.ATTEMPTED.value):
-            conn.execute(t.progress.update().where(key).values(**values))
 
     def _record_anomaly(
         self, conn: sa.Connection, node_id: str, learner: str, anomaly: Anomaly, now: float
@@ -489,18 +546,6 @@ class Store:
             .returning(t.audit.c.seq)
         ).scalar_one_or_none()
         return 0 if inserted is None else 1
-
-    def _save_snapshot(
-        self, conn: sa.Connection, learner: str, lab: str, data: dict[str, Any], now: float
-    ) -> None:
-        key = (t.engine_snapshots.c.learner == learner) & (t.engine_snapshots.c.lab == lab)
-        current = conn.execute(sa.select(t.engine_snapshots.c.data).where(key)).scalar_one_or_none()
-        if current is None:
-            conn.execute(
-                t.engine_snapshots.insert().values(learner=learner, lab=lab, data=data, updated=now)
-            )
-        elif current != data:  # unchanged snapshots are not rewritten: re-ingest changes nothing
-            conn.execute(t.engine_snapshots.update().where(key).values(data=data, updated=now))
 
     # -- reads ----------------------------------------------------------------------------------
 

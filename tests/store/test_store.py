@@ -6,9 +6,12 @@ import dataclasses
 
 import pytest
 import sqlalchemy as sa
+from alembic.config import Config
+from alembic.script import ScriptDirectory
 
 from grader.store import IngestBatch, Store
 from grader.store import schema as t
+from grader.store.database import MIGRATIONS_DIR
 from grader.store.store import EVIDENCE_EXCERPT_KEEP_CHARS, STORED_OUTPUT_KEEP_CHARS
 from grader.verdict import State
 from store.batches import LAB, NODE, batch, record, verdict
@@ -61,6 +64,23 @@ def test_overlapping_refeed_only_adds_the_new_command(node: Store) -> None:
     # PostgreSQL spends a sequence value on a conflicting insert: seqs increase, gaps allowed.
     assert [e.step for e in node.events_after(0)] == ["step-1", "step-2"]
     assert node.offsets(NODE) == {"alice/s1.ts": 200}
+
+
+def test_one_batch_with_several_offsets_records_and_a_changed_snapshot(node: Store) -> None:
+    """Rows of one kind are written together (executemany): each must land, and a snapshot that
+    changed must replace the stored one (only an unchanged one is left as it is)."""
+    node.ingest(batch(1))
+    several = batch(2)
+    third = batch(3)
+    several.records += third.records
+    several.verdicts += third.verdicts
+    several.offsets = {"alice/s1.ts": 300, "sessions.jsonl": 42}
+    several.snapshots = {("alice", LAB): {"last_n": 3}}
+    assert [e.step for e in node.ingest(several)] == ["step-2", "step-3"]
+    assert node.offsets(NODE) == {"alice/s1.ts": 300, "sessions.jsonl": 42}
+    assert node.command_records("alice") == [record(1), record(2), record(3)]
+    assert node.snapshot("alice", LAB) == {"last_n": 3}
+    assert [p.step for p in node.progress("alice", LAB)] == ["step-1", "step-2", "step-3"]
 
 
 def test_failure_mid_transaction_leaves_nothing(node: Store) -> None:
@@ -140,6 +160,15 @@ def test_node_status_round_trip(node: Store) -> None:
     assert n.error is not None and len(n.error) < 10_000
 
 
+def _head_revision() -> str:
+    """The newest migration's revision: one row in alembic_version, whatever was added since."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
+
+
 def test_open_twice_migrates_once(db_url: str) -> None:
     Store.open(db_url).close()
     s = Store.open(db_url)
@@ -148,7 +177,7 @@ def test_open_twice_migrates_once(db_url: str) -> None:
         engine = sa.create_engine(db_url)
         with engine.connect() as conn:
             assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").all() == [
-                ("0001",)
+                (_head_revision(),)
             ]
         engine.dispose()
     finally:
