@@ -26,6 +26,8 @@ LEARNERS_GROUP = "labgrader-learners"
 GRADER_USER = "labgrader"
 ENVIRONMENT_FILE = "/etc/labgrader/environment"
 SPOOL_DIR = "/var/lib/labgrader/spool"
+#: Made once by the installer (root:labgrader 0440); signs attested runs, the grader verifies.
+ATTEST_KEY = "/etc/labgrader/attest.key"
 SSHD_DROPIN = "/etc/ssh/sshd_config.d/50-labgrader.conf"
 MATCH_LINE = f"Match Group {LEARNERS_GROUP}"
 BASHRC_GUARD = "# >>> labgrader guard >>>"
@@ -132,6 +134,8 @@ def _probe_capture(node: Node) -> list[str]:
     guard = node.run(["grep", "-qsxF", "--", BASHRC_GUARD, "/etc/bash.bashrc", "/etc/bashrc"])
     if guard.exit_code != 0:
         pending.append("bashrc guard (re-wraps new ptys)")
+    if node.run(["test", "-s", ATTEST_KEY], sudo=True).exit_code != 0:
+        pending.append(f"attestation key {ATTEST_KEY} (docs/attestation.md)")
     for name in node.host.learners:
         if node.run(["test", "-d", f"{SPOOL_DIR}/{name}"], sudo=True).exit_code != 0:
             pending.append(f"spool {SPOOL_DIR}/{name}")

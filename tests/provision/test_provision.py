@@ -146,6 +146,8 @@ def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
         assert node.exec("cat /opt/nccl-tests/build/make-vars").text == (
             f"CUDA_HOME=/usr/local/cuda\nNCCL_HOME={NCCL_WHEEL}\n"
         )
+        key = node.exec("stat -c '%a %U %G' /etc/labgrader/attest.key").text.split()
+        assert key == ["440", "root", "labgrader"]
         # the built binaries and the driver's nvidia-smi are reached through attested wrappers
         allowlist = node.exec("cat /etc/labgrader/attested-programs").text
         assert "all_reduce_perf\t/opt/nccl-tests/build/all_reduce_perf\n" in allowlist
