@@ -255,7 +255,10 @@ def _invoker() -> tuple[int, int, str]:
         raise RunError("run through sudo only (no SUDO_UID/SUDO_GID)") from None
     if uid == 0:
         raise RunError("not for root: run the program directly")
-    return uid, gid, pwd.getpwuid(uid).pw_name
+    try:
+        return uid, gid, pwd.getpwuid(uid).pw_name
+    except KeyError:
+        raise RunError(f"uid {uid} has no account") from None
 
 
 def _shell_pid() -> int:
@@ -276,10 +279,12 @@ def _shell_pid() -> int:
 
 def _drop_to(uid: int, gid: int, user: str) -> None:
     """In the child: become the learner (groups, gid, uid) and prove root cannot be regained."""
-    os.setgroups(os.getgrouplist(user, gid))
+    groups = os.getgrouplist(user, gid)
+    os.setgroups(groups)
     os.setresgid(gid, gid, gid)
     os.setresuid(uid, uid, uid)
-    if os.getresuid() != (uid, uid, uid) or os.getresgid() != (gid, gid, gid):
+    stuck = os.getresuid() == (uid, uid, uid) and os.getresgid() == (gid, gid, gid)
+    if not stuck or set(os.getgroups()) != set(groups):
         raise OSError("privileges did not drop")
     try:
         os.setuid(0)

@@ -91,6 +91,22 @@ put() {
 	say "installed $to"
 }
 
+# --- sudoers: exactly the helper, as root, for learners; no pty, no log line per run ---------
+# `-I -S`: isolated (no PYTHON* variables, no user site, no script dir on sys.path) and no site
+# import (standard library only; 7 ms less per run).
+# !use_pty: the program must keep the learner's terminal (Debian's sudoers sets use_pty).
+# umask=0777: sudoers leaves the learner's umask unchanged. !pam_session: no PAM session per run
+# (nothing to set up for a program that runs as the learner; no "session opened" log line).
+cat >"$tmp/sudoers" <<EOF
+# labgrader: learners run the attested-run helper as root (install-attest.sh, docs/attestation.md).
+# The helper runs only programs named in $PROGRAMS, as the learner.
+Cmnd_Alias LABGRADER_ATTEST = $PYTHON -I -S $HELPER *
+Defaults!LABGRADER_ATTEST !use_pty, !syslog, !lecture, !pam_session, umask=0777
+%$LEARNERS_GROUP ALL=(root) NOPASSWD: LABGRADER_ATTEST
+EOF
+visudo -cqf "$tmp/sudoers" >/dev/null || die "visudo rejected the sudoers rule; nothing changed"
+
+# --- the helper ---------------------------------------------------------------------------------
 ((check)) || install -d -m 755 -o root -g root -- "$LIB" "$ETC" "$bindir"
 put "$src/attest_run.py" "$HELPER" 755
 
@@ -115,20 +131,7 @@ done
 } >"$tmp/programs"
 put "$tmp/programs" "$PROGRAMS" 644
 
-# --- sudoers: exactly the helper, as root, for learners; no pty, no log line per run ---------
-# `-I -S`: isolated (no PYTHON* variables, no user site, no script dir on sys.path) and no site
-# import (standard library only; 7 ms less per run).
-# !use_pty: the program must keep the learner's terminal (Debian's sudoers sets use_pty).
-# umask=0777: sudoers leaves the learner's umask unchanged. !pam_session: no PAM session per run
-# (nothing to set up for a program that runs as the learner; no "session opened" log line).
-cat >"$tmp/sudoers" <<EOF
-# labgrader: learners run the attested-run helper as root (install-attest.sh, docs/attestation.md).
-# The helper runs only programs named in $PROGRAMS, as the learner.
-Cmnd_Alias LABGRADER_ATTEST = $PYTHON -I -S $HELPER *
-Defaults!LABGRADER_ATTEST !use_pty, !syslog, !lecture, !pam_session, umask=0777
-%$LEARNERS_GROUP ALL=(root) NOPASSWD: LABGRADER_ATTEST
-EOF
-visudo -cqf "$tmp/sudoers" >/dev/null || die "visudo rejected the sudoers rule; nothing changed"
+# --- sudoers (validated above) -------------------------------------------------------------
 put "$tmp/sudoers" "$SUDOERS" 440
 
 # --- wrappers ---------------------------------------------------------------------------------
