@@ -18,6 +18,7 @@ import base64
 import importlib.util
 import json
 import re
+import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -26,9 +27,13 @@ from types import ModuleType
 
 import asyncssh
 import pytest
-from fakenode import HOSTNAME, FakeNode, InteractiveShell
+import yaml
+from fakenode import HOSTNAME, REPO, FakeNode, InteractiveShell
 
+from grader.capture.events import AttestationSeen, CommandEnded
 from grader.capture.markers import unescape
+from grader.capture.parser import SessionParser
+from grader.cli import main
 from grader.node.paths import node_file
 
 SPOOL = "/var/lib/labgrader/spool"
@@ -143,6 +148,12 @@ async def test_run_is_signed_inside_its_block(node: FakeNode, key: bytes) -> Non
     (body,) = recorded.markers(line)[0]
     assert not attest_run.verify(key, body.replace(b";x=0;", b";x=1;"))
     assert not attest_run.verify(bytes(32), body)
+    # The grader's own parser sees the same marker as the signed run of that command.
+    parser = SessionParser("s", recorded.nonce)
+    events = parser.feed(recorded.transcript) + parser.close()
+    (seen,) = [e for e in events if isinstance(e, AttestationSeen)]
+    ended = next(e.record for e in events if isinstance(e, CommandEnded) and e.record.line == line)
+    assert (seen.aid, seen.body) == (shell_pid, body) and seen.n == ended.n
 
 
 async def test_exit_status_matches_a_direct_run(node: FakeNode, key: bytes) -> None:
@@ -333,3 +344,41 @@ def test_installers_are_idempotent_keep_the_key_and_refuse_bad_names(node: FakeN
         assert result.exit_code == 1 and "install-attest:" in result.text, result.text
     assert node.exec(["cat", "/etc/labgrader/attested-programs"]).text == allowlist
     assert node.exec("ls /tmp/lg-i* /usr/local/bin/x").exit_code != 0
+
+
+async def test_the_whole_lab_verifies_with_attestation_enforced(
+    node: FakeNode, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first lab done honestly on the node, graded with every lab program needing a signed
+    run: all steps verify with the node's key; with another key none of the programs' steps do."""
+    lab_dir = REPO / "labs" / "nccl-bootstrap"
+    script = (lab_dir / "tests" / "clean-run.script").read_text().splitlines()
+    async with learner_shell(node) as shell:
+        for line in script:
+            if line and line != "exit":
+                await shell.run(line)
+    lab = tmp_path / "labs" / "nccl-bootstrap"
+    shutil.copytree(lab_dir, lab)
+    allowlist = node.exec(["cat", "/etc/labgrader/attested-programs"]).text.splitlines()
+    programs = [ln.split("\t")[0] for ln in allowlist if "\t" in ln and "probe" not in ln]
+    assert len(programs) == 12  # nvidia-smi and the eleven nccl-tests names
+    with (lab / "lab.yaml").open("a") as f:
+        f.write(f"\nattest:\n  programs: [{', '.join(programs)}]\n")
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    recorded = last_session(node)
+    session_file = spool / "session.ts"
+    session_file.write_bytes(recorded.transcript)
+    key_file = tmp_path / "attest.key"
+    key_file.write_bytes(node.exec(["cat", attest_run.KEY_PATH], user=GRADER).output)
+    wrong_key = tmp_path / "wrong.key"
+    wrong_key.write_text("ab" * 32)
+    steps = len(yaml.safe_load((lab / "lab.yaml").read_text())["steps"])
+
+    capsys.readouterr()
+    args = ["replay", "--lab", str(lab), "--learner", "learner", str(session_file)]
+    main([*args, "--attest-key", str(key_file)])
+    assert f"{steps}/{steps} steps verified" in capsys.readouterr().out
+    main([*args, "--attest-key", str(wrong_key)])
+    out = capsys.readouterr().out
+    assert "forged_attestation" in out and f"{steps}/{steps} steps verified" not in out, out
