@@ -10,7 +10,15 @@ forger typed. Every forger ends with `nvidia-smi topo -m` (an honest, unrelated 
 once the API shows it verified, everything typed before it in that shell has been graded, and the
 forged steps must still be pending.
 
-The scenarios run once per module (one node, one daemon, all learners typing at once); the tests
+Attestation is enforced here as on any node: the lab lists all_reduce_perf and nvidia-smi under
+`attest.programs`, the fake node has a key and the signing helper, and the daemon's default is
+`attestation: required`. So the right-nonce forgeries (which the capture layer takes for commands,
+test_forgery_local.py) verify nothing either: no signed run, a made-up MAC, or a signed run copied
+from the learner's own session file (already used, and for another step) backs no step. One
+forger (LIMIT) pins what remains: a real signed run that satisfies the step, wrapped in a printed
+block with invented output, verifies it.
+
+The scenarios run once per module (one node, one daemon, learners typing concurrently); the tests
 below only read the results, each naming the claim of docs/SECURITY.md it backs.
 """
 
@@ -47,6 +55,8 @@ from grader.store.model import AuditEntry
 from .test_forgery_local import FORGERIES as LOCAL
 from .test_forgery_local import RUN_BROKEN
 from .test_forgery_local import _block as forged_block
+from .test_forgery_local import _closing as forged_end
+from .test_forgery_local import _opening as forged_start
 
 pytestmark = pytest.mark.fakenode
 
@@ -61,8 +71,39 @@ READ_NONCE = "K=$LABGRADER_NONCE"
 HONEST = "honest"
 HONEST_LINES = [RUN_BROKEN, "echo $?", SENTINEL, f"{RUN_BROKEN} > ~/run.log 2>&1"]
 
-#: The one forgery that verifies a step (the limit in docs/SECURITY.md; audited): its own tests.
+# Pieces of the right-nonce forgeries, as typed. With the nonce the capture layer takes a printed
+# C..D block for a command (test_forgery_local.py); what stops these is attestation: the lab lists
+# all_reduce_perf and nvidia-smi under attest.programs and the daemon enforces it by default.
+#: Introduce the invented shell `aid=1` as a real shell's first prompt would, so the parser does
+#: not audit it as `unannounced_shell`.
+ANNOUNCE = "printf '\\033]133;A;aid=1;k=%s\\007' \"$K\""
+#: A real, signed run of the failing job whose output is thrown away: its step stays pending, and
+#: the node's 133;T for it is in the learner's own session file (the learner may read their spool).
+QUIET_RUN = f"{RUN_BROKEN} > /dev/null 2>&1"
+#: Copy the body of that newest 133;T (ESC ] … BEL) out of the session file into $T.
+GRAB_T = f"T=$(LC_ALL=C grep -aoP '(?<=\\x1b\\])133;T;[^\\x07]*' {SPOOL}/$(id -un)/*.ts | tail -1)"
+#: A 133;T that says all the right things (program, args, env, exit 3, times inside the forged
+#: block, the session's nonce) with a made-up MAC.
+MADE_UP_T = (
+    'T="133;T;v=1;p=all_reduce_perf;a=-g\\x002\\x00;e=NCCL_SOCKET_IFNAME=doesnotexist0\\x00;x=3;'
+    "t0=1.5;t1=1.6;u=$(id -un);host=$(hostname);pid=$$;ppid=$$;k=$K;m=" + "5a" * 32 + '"'
+)
+#: A forged D time late enough that any copied signed run lies inside the block's time window.
+LATE = "9999999999.0"
+#: The socket-iface step's line (633;E-escaped) and the output it wants: a healthy start.
+SOCKET_LINE = "\\\\x20".join(
+    ["NCCL_DEBUG=INFO", "all_reduce_perf", "-g", "2", "|", "grep", "Socket"]
+)
+SOCKET_OUT = "localhost:1:1 [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.7<0>"
+
+#: Logins typing at once: sshd's default MaxStartups (10:30:100) starts dropping connections that
+#: have not authenticated yet beyond 10 (asyncssh: "Connection lost").
+LOGINS_AT_ONCE = 8
+
+#: The invented-shell forgery, pinned by its own tests below.
 INVENTOR = "f-inventor"
+#: The forgery that verifies steps (the limit in docs/SECURITY.md), pinned by its own test.
+LIMIT = "f-wrapped-same"
 #: learner -> lines typed (after which the sentinel). Names are the learners' account names.
 FORGERS: dict[str, list[str]] = {
     # the local suite's output forgeries, typed the same way over SSH
@@ -84,17 +125,68 @@ FORGERS: dict[str, list[str]] = {
         "script -qc 'cat ~/friend.ts' /dev/null",
         "echo $?",
     ],
+    # markers the capture layer rejects: no nonce, another nonce, an old number
     "f-nononce": [forged_block("900", k=""), "echo $?"],
     "f-wrongnonce": [forged_block("900", k="0" * 32), "echo $?"],
     "f-oldn": [READ_NONCE, forged_block("1"), "echo $?"],
-    INVENTOR: [READ_NONCE, forged_block("900", aid="1"), "echo $?"],
+    # the right nonce: taken for a command, so the step rests on a signed run
+    INVENTOR: [READ_NONCE, forged_block("900", aid="1"), "echo $?"],  # no A introduced aid 1
+    # a fresh number in this shell; then the hooks' counter is pushed past it so later commands
+    # (the sentinel) are not replays
+    "f-freshn": [READ_NONCE, forged_block("900"), "__lg_n=1000", "echo $?"],
+    "f-announced": [READ_NONCE, ANNOUNCE, forged_block("900", aid="1"), "echo $?"],
+    "f-madeup-t": [READ_NONCE, MADE_UP_T, ANNOUNCE, forged_block("900", aid="1", signed="$T")],
+    # a valid T copied from the learner's own real run: claimed for a step that run did not
+    # satisfy (a healthy NET/Socket run), and for the very step it came from
+    "f-copied-t-other": [
+        *(READ_NONCE, QUIET_RUN, GRAB_T, ANNOUNCE),
+        forged_block(
+            "900", aid="1", line=SOCKET_LINE, output=SOCKET_OUT, exit=0, t1=LATE, signed="$T"
+        ),
+    ],
+    "f-copied-t-same": [
+        *(READ_NONCE, QUIET_RUN, GRAB_T, ANNOUNCE),
+        forged_block("900", aid="1", t1=LATE, signed="$T"),
+    ],
+    # a fresh real signed run typed inside a forged block (the node's T lands in the innermost
+    # open command, the forged one), claimed for a step that run does not satisfy
+    "f-wrapped-other": [
+        *(READ_NONCE, ANNOUNCE),
+        f"{forged_start('900', '1', line=SOCKET_LINE)}; {QUIET_RUN}; "
+        + forged_end("900", "1", output=SOCKET_OUT, exit=0, t1=LATE),
+    ],
+    # the limit (docs/SECURITY.md): the same, claimed for the step the real run does satisfy,
+    # with its output replaced by printed text; then a forged `echo $?` block in that shell
+    LIMIT: [
+        *(READ_NONCE, ANNOUNCE),
+        f"{forged_start('900', '1')}; {QUIET_RUN}; {forged_end('900', '1', t1=LATE)}",
+        forged_block("901", aid="1", line="echo\\\\x20$?", output="3", exit=0),
+    ],
 }
-#: Forgeries that print markers: each must leave these anomaly kinds in the audit log.
+#: Forgeries that print markers: exactly these anomaly kinds in the audit log (suspicious rows).
 AUDITED = {
     "f-replayer": {"bad_nonce"},
     "f-nononce": {"bad_nonce"},
     "f-wrongnonce": {"bad_nonce"},
     "f-oldn": {"replayed_marker"},
+    INVENTOR: {"unannounced_shell", "unattested"},
+    "f-freshn": {"replayed_marker", "unattested"},
+    "f-announced": {"unattested"},
+    "f-madeup-t": {"forged_attestation", "unattested"},
+    "f-copied-t-other": {"replayed_attestation", "unattested"},
+    "f-copied-t-same": {"replayed_attestation", "unattested"},
+    "f-wrapped-other": {"unattested"},
+}
+#: The right-nonce forgeries' claimed step: the daemon judged their block for it (it would verify
+#: on markers alone) and found no fitting signed run.
+CLAIMED = {
+    INVENTOR: "run-broken",
+    "f-freshn": "run-broken",
+    "f-announced": "run-broken",
+    "f-madeup-t": "run-broken",
+    "f-copied-t-other": "socket-iface",
+    "f-copied-t-same": "run-broken",
+    "f-wrapped-other": "socket-iface",
 }
 #: Typing an output forgery is not suspicious in itself: these leave no anomaly.
 UNAUDITED = ("f-echo", "f-printf", "f-script", "f-history", "f-copier")
@@ -183,9 +275,13 @@ def graded(
             assert copied.exit_code == 0, copied.text
 
             async def everyone() -> list[dict[str, str]]:
-                return await asyncio.gather(
-                    *(type_lines(seats[n], [*lines, SENTINEL]) for n, lines in FORGERS.items())
-                )
+                at_once = asyncio.Semaphore(LOGINS_AT_ONCE)
+
+                async def one(name: str) -> dict[str, str]:
+                    async with at_once:
+                        return await type_lines(seats[name], [*FORGERS[name], SENTINEL])
+
+                return await asyncio.gather(*(one(n) for n in FORGERS))
 
             outputs.update(zip(FORGERS, asyncio.run(everyone()), strict=True))
             for name in seats:
@@ -215,14 +311,25 @@ def test_honest_work_on_the_node_is_verified(graded: dict[str, Graded]) -> None:
     assert not honest.anomaly_kinds(), honest.audit
 
 
-@pytest.mark.parametrize("name", sorted(set(FORGERS) - {INVENTOR}))
+@pytest.mark.parametrize("name", sorted(set(FORGERS) - {LIMIT}))
 def test_forgery_verifies_no_forged_step(graded: dict[str, Graded], name: str) -> None:
     assert graded[name].verified == {SENTINEL_STEP}, graded[name].steps
 
 
 @pytest.mark.parametrize("name", sorted(AUDITED))
 def test_marker_forgery_is_audited_as_suspicious(graded: dict[str, Graded], name: str) -> None:
-    assert AUDITED[name] <= graded[name].anomaly_kinds(), graded[name].audit
+    assert graded[name].anomaly_kinds() == AUDITED[name], graded[name].audit
+
+
+@pytest.mark.parametrize("name", sorted(CLAIMED))
+def test_right_nonce_block_is_judged_unattested_for_its_step(
+    graded: dict[str, Graded], name: str
+) -> None:
+    """The forged block was taken for a command matching the claimed step (so markers alone
+    would have verified it), and the daemon's `unattested` row names that step."""
+    rows = [e.detail for e in graded[name].audit if e.kind == "anomaly:unattested"]
+    assert CLAIMED[name] in {r.get("extra", {}).get("step") for r in rows}, rows
+    assert graded[name].steps[CLAIMED[name]] != "verified", graded[name].steps
 
 
 @pytest.mark.parametrize("name", UNAUDITED)
@@ -254,13 +361,26 @@ def test_another_learners_home_is_private(graded: dict[str, Graded]) -> None:
     assert "Permission denied" in listing
 
 
-def test_invented_shell_verifies_the_step(graded: dict[str, Graded]) -> None:
-    """The limit, pinned: with the nonce, a whole C..D block claiming a shell pid never seen is
-    still taken for a nested shell's command and verifies the step (it is audited, below)."""
-    assert graded[INVENTOR].verified == {"run-broken", SENTINEL_STEP}
+def test_invented_shell_is_unattested(graded: dict[str, Graded]) -> None:
+    """With the nonce, a whole C..D block claiming a shell pid never seen is still taken for a
+    nested shell's command (audited as `unannounced_shell`), but no signed run backs it: the
+    step stays pending and the daemon adds `unattested`. (Markers alone verified it:
+    test_forgery_local.py, where attestation is off.)"""
+    inventor = graded[INVENTOR]
+    assert inventor.verified == {SENTINEL_STEP}, inventor.steps
+    assert inventor.steps["run-broken"] != "verified"
+    assert inventor.anomaly_kinds() == {"unannounced_shell", "unattested"}, inventor.audit
 
 
-def test_invented_shell_is_audited(graded: dict[str, Graded]) -> None:
-    """No 133;A introduced the invented aid (a real nested shell's hooks print one at its first
-    prompt): the daemon leaves a suspicious `anomaly:unannounced_shell` row, and nothing else."""
-    assert graded[INVENTOR].anomaly_kinds() == {"unannounced_shell"}, graded[INVENTOR].audit
+def test_a_real_signed_run_inside_a_forged_block_verifies_its_step(
+    graded: dict[str, Graded],
+) -> None:
+    """The limit, pinned: the node signs what ran (program, args, NCCL/CUDA env, exit, times),
+    not what it printed. A learner who really runs the failing job with its output thrown away,
+    inside a printed C..D block that shows the expected output, gets run-broken verified, with
+    no anomaly; and `echo $?` (not an attested program) is graded on markers alone, so a printed
+    block verifies exit-code after it. The same trick cannot verify a step the real run does not
+    satisfy (`f-wrapped-other`, unattested)."""
+    limit = graded[LIMIT]
+    assert limit.verified == {"run-broken", "exit-code", SENTINEL_STEP}, limit.steps
+    assert not limit.anomaly_kinds(), limit.audit

@@ -5,9 +5,19 @@ Every case is typed key by key into real bash under real `script` (grader.node.r
 passes when no step is verified by the forgery; marker forgeries must also leave an anomaly in
 the store's audit log (suspicious=True). The honest baseline proves the same pipeline does verify
 real work, so "nothing verified" is not vacuous.
+
+This suite tests the capture layer (markers, nonce, command numbers) on its own: bash runs on
+this machine, where there is no node key and no signing helper, so attestation
+(docs/attestation.md) is off (conftest's NodeIngest gets no key and does not enforce it) and the
+programs of the lab's `attest.programs` verify on the command line alone. The right-nonce
+forgeries that markers alone cannot stop (`…_unattested_is_taken_for_a_command…`) are therefore
+only audited here; with attestation enforced, on a fake node under the real daemon, they verify
+nothing: tests/reliability/forgery/test_forgery_fakenode.py.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -22,14 +32,46 @@ READ_NONCE = (
 )
 
 
-def _block(n: str, aid: str = "$$", k: str = "$K") -> str:
-    """printf of a whole forged command: 633;E line, 133;C, the expected output, 133;D exit 3."""
-    line = "NCCL_SOCKET_IFNAME=doesnotexist0\\\\x20all_reduce_perf\\\\x20-g\\\\x202"
+#: The forged command's line as the hooks escape it in 633;E (`\x20` for a space), for a printf
+#: format: the run-broken step's line.
+BROKEN_LINE = "NCCL_SOCKET_IFNAME=doesnotexist0\\\\x20all_reduce_perf\\\\x20-g\\\\x202"
+
+
+def _opening(n: str, aid: str = "$$", k: str = "$K", line: str = BROKEN_LINE) -> str:
+    """printf of a forged command's start: its 633;E line and 133;C (t=1.0)."""
     return (
-        f"printf '\\033]633;E;{line};%s\\007\\033]133;C;aid=%s;n={n};h={n};t=1.0;k=%s\\007"
-        f"{WARN}\\n\\033]133;D;3;aid=%s;n={n};h={n};t=2.0;ps=3;k=%s\\007' "
-        f'"{k}" "{aid}" "{k}" "{aid}" "{k}"'
+        f"printf '\\033]633;E;{line};%s\\007\\033]133;C;aid=%s;n={n};h={n};t=1.0;k=%s\\007' "
+        f'"{k}" "{aid}" "{k}"'
     )
+
+
+def _closing(
+    n: str,
+    aid: str = "$$",
+    k: str = "$K",
+    *,
+    output: str = WARN,
+    exit: int = 3,
+    t1: str = "2.0",
+    signed: str | None = None,
+) -> str:
+    """printf of a forged command's end: the expected output, [a 133;T], 133;D.
+
+    `signed`: a shell word holding a 133;T body (`"$T"`), printed before the D as the node's
+    helper would; `t1`, the D's time, lets the forger widen the block's time window around a
+    signed run. Used by the fake-node suite too (attestation enforced there).
+    """
+    t_fmt, t_arg = ("\\033]%s\\007", f' "{signed}"') if signed else ("", "")
+    return (
+        f"printf '{output}\\n{t_fmt}"
+        f'\\033]133;D;{exit};aid=%s;n={n};h={n};t={t1};ps={exit};k=%s\\007\'{t_arg} "{aid}" "{k}"'
+    )
+
+
+def _block(n: str, aid: str = "$$", k: str = "$K", *, line: str = BROKEN_LINE, **end: Any) -> str:
+    """printf of a whole forged command: 633;E line, 133;C, the expected output, 133;D (exit 3
+    unless `end` says otherwise; `end` is _closing's)."""
+    return f"{_opening(n, aid, k, line)}; {_closing(n, aid, k, **end)}"
 
 
 def test_honest_run_is_verified(learner) -> None:
@@ -106,23 +148,29 @@ def test_cat_of_an_old_session_file_is_rejected_and_audited(learner, tmp_path) -
     assert "bad_nonce" in graded.anomaly_kinds()
 
 
-def test_right_nonce_fresh_n_in_the_same_shell_verifies_but_is_audited(learner) -> None:
-    """The tamper-evidence limit (docs/SECURITY.md): with the nonce (the learner can read it) and
-    a number above the shell's, a forged C..D block IS taken for a command. It cannot hide: the
-    shell's real numbers are now below the forged one, so every later real command is rejected
-    as a replay and audited."""
+def test_right_nonce_fresh_n_unattested_is_taken_for_a_command_but_audited(learner) -> None:
+    """The capture layer alone (no node key here, so attestation is off: see the module
+    docstring): with the nonce (the learner can read it) and a number above the shell's, a forged
+    C..D block IS taken for a command. It cannot hide: the shell's real numbers are now below the
+    forged one, so every later real command is rejected as a replay and audited. With
+    attestation enforced the step stays pending (`unattested`): test_forgery_fakenode.py's
+    `f-freshn`."""
     graded = learner([READ_NONCE, _block("900"), "echo $?", "true"])
-    assert graded.verified == {"run-broken"}  # the limit, pinned down
+    assert graded.verified == {"run-broken"}  # what markers alone allow
     assert "replayed_marker" in graded.anomaly_kinds()
 
 
 @pytest.mark.parametrize("n", ["1", "900"])
-def test_right_nonce_invented_shell_verifies_but_is_audited(learner, n: str) -> None:
-    """The forged block claims a shell pid (aid) that no 133;A introduced: the parser still reads
-    it as a nested shell's command, so the step is verified (the limit, docs/SECURITY.md), but the
-    store's audit log holds a suspicious `anomaly:unannounced_shell` row."""
+def test_right_nonce_invented_shell_unattested_is_taken_for_a_command_but_audited(
+    learner, n: str
+) -> None:
+    """The capture layer alone (attestation off here): the forged block claims a shell pid (aid)
+    that no 133;A introduced; the parser still reads it as a nested shell's command, so on markers
+    alone the step is verified, but the store's audit log holds a suspicious
+    `anomaly:unannounced_shell` row. With attestation enforced the step stays pending:
+    test_forgery_fakenode.py's `f-inventor`."""
     graded = learner([READ_NONCE, _block(n, aid="1"), "echo $?", "true"])
-    assert graded.verified == {"run-broken"}  # the limit, pinned down
+    assert graded.verified == {"run-broken"}  # what markers alone allow
     assert graded.anomaly_kinds() == {"unannounced_shell"}, graded.audit
 
 
