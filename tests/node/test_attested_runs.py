@@ -18,7 +18,6 @@ import base64
 import importlib.util
 import json
 import re
-import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -349,21 +348,22 @@ def test_installers_are_idempotent_keep_the_key_and_refuse_bad_names(node: FakeN
 async def test_the_whole_lab_verifies_with_attestation_enforced(
     node: FakeNode, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The first lab done honestly on the node, graded with every lab program needing a signed
-    run: all steps verify with the node's key; with another key none of the programs' steps do."""
+    """The first lab done honestly on the node, graded as its lab.yaml says (every program the
+    node wraps needs a signed run): all steps verify with the node's key; with another key none of
+    the programs' steps do."""
     lab_dir = REPO / "labs" / "nccl-bootstrap"
     script = (lab_dir / "tests" / "clean-run.script").read_text().splitlines()
     async with learner_shell(node) as shell:
         for line in script:
             if line and line != "exit":
                 await shell.run(line)
-    lab = tmp_path / "labs" / "nccl-bootstrap"
-    shutil.copytree(lab_dir, lab)
+    lab = lab_dir
     allowlist = node.exec(["cat", "/etc/labgrader/attested-programs"]).text.splitlines()
     programs = [ln.split("\t")[0] for ln in allowlist if "\t" in ln and "probe" not in ln]
     assert len(programs) == 12  # nvidia-smi and the eleven nccl-tests names
-    with (lab / "lab.yaml").open("a") as f:
-        f.write(f"\nattest:\n  programs: [{', '.join(programs)}]\n")
+    # The lab lists exactly the programs the node wraps: none of its steps can go unsigned.
+    listed = yaml.safe_load((lab / "lab.yaml").read_text())["attest"]["programs"]
+    assert sorted(listed) == sorted(programs)
     spool = tmp_path / "spool"
     spool.mkdir()
     recorded = last_session(node)
