@@ -172,7 +172,7 @@ class Store:
         # on busy_timeout, whose retries sleep 1-100 ms each (the p99 of a 100-node benchmark);
         # busy_timeout still covers writers in other processes. PostgreSQL locks rows itself.
         self._write_lock = threading.RLock() if self._dialect == "sqlite" else None
-        self._sql = IngestStatements.build(self._dialect)
+        self._sql = IngestStatements.build(engine.dialect)
 
     @classmethod
     def open(cls, url: str) -> Store:
@@ -398,16 +398,16 @@ class Store:
         sql = self._sql
         node_id = batch.node_id
         if batch.offsets:
-            conn.execute(
-                sql.offset,
+            sql.offset.run_many(
+                conn,
                 [
                     {"node_id": node_id, "path": path, "offset": offset}
                     for path, offset in batch.offsets.items()
                 ],
             )
         if batch.records:
-            conn.execute(
-                sql.record,
+            sql.record.run_many(
+                conn,
                 [self._record_row(node_id, learner, record) for learner, record in batch.records],
             )
         new_events: list[VerdictEvent] = []
@@ -419,8 +419,8 @@ class Store:
         for learner, anomaly in batch.anomalies:
             new_anomalies += self._record_anomaly(conn, node_id, learner, anomaly, now)
         if batch.snapshots:
-            conn.execute(
-                sql.snapshot,
+            sql.snapshot.run_many(
+                conn,
                 [
                     {"learner": learner, "lab": lab, "data": data, "updated": now}
                     for (learner, lab), data in batch.snapshots.items()
@@ -496,8 +496,8 @@ class Store:
             "at": at,
             "evidence": evidence,
         }
-        seq = conn.execute(
-            self._sql.event, {**row, "session": session, "aid": aid, "n": n}
+        seq = self._sql.event.run(
+            conn, {**row, "session": session, "aid": aid, "n": n}
         ).scalar_one_or_none()
         if seq is None:
             return None
@@ -507,9 +507,9 @@ class Store:
         # Progress only moves up: the upsert's WHERE keeps a higher state, and a verified step
         # its first proof; a new attempt on an attempted step refreshes its reason (the learner
         # wants to know why the LAST try failed).
-        conn.execute(self._sql.progress, {**row, "captures": dict(verdict.captures)})
-        conn.execute(
-            self._sql.audit,
+        self._sql.progress.run(conn, {**row, "captures": dict(verdict.captures)})
+        self._sql.audit.run(
+            conn,
             {
                 "at": now,
                 "kind": audit_kind,
