@@ -18,12 +18,18 @@ Rules (DESIGN.md "Trust"; docs/lab-format.md):
   lists under `attest.programs` verifies only when a node-signed run on its record backs it; a
   line that would verify without one is `unattested` in `fresh_anomalies` (the daemon audits
   them), and a signed run already used (its MAC) is `replayed_attestation` and does not count.
+- Output forgeries (docs/SECURITY.md): a command whose output satisfies an unverified step's
+  output expectations, while its program is not the step's (`echo`, `printf`, `cat`, `script
+  -c` …, so it can never verify it), is `expected_output_elsewhere` in `fresh_anomalies`, once
+  per (session, step): a hint for the operator, never graded. Judged once at command end over
+  the record's kept output, never per streamed line.
 - `snapshot()`/`restore()` let a daemon resume after a crash. A command in flight at snapshot
   time is re-judged from its final record (capped output) when its end arrives.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -37,7 +43,7 @@ from grader.capture.events import (
     OutputLines,
     PromptWithoutCommand,
 )
-from grader.labs.model import Lab, Step
+from grader.labs.model import Lab, OutputExpect, Pattern, Step
 from grader.matching.attest import attestation_problem, mac_id, parse_kept
 from grader.matching.expect import (
     CommandMatch,
@@ -47,6 +53,7 @@ from grader.matching.expect import (
     analyse_line,
     check_command,
     check_exit,
+    substitute,
 )
 from grader.verdict import Evidence, State, StepVerdict
 
@@ -56,6 +63,79 @@ MAX_ANOMALIES_KEPT = 1000
 SNAPSHOT_VERSION = 1
 
 ShellKey = tuple[str, int]
+
+# A regex whose meaning depends on what lies past the line's ends (\A, \Z, lookarounds) may
+# match a line alone and not the whole text: such a pattern is not pre-filtered on the whole text.
+_LINE_BOUND = re.compile(r"\\[AZ]|\(\?<?[=!]")
+# Line breaks str.splitlines() (the exact matcher's lines) knows and multiline `^`/`$` do not.
+_OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e"
+_OTHER_BREAKS_NON_ASCII = "\x85\u2028\u2029"
+
+
+def _other_breaks(text: str) -> bool:
+    """Whether `text` has a line break multiline `^`/`$` do not know (a few memchr scans)."""
+    if any(c in text for c in _OTHER_BREAKS):
+        return True
+    return not text.isascii() and any(c in text for c in _OTHER_BREAKS_NON_ASCII)
+
+
+class _WholeText:
+    r"""Does a record's kept output satisfy an output expectation? Pre-filtered on the whole text.
+
+    Why: the exact matcher (expect.OutputMatcher) is a Python loop per line; the pre-filter is one
+    search in C per pattern over the whole text, and it says no for almost every command.
+    Multiline `^`/`$` keep line anchors; what else differs (`\s` or `[^…]` across a break) only
+    lets more through, so a no is final and a yes goes to the exact matcher. (One miss is
+    accepted: a `…$` that matches only where expect.py cuts a line longer than
+    LINE_MATCH_CHARS; a hint may be lost there, a verdict never is.) A leading `^` is searched as
+    `\n` in the text after a `\n`: the same places, found by a literal scan instead of trying
+    every position (~10x faster on 20 KB). Compiled patterns are kept per pattern and compiled
+    again only when a `${var}` in it changes value.
+    """
+
+    __slots__ = ("_compiled",)
+
+    def __init__(self) -> None:
+        # pattern -> (its text with variables substituted, compiled or None when it is not
+        # pre-filtered, whether it is searched in "\n" + text)
+        self._compiled: dict[Pattern, tuple[str, re.Pattern[str] | None, bool]] = {}
+
+    def _regex(
+        self, p: Pattern, variables: Mapping[str, str]
+    ) -> tuple[re.Pattern[str] | None, bool]:
+        text = substitute(p.text, variables, regex=p.kind == "regex") if "${" in p.text else p.text
+        kept = self._compiled.get(p)
+        if kept is not None and kept[0] == text:
+            return kept[1], kept[2]
+        rx: re.Pattern[str] | None = None
+        after_break = p.kind == "regex" and text.startswith("^")
+        if p.kind != "regex" or not _LINE_BOUND.search(p.text):
+            flags = re.MULTILINE | (re.IGNORECASE if p.ignore_case else 0)
+            source = re.escape(text) if p.kind != "regex" else text
+            try:
+                rx = re.compile("\n" + source[1:] if after_break else source, flags)
+            except re.error:
+                rx = re.compile(r"(?!)")  # a broken pattern matches nothing (expect._Compiled)
+        self._compiled[p] = (text, rx, after_break)
+        return rx, after_break
+
+    def shows(self, expect: OutputExpect, text: str, variables: Mapping[str, str]) -> bool:
+        """Whether `text` satisfies `expect` (which has a pattern to show), as streaming would."""
+        if _other_breaks(text):
+            text = "\n".join(text.splitlines())  # the same lines, with breaks `$` knows
+        texts = (text, "\n" + text)
+
+        def may_show(p: Pattern) -> bool:
+            rx, after_break = self._regex(p, variables)
+            return rx is None or rx.search(texts[after_break]) is not None
+
+        if not all(may_show(p) for p in expect.all):
+            return False
+        if expect.any and not any(may_show(p) for p in expect.any):
+            return False
+        matcher = OutputMatcher(expect, variables)
+        matcher.feed(text.splitlines())
+        return matcher.result().ok
 
 
 @dataclass(slots=True)
@@ -97,6 +177,10 @@ class _Running:
     # the shell as it was before this command started: what a snapshot taken mid-command saves,
     # so a restored grader re-judges the command from its record as if it never saw the start
     shell_before: _Shell
+    # steps whose program the line runs (a command of theirs, verified or not): only these could
+    # verify from its output, so only for the others is their expected output here suspicious
+    relevant: frozenset[str] = frozenset()
+    program: str = ""  # the line's first program, named in `expected_output_elsewhere`
 
 
 def _evidence_from_json(d: Mapping[str, Any] | None) -> Evidence | None:
@@ -136,6 +220,18 @@ class LabGrader:
         self._running: dict[ShellKey, _Running] = {}
         self.anomalies: list[Anomaly] = []
         self.anomalies_seen = 0
+        # (session, step) already audited as `expected_output_elsewhere`: once each
+        self._elsewhere: set[tuple[str, str]] = set()
+        self._whole_text = _WholeText()
+        # unverified-step candidates for that audit: a command expectation and a pattern to show
+        self._shown_steps = [
+            s
+            for s in lab.steps
+            if s.type != "question"
+            and s.command is not None
+            and s.output is not None
+            and (s.output.all or s.output.any)
+        ]
 
     # ------------------------------------------------------------ public
     def feed(self, event: Event) -> list[StepVerdict]:
@@ -254,6 +350,7 @@ class LabGrader:
         view = analyse_line(ev.line, sh.env)
         candidates: list[_Candidate] = []
         matched_steps: list[str] = []
+        relevant: list[str] = []
         for step in self.lab.steps:
             if step.type == "question":
                 continue
@@ -261,6 +358,7 @@ class LabGrader:
                 m = check_command(step.command, view, self.variables)
                 if not m.relevant:
                     continue
+                relevant.append(step.id)
                 if m.ok:
                     matched_steps.append(step.id)
             elif step.output is not None or step.exit is not None:
@@ -279,7 +377,10 @@ class LabGrader:
         for sid in matched_steps:
             self._steps[sid].anchor = (ev.session, ev.aid, ev.n)
         candidates = self._open(candidates, bool(matched_steps))
-        self._running[key] = _Running(ev, candidates, _answer_words(view), before)
+        program = view.commands[0].cmd.program if view.commands else ""
+        self._running[key] = _Running(
+            ev, candidates, _answer_words(view), before, frozenset(relevant), program
+        )
 
     def _open(self, candidates: list[_Candidate], any_full: bool) -> list[_Candidate]:
         """Candidates worth judging: unverified steps; partial matches only when no step's
@@ -328,7 +429,41 @@ class LabGrader:
             out.extend(self._verdict_for(c, rec, reason, res))
         for step_id, choice in run.answers:
             out.extend(self.answer(step_id, choice, self._evidence(rec, None)))
+        if rec.output:
+            self._audit_output_elsewhere(run, rec)
         return out
+
+    def _audit_output_elsewhere(self, run: _Running, rec: CommandRecord) -> None:
+        """`expected_output_elsewhere` for each unverified step whose expected output this
+        command's kept output shows, though the command is not the step's (so it never could
+        verify it): printed, echoed, `cat` of a file. Once per (session, step)."""
+        for step in self._shown_steps:
+            if (
+                step.id in run.relevant
+                or self._steps[step.id].state is State.VERIFIED
+                or (rec.session, step.id) in self._elsewhere
+            ):
+                continue
+            assert step.output is not None  # _shown_steps holds only steps with output
+            if not self._whole_text.shows(step.output, rec.output, self.variables):
+                continue
+            self._elsewhere.add((rec.session, step.id))
+            self._own_anomaly(
+                Anomaly(
+                    rec.session,
+                    "expected_output_elsewhere",
+                    f"step {step.id} of {self.lab.id}: its expected output appeared in "
+                    f"aid={rec.aid} n={rec.n}, whose program `{run.program}` cannot verify it",
+                    0,
+                    {
+                        "aid": str(rec.aid),
+                        "n": str(rec.n),
+                        "step": step.id,
+                        "lab": self.lab.id,
+                        "program": run.program,
+                    },
+                )
+            )
 
     def _evidence(self, rec: CommandRecord, res: Any) -> Evidence:
         return Evidence(
@@ -501,6 +636,12 @@ class LabGrader:
             "anomalies_seen": self.anomalies_seen,
             # only once signed runs were judged: snapshots without them stay as they were
             **({"attest_macs": sorted(self._used_macs)} if self._used_macs else {}),
+            # likewise only once an output forgery was audited
+            **(
+                {"output_elsewhere": [list(k) for k in sorted(self._elsewhere)]}
+                if self._elsewhere
+                else {}
+            ),
         }
 
     def _saved_shells(self) -> list[tuple[ShellKey, _Shell]]:
@@ -522,6 +663,7 @@ class LabGrader:
             raise ValueError(f"unsupported grader snapshot version {snapshot.get('v')!r}")
         g = cls(lab, learner, enforce_attestation)
         g._used_macs = set(snapshot.get("attest_macs", ()))
+        g._elsewhere = {(s, sid) for s, sid in snapshot.get("output_elsewhere", ())}
         g.variables = dict(snapshot.get("variables", {}))
         for sid, d in snapshot.get("steps", {}).items():
             if sid not in g._steps:
