@@ -1,13 +1,13 @@
-"""The ingest path's statements, built once per dialect and executed with parameters only.
+"""The ingest path's statements, built and compiled once per dialect, executed with parameters only.
 
 WHY: a command's end used to build ~8 SQLAlchemy statements from scratch (`insert().values(...)`,
 `select().where(...)`): constructing them, coercing every value and computing their cache keys was
 most of the store's CPU per command end, several times the database's own work (BENCHMARKS.md,
-"Store write path"). A statement built once keeps its cache key, so executing it with a parameter
-dict costs one compiled-cache lookup; SQLAlchemy still does the type processing (JSON, JSONB),
-error wrapping and connection invalidation, exactly as before. Inserts are built without
-`.values()`: the parameter dicts name the columns, so a column added to a row is written without
-touching these statements.
+"Store write path"). Here each statement is built once and compiled once (Prepared): its SQL,
+parameter order and bind processors come from SQLAlchemy, so the driver receives what
+`conn.execute(statement, params)` would have sent, and exec_driver_sql keeps SQLAlchemy's error
+wrapping and connection invalidation. Inserts are built without `.values()`: the parameter dicts
+name the columns, so a column added to a row is written without touching these statements.
 
 The read-then-write pairs are single upserts whose ON CONFLICT ... DO UPDATE carries the old
 condition in its WHERE (both SQLite >= 3.24 and PostgreSQL): progress only moves up, an unchanged
