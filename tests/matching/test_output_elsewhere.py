@@ -9,17 +9,48 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
+import pytest
 from matching_helpers import BROKEN_OUTPUT, GOOD_TAIL, SOCKET_LINE, Shell, seed_like_lab
 
 from grader.capture.events import Anomaly, CommandEnded
+from grader.labs.loader import load_lab
 from grader.labs.model import OutputExpect, Pattern, Step
 from grader.matching.engine import LabGrader
+from grader.matching.session_files import replay
 from grader.verdict import State
 
 KIND = "expected_output_elsewhere"
 BROKEN = "NCCL_SOCKET_IFNAME=doesnotexist0 all_reduce_perf -b 8M -e 8M -g 2"
 WARN = "NCCL WARN Bootstrap : no socket interface found"
+
+
+SEED_LAB = Path(__file__).resolve().parents[2] / "labs" / "nccl-bootstrap"
+#: The seed lab's recorded sessions (real bash under `script`) that raise the audit: (step,
+#: program) rows. The forgeries, and one honest session: output saved to a file and read back
+#: with `cat`/`grep` (the known false alarm, docs/SECURITY.md). Every other one raises none.
+RAISED = {
+    "cat-old-session": {
+        (step, "cat")
+        for step in (
+            "run-broken",
+            "topo",
+            "exit-code",
+            "socket-iface",
+            "ib-check",
+            "warn-line",
+            "p2p-channels",
+        )
+    },
+    "echo-expected-text": {("run-broken", "echo"), ("warn-line", "echo"), ("pin-iface", "echo")},
+    "forged-markers": {("run-broken", "printf"), ("warn-line", "printf")},
+    "output-from-another-command": {
+        ("run-broken", "cat"),
+        ("warn-line", "cat"),
+        ("socket-iface", "grep"),
+    },
+}
 
 
 def grader() -> LabGrader:
@@ -154,3 +185,10 @@ def test_a_command_in_flight_at_snapshot_is_audited_from_its_record() -> None:
     assert isinstance(end, CommandEnded)
     resumed.feed(end)
     assert [a.extra["step"] for a in audited(resumed)] == ["run-broken"]
+
+
+@pytest.mark.parametrize("ts", sorted((SEED_LAB / "tests").glob("*.ts")), ids=lambda p: p.stem)
+def test_recorded_sessions_raise_it_only_where_output_was_shown_elsewhere(ts: Path) -> None:
+    g = replay(load_lab(SEED_LAB), [ts]).grader
+    rows = {(a.extra["step"], a.extra["program"]) for a in g.anomalies if a.kind == KIND}
+    assert rows == RAISED.get(ts.stem, set()), rows

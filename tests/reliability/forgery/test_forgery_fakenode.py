@@ -163,12 +163,20 @@ FORGERS: dict[str, list[str]] = {
         forged_block("901", aid="1", line="echo\\\\x20$?", output="3", exit=0),
     ],
 }
-#: Forgeries that print markers: exactly these anomaly kinds in the audit log (suspicious rows).
+#: A step's expected output shown by a command whose program cannot verify it (the engine's).
+ELSEWHERE = "expected_output_elsewhere"
+#: Exactly these anomaly kinds in each forger's audit log (suspicious rows): the output forgeries
+#: show the expected text outside the step's command; so do the printed blocks whose markers the
+#: parser ignores (their text stays the printf's output).
 AUDITED = {
-    "f-replayer": {"bad_nonce"},
-    "f-nononce": {"bad_nonce"},
-    "f-wrongnonce": {"bad_nonce"},
-    "f-oldn": {"replayed_marker"},
+    "f-echo": {ELSEWHERE},
+    "f-printf": {ELSEWHERE},
+    "f-script": {ELSEWHERE},
+    "f-history": {ELSEWHERE},
+    "f-replayer": {"bad_nonce", ELSEWHERE},
+    "f-nononce": {"bad_nonce", ELSEWHERE},
+    "f-wrongnonce": {"bad_nonce", ELSEWHERE},
+    "f-oldn": {"replayed_marker", ELSEWHERE},
     INVENTOR: {"unannounced_shell", "unattested"},
     "f-freshn": {"replayed_marker", "unattested"},
     "f-announced": {"unattested"},
@@ -188,8 +196,14 @@ CLAIMED = {
     "f-copied-t-same": "run-broken",
     "f-wrapped-other": "socket-iface",
 }
-#: Typing an output forgery is not suspicious in itself: these leave no anomaly.
-UNAUDITED = ("f-echo", "f-printf", "f-script", "f-history", "f-copier")
+#: The output forgers' command that showed run-broken's warning: (program, n in that shell).
+PRINTED_BY = {
+    "f-echo": ("echo", "1"),
+    "f-printf": ("printf", "1"),
+    "f-script": ("script", "1"),
+    "f-history": ("history", "2"),
+    "f-replayer": ("cat", "1"),
+}
 
 
 @dataclass
@@ -317,8 +331,19 @@ def test_forgery_verifies_no_forged_step(graded: dict[str, Graded], name: str) -
 
 
 @pytest.mark.parametrize("name", sorted(AUDITED))
-def test_marker_forgery_is_audited_as_suspicious(graded: dict[str, Graded], name: str) -> None:
+def test_forgery_is_audited_as_suspicious(graded: dict[str, Graded], name: str) -> None:
     assert graded[name].anomaly_kinds() == AUDITED[name], graded[name].audit
+
+
+@pytest.mark.parametrize("name", sorted(PRINTED_BY))
+def test_output_forgery_names_the_step_and_the_command_that_showed_it(
+    graded: dict[str, Graded], name: str
+) -> None:
+    """The `expected_output_elsewhere` row is a hint an operator reads next to the step: which
+    step's output appeared, in which command (program, number), in which session."""
+    rows = [e.detail for e in graded[name].audit if e.kind == f"anomaly:{ELSEWHERE}"]
+    extras = {r["extra"]["step"]: (r["extra"]["program"], r["extra"]["n"]) for r in rows}
+    assert extras["run-broken"] == PRINTED_BY[name], rows
 
 
 @pytest.mark.parametrize("name", sorted(CLAIMED))
@@ -332,10 +357,10 @@ def test_right_nonce_block_is_judged_unattested_for_its_step(
     assert graded[name].steps[CLAIMED[name]] != "verified", graded[name].steps
 
 
-@pytest.mark.parametrize("name", UNAUDITED)
-def test_output_forgery_is_not_an_anomaly(graded: dict[str, Graded], name: str) -> None:
-    """Using echo/printf/cat is not suspicious in itself: no false alarms for these."""
-    assert not graded[name].anomaly_kinds(), graded[name].audit
+def test_a_copy_that_was_refused_is_not_an_anomaly(graded: dict[str, Graded]) -> None:
+    """No false alarm: the copier's reads of the honest learner's output were all refused
+    (test below), so no expected output appeared and `cat`/`ls` alone audit nothing."""
+    assert not graded["f-copier"].anomaly_kinds(), graded["f-copier"].audit
 
 
 def test_another_learners_output_is_unreadable(graded: dict[str, Graded]) -> None:

@@ -2,9 +2,11 @@
 grader makes of it (the daemon's ingest, the seed lab, a real SQLite store and its audit log).
 
 Every case is typed key by key into real bash under real `script` (grader.node.record). A case
-passes when no step is verified by the forgery; marker forgeries must also leave an anomaly in
-the store's audit log (suspicious=True). The honest baseline proves the same pipeline does verify
-real work, so "nothing verified" is not vacuous.
+passes when no step is verified by the forgery and the forgery left its anomaly in the store's
+audit log (suspicious=True): output forgeries exactly `expected_output_elsewhere` (the engine's:
+a step's expected output shown by a command whose program cannot verify it), marker forgeries
+their marker kinds as well. The honest baseline proves the same pipeline does verify real work
+and audits nothing, so "nothing verified" is not vacuous and the audit is not raised by anything.
 
 This suite tests the capture layer (markers, nonce, command numbers) on its own: bash runs on
 this machine, where there is no node key and no signing helper, so attestation
@@ -22,6 +24,8 @@ from typing import Any
 import pytest
 
 from grader.node.paths import node_file
+
+from .conftest import Graded
 
 RUN_BROKEN = "NCCL_SOCKET_IFNAME=doesnotexist0 all_reduce_perf -b 8M -e 8M -g 2"
 WARN = "NCCL WARN Bootstrap : no socket interface found"
@@ -112,18 +116,45 @@ FORGERIES = {
 }
 
 
+#: Each output forgery's command that printed the warning: its program and number in the shell.
+PRINTED_BY = {
+    "echo-expected-output": ("echo", "1"),
+    "printf-expected-output": ("printf", "1"),
+    "env-prefixed-echo": ("echo", "1"),
+    "program-named-like-the-tool": ("x", "3"),
+    "history-file-edit": ("history", "2"),
+    "copied-output-of-another-learner": ("cat", "2"),
+    "script-inside-the-session": ("script", "1"),
+}
+ELSEWHERE = "expected_output_elsewhere"
+
+
+def _elsewhere(graded: Graded) -> dict[str, tuple[str, str]]:
+    """step -> (program, n) of each `expected_output_elsewhere` row."""
+    rows = [e.detail.get("extra", {}) for e in graded.audit if e.kind == f"anomaly:{ELSEWHERE}"]
+    return {r["step"]: (r["program"], r["n"]) for r in rows}
+
+
 @pytest.mark.parametrize("name", sorted(FORGERIES))
-def test_output_forgery_is_never_verified(learner, name: str) -> None:
+def test_output_forgery_is_never_verified_and_is_audited(learner, name: str) -> None:
+    """Not verified, and not silent either: the command that printed run-broken's warning is an
+    `expected_output_elsewhere` row naming the step, its program and its number (warn-line wants
+    the same line; printf's topology lines are topo's output), and nothing else is audited."""
     graded = learner(FORGERIES[name])
     assert not graded.verified, graded.progress
+    assert graded.anomaly_kinds() == {ELSEWHERE}, graded.audit
+    rows = _elsewhere(graded)
+    assert rows["run-broken"] == PRINTED_BY[name], rows
+    assert set(rows) <= {"run-broken", "warn-line", "topo"}, rows
 
 
 MARKER_FORGERIES = {
     # no nonce at all / a made-up nonce: the parser ignores the markers (bad_nonce)
-    "markers-without-nonce": ([_block("900", k="")], {"bad_nonce"}),
-    "markers-with-wrong-nonce": ([_block("900", k="0" * 32)], {"bad_nonce"}),
+    # (and the warning the printf showed is its own command's output: expected_output_elsewhere)
+    "markers-without-nonce": ([_block("900", k="")], {"bad_nonce", ELSEWHERE}),
+    "markers-with-wrong-nonce": ([_block("900", k="0" * 32)], {"bad_nonce", ELSEWHERE}),
     # the right nonce (read from the learner's own spool) but an old command number: replay
-    "right-nonce-old-n": ([READ_NONCE, _block("1")], {"replayed_marker"}),
+    "right-nonce-old-n": ([READ_NONCE, _block("1")], {"replayed_marker", ELSEWHERE}),
 }
 
 
@@ -132,7 +163,7 @@ def test_marker_forgery_is_rejected_and_audited(learner, name: str) -> None:
     lines, kinds = MARKER_FORGERIES[name]
     graded = learner([*lines, "echo $?"])
     assert not graded.verified, graded.progress
-    assert kinds <= graded.anomaly_kinds(), graded.audit
+    assert graded.anomaly_kinds() == kinds, graded.audit
 
 
 def test_cat_of_an_old_session_file_is_rejected_and_audited(learner, tmp_path) -> None:
@@ -145,7 +176,9 @@ def test_cat_of_an_old_session_file_is_rejected_and_audited(learner, tmp_path) -
     (tmp_path / "store.db").unlink()
     graded = learner([f"cat {old}", f"script -qc 'cat {old}' /dev/null", "echo $?"])
     assert not graded.verified, graded.progress
-    assert "bad_nonce" in graded.anomaly_kinds()
+    assert {"bad_nonce", ELSEWHERE} <= graded.anomaly_kinds()
+    # the old session's output, shown by `cat` (its first command here): the steps it verified
+    assert _elsewhere(graded)["run-broken"] == ("cat", "1")
 
 
 def test_right_nonce_fresh_n_unattested_is_taken_for_a_command_but_audited(learner) -> None:
@@ -171,6 +204,7 @@ def test_right_nonce_invented_shell_unattested_is_taken_for_a_command_but_audite
     test_forgery_fakenode.py's `f-inventor`."""
     graded = learner([READ_NONCE, _block(n, aid="1"), "echo $?", "true"])
     assert graded.verified == {"run-broken"}  # what markers alone allow
+    # the warning belongs to the forged all_reduce_perf command, not to the printf around it
     assert graded.anomaly_kinds() == {"unannounced_shell"}, graded.audit
 
 
@@ -181,3 +215,14 @@ def test_real_nested_shell_is_verified_without_an_anomaly(learner) -> None:
     graded = learner([f"bash --rcfile {guard} -i", RUN_BROKEN, "echo $?", "exit"])
     assert {"run-broken", "exit-code"} <= graded.verified, graded.progress
     assert not graded.anomaly_kinds(), graded.audit
+
+
+def test_cat_of_ones_own_saved_log_is_a_known_false_alarm(learner) -> None:
+    """The audit's known false alarm, pinned (docs/SECURITY.md): an honest learner who sent the
+    job's output to a file and reads it with `cat` shows run-broken's expected output outside
+    its command; that is `expected_output_elsewhere` like a forgery. An operator tells them
+    apart by the step's own evidence next to it: here the real run, attempted, just before."""
+    graded = learner([f"{RUN_BROKEN} > ~/run.log 2>&1", "cat ~/run.log", "echo $?"])
+    assert graded.progress["run-broken"] == "attempted", graded.progress
+    assert graded.anomaly_kinds() == {ELSEWHERE}, graded.audit
+    assert _elsewhere(graded)["run-broken"] == ("cat", "2")
