@@ -115,7 +115,9 @@ class Anomaly:
     is still parsed, docs/SECURITY.md). Attested runs (grader.matching.attest) add
     "forged_attestation" (a 133;T whose MAC does not verify with the node's key),
     "replayed_attestation" (a MAC already used in this session) and "unattested" (a step that
-    needs an attested run verified on its line alone: nothing signed by the node backs it).
+    needs an attested run verified on its line alone: nothing signed by the node backs it). The
+    engine adds "expected_output_elsewhere" (an unverified step's expected output shown by a
+    command whose program cannot verify it: printed, copied, or one's own saved log; a hint).
     """
 
     session: str
