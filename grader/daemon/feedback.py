@@ -13,13 +13,13 @@ import logging
 import os
 import time
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import asyncssh
 
 from grader.labs.model import Lab
-from grader.store import StepProgress, VerdictEvent
+from grader.store import StepProgress, StepState, VerdictEvent
 
 log = logging.getLogger("grader.daemon.feedback")
 
@@ -42,7 +42,7 @@ PROGRESS_MODE = 0o640
 def progress_document(
     learner: str,
     labs: Iterable[Lab],
-    progress: Mapping[str, list[StepProgress]],
+    progress: Mapping[str, Sequence[StepState | StepProgress]],
     events: Iterable[VerdictEvent],
     now: float | None = None,
 ) -> dict[str, Any]:

@@ -352,7 +352,7 @@ class NodeWatcher:
         if not self._recent.loaded(learner):
             self._recent.load(learner, await asyncio.to_thread(self._all_events, learner))
         progress = {
-            lab.id: await asyncio.to_thread(self.store.progress, learner, lab.id) for lab in labs
+            lab.id: await asyncio.to_thread(self.store.step_states, learner, lab.id) for lab in labs
         }
         doc = feedback.progress_document(learner, labs, progress, self._recent.get(learner))
         await self._progress.write(conn, learner, doc)

@@ -10,6 +10,7 @@ from grader.store.model import (
     LeaseLost,
     NodeStatus,
     StepProgress,
+    StepState,
     VerdictEvent,
 )
 from grader.store.store import Store
@@ -20,6 +21,7 @@ __all__ = [
     "LeaseLost",
     "NodeStatus",
     "StepProgress",
+    "StepState",
     "Store",
     "VerdictEvent",
 ]

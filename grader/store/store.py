@@ -33,6 +33,7 @@ from grader.store.model import (
     LeaseLost,
     NodeStatus,
     StepProgress,
+    StepState,
     VerdictEvent,
 )
 from grader.store.statements import IngestStatements
@@ -580,6 +581,17 @@ class Store:
             )
             for r in rows
         ]
+
+    def step_states(self, learner: str, lab: str) -> list[StepState]:
+        """`progress` without evidence and captures: the progress file needs only these."""
+        p = t.progress.c
+        with self._read() as conn:
+            rows = conn.execute(
+                sa.select(p.step, p.state, p.reason, p.at)
+                .where((p.learner == learner) & (p.lab == lab))
+                .order_by(p.step)
+            ).all()
+        return [StepState(*row) for row in rows]
 
     def learners(self) -> list[str]:
         """Every learner with a node assignment, a record or progress."""

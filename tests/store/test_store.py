@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 
-from grader.store import IngestBatch, Store
+from grader.store import IngestBatch, StepState, Store
 from grader.store import schema as t
 from grader.store.database import MIGRATIONS_DIR
 from grader.store.store import EVIDENCE_EXCERPT_KEEP_CHARS, STORED_OUTPUT_KEEP_CHARS
@@ -81,6 +81,18 @@ def test_one_batch_with_several_offsets_records_and_a_changed_snapshot(node: Sto
     assert node.command_records("alice") == [record(1), record(2), record(3)]
     assert node.snapshot("alice", LAB) == {"last_n": 3}
     assert [p.step for p in node.progress("alice", LAB)] == ["step-1", "step-2", "step-3"]
+
+
+def test_step_states_are_progress_without_evidence(node: Store) -> None:
+    """The progress file's read (after every verdict) must say what `progress` says per step."""
+    node.ingest(batch(1))
+    node.ingest(batch(2, step="read-exit", state=State.ATTEMPTED))
+    full = node.progress("alice", LAB)
+    assert len(full) == 2
+    assert node.step_states("alice", LAB) == [
+        StepState(p.step, p.state, p.reason, p.at) for p in full
+    ]
+    assert node.step_states("bob", LAB) == []
 
 
 def test_failure_mid_transaction_leaves_nothing(node: Store) -> None:
