@@ -16,8 +16,12 @@ import time
 from dataclasses import dataclass, field
 
 from e2e.harness import SPOOL, Seat
+from fakenode import GRADER_USER
 
-from .recordings import Recording, Session, restamp
+from grader.labs.model import Lab
+from grader.matching.attest import KEY_PATH, attest_run
+
+from .recordings import Recording, Session, Signer, restamp
 
 #: docker exec of a tiny shell snippet takes ~0.1 s here; 30 s means the engine is stuck.
 EXEC_TIMEOUT_S = 30.0
@@ -137,11 +141,28 @@ class Desk:
         return [(s, nonces[s], bytes(b)) for s, b in self.written.items()]
 
 
+def signer(seat: Seat, lab: Lab) -> Signer:
+    """The node's attestation helper for this learner: the node's key read as the grader account
+    reads it (the daemon reads the same file at connect), the node's hostname."""
+    key = seat.node.exec(["cat", KEY_PATH], user=GRADER_USER)
+    assert key.exit_code == 0, key.text
+    host = seat.node.exec(["hostname"])
+    assert host.exit_code == 0, host.text
+    return Signer(
+        attest_run.load_key(key.output),
+        host.text.strip(),
+        seat.learner,
+        lab.attest_programs,
+        dict(lab.environment),
+    )
+
+
 def plan_class(
-    seats: list[Seat], recordings: list[Recording], commands: int, rng: random.Random
+    seats: list[Seat], recordings: list[Recording], commands: int, rng: random.Random, lab: Lab
 ) -> list[Desk]:
-    """Sessions for every learner until the class holds at least `commands` commands. Names sort
-    in creation order (the spool reader reads a learner's files in name order)."""
+    """Sessions for every learner until the class holds at least `commands` commands, each copy
+    with the signed runs its node would have written. Names sort in creation order (the spool
+    reader reads a learner's files in name order)."""
     from grader.capture.events import CommandEnded
     from grader.capture.parser import SessionParser
 
@@ -151,12 +172,13 @@ def plan_class(
         events = [*parser.feed(rec.data), *parser.close()]
         per_rec[rec.name] = sum(isinstance(e, CommandEnded) for e in events)
     desks = [Desk(seat, []) for seat in seats]
+    signers = {desk.seat.learner: signer(desk.seat, lab) for desk in desks}
     total, k = 0, 0
     while total < commands:
         for desk in desks:
             rec = rng.choice(recordings)
             k += 1
-            session = restamp(rec, f"s{k:05d}-{rec.name}", rng)
+            session = restamp(rec, f"s{k:05d}-{rec.name}", rng, signers[desk.seat.learner])
             desk.plan.append(session)
             desk.all_sessions.append(session)
             total += per_rec[rec.name]

@@ -15,6 +15,7 @@ from e2e.conftest import add_learner, started_nodes
 from e2e.harness import Seat, free_port
 
 from .databases import PrivatePostgres, TinyFilesystem, pg_bindir
+from .injector import restartable_port
 
 #: Three nodes, two learners each: several nodes so one node's fault is seen next to healthy
 #: ones, two learners so one spool directory holds several streams.
@@ -42,7 +43,7 @@ def private_postgres(tmp_path: Path) -> Iterator[PrivatePostgres]:
             pytest.fail(f"CI=true and {msg}", pytrace=False)
         pytest.skip(msg)
     root = Path("/tmp") / f"labgrader-faults-pg-{os.getpid()}-{free_port()}"
-    pg = PrivatePostgres(root, free_port(), bindir).init()
+    pg = PrivatePostgres(root, restartable_port(), bindir).init()
     pg.start()
     try:
         yield pg

@@ -6,10 +6,12 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+import socket
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import fakenode
 import httpx
@@ -27,6 +29,32 @@ CATCH_UP_TIMEOUT_S = 60.0
 #: How long the database stays away: long enough for several failed batches (retried every
 #: 1 s) and a lease renewal (ttl/3 = 1 s) to hit it.
 DB_OUTAGE_S = 3.0
+
+#: Where the kernel picks the local ports of outgoing connections (and of bind to port 0).
+PORT_RANGE_FILE = Path("/proc/sys/net/ipv4/ip_local_port_range")
+
+
+def restartable_port(rng: random.Random | None = None) -> int:
+    """A free port for a server we kill and start again on the same port (the daemon's API,
+    the private PostgreSQL), taken below the kernel's ephemeral range.
+
+    Why not harness.free_port: its port is an ephemeral one, and while its server is down (a
+    SIGKILL, pg_ctl stop) any outgoing connection on the machine (the relays reconnecting, the
+    test's HTTP polls, another suite) may get it as its local port; the restart then fails with
+    "address already in use" (seen once in the SQLite class).
+    """
+    low = int(PORT_RANGE_FILE.read_text().split()[0]) if PORT_RANGE_FILE.exists() else 32768
+    pick = rng or random.SystemRandom()
+    for _ in range(200):
+        port = pick.randrange(max(1024, low - 12000), low)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError(f"no free port below {low}")
+
 
 DAEMON_FAULTS = ("sigkill",)
 NODE_FAULTS = ("ssh_cut", "node_restart")

@@ -6,6 +6,14 @@ fresh session id, a fresh nonce and fresh shell pids (aid), so the parser takes 
 login and the store's command keys (node, session, aid, n) never collide between copies. The
 command numbers (n) restart at 1 in every recorded shell and stay as recorded: they only have to
 increase within one shell, and every copy is a new shell.
+
+The recordings predate attested runs (docs/attestation.md), so they hold no `133;T` markers, and a
+daemon that enforces the lab's `attest.programs` would verify none of their steps on those
+programs. A copy made with a `Signer` carries, right before the D marker of each command that
+reached an attested program through PATH (i.e. through the node's wrapper), the marker the node's
+helper would have written for it: signed with the node's own key (read as the grader account),
+with that invocation's argv and NCCL_/CUDA_/NVIDIA_ environment as the engine's line analysis
+sees them, its PIPESTATUS element as exit status, the command's C/D times, the copy's nonce.
 """
 
 from __future__ import annotations
@@ -14,8 +22,14 @@ import itertools
 import json
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from grader.capture.events import CommandEnded, CommandStarted
+from grader.capture.parser import SessionParser
+from grader.matching.attest import Attestation, attest_run
+from grader.matching.expect import CommandView, ShellEnv, analyse_line
 
 REPO = Path(__file__).resolve().parents[3]
 RECORDINGS = REPO / "labs" / "nccl-bootstrap" / "tests"
@@ -23,6 +37,21 @@ _AID = re.compile(rb"aid=(\d+)")
 # The end of a 133;D marker: a command (or the shell's first prompt) ends there. Appends are cut
 # at these points or at random bytes; spool faults only strike at these points.
 _D_MARKER = re.compile(rb"\x1b\]133;D[^\x07\x1b]*(?:\x07|\x1b\\)")
+# A C or D marker with its command's (aid, n): where a command's block starts and ends.
+_C_OR_D = re.compile(rb"\x1b\]133;([CD]);(?:\d+;)?aid=(\d+);n=(\d+);[^\x07\x1b]*(?:\x07|\x1b\\)")
+# The exit statuses of a program the shell could not start (not executable, not found).
+_NOT_RUN = (126, 127)
+
+
+@dataclass(frozen=True)
+class Signer:
+    """What one node's attestation helper puts in the markers it writes for one learner."""
+
+    key: bytes  # the node's key, as the grader account reads it
+    host: str  # the node's hostname (the helper's socket.gethostname())
+    user: str  # the learner the helper runs programs as
+    programs: frozenset[str]  # the lab's attest.programs (the node's wrapped programs)
+    environment: Mapping[str, str]  # the lab's environment, exported at login
 
 
 @dataclass(frozen=True)
@@ -72,9 +101,12 @@ def load_recordings() -> list[Recording]:
     return out
 
 
-def restamp(rec: Recording, session: str, rng: random.Random) -> Session:
+def restamp(
+    rec: Recording, session: str, rng: random.Random, signer: Signer | None = None
+) -> Session:
     """A fresh copy of `rec`: new nonce everywhere the recording's own nonce is (markers of
-    another nonce, such as a `cat` of an old session, keep theirs), new aids."""
+    another nonce, such as a `cat` of an old session, keep theirs), new aids; with `signer`,
+    the signed runs of its attested programs (see the module docstring)."""
     nonce = f"{rng.getrandbits(128):032x}"
     data = rec.data.replace(rec.nonce.encode(), nonce.encode())
     aids: dict[bytes, bytes] = {}
@@ -86,6 +118,8 @@ def restamp(rec: Recording, session: str, rng: random.Random) -> Session:
         return b"aid=" + aids[old]
 
     data = _AID.sub(new_aid, data)
+    if signer is not None:
+        data = sign(data, session, nonce, signer, rng)
     # Only our own D markers end a command: a `cat` of an old session prints D markers of
     # another nonce in the middle of its output.
     own = f"k={nonce}".encode()
@@ -93,3 +127,88 @@ def restamp(rec: Recording, session: str, rng: random.Random) -> Session:
     bounds = [0, *cuts, len(data)]
     units = tuple(data[a:b] for a, b in itertools.pairwise(bounds) if b > a)
     return Session(session, nonce, units)
+
+
+def _attested(view: CommandView, signer: Signer) -> bool:
+    """Whether the node's helper ran this command: an attested program found through PATH (the
+    wrapper in /usr/local/bin); `./all_reduce_perf` or a full path to the real binary is not."""
+    return view.cmd.program in signer.programs and "/" not in view.cmd.argv[0]
+
+
+def _signed_runs(
+    data: bytes, session: str, nonce: str, signer: Signer, rng: random.Random
+) -> dict[tuple[int, int], list[bytes]]:
+    """(aid, n) -> the markers the helper wrote during that command, in run order.
+
+    The line analysis is the engine's (analyse_line on each shell's ShellEnv, which starts from
+    the lab's environment and follows the shell's export/unset as the engine does), so a signed
+    run's environment is what the engine believes the program got, and the steps' command specs
+    hold for the signed argv exactly when they hold for the line.
+    """
+    parser = SessionParser(session, nonce)
+    shells: dict[int, tuple[ShellEnv, list[int]]] = {}
+    # per command: its attested programs' views, each with whether PIPESTATUS holds its status
+    views: dict[tuple[int, int], list[tuple[CommandView, bool]]] = {}
+    out: dict[tuple[int, int], list[bytes]] = {}
+    for ev in [*parser.feed(data), *parser.close()]:
+        if isinstance(ev, CommandStarted):
+            env, last_n = shells.setdefault(ev.aid, (ShellEnv(dict(signer.environment)), [-1]))
+            if ev.n <= last_n[0] or not ev.line_reliable:
+                continue  # the engine skips these too (a replay; a line it cannot trust)
+            last_n[0] = ev.n
+            line = analyse_line(ev.line, env)
+            last = len(line.pipelines) - 1
+            views[(ev.aid, ev.n)] = [
+                (v, v.pipeline == last and not v.cmd.nested)
+                for v in line.commands
+                if _attested(v, signer)
+            ]
+        elif isinstance(ev, CommandEnded):
+            rec = ev.record
+            found = views.pop((rec.aid, rec.n), None)
+            if not found or rec.t0 is None or rec.t1 is None:
+                continue
+            for view, in_pipestatus in found:
+                if not in_pipestatus:  # none of the recordings has one: say so, never guess
+                    raise ValueError(f"{session}: no exit status known for {rec.line!r}")
+                exit_ = rec.pipestatus[view.cmd.stage]
+                direct = len(rec.pipestatus) == 1  # one stage: the shell forked it itself
+                if exit_ in _NOT_RUN:
+                    continue
+                att = Attestation(
+                    program=view.cmd.program,
+                    args=tuple(view.cmd.args),
+                    env=attest_run.attested_env(view.env),
+                    exit=exit_,
+                    t0=rec.t0,
+                    t1=rec.t1,
+                    user=signer.user,
+                    host=signer.host,
+                    pid=rec.aid + rng.randrange(1, 5000),
+                    # sudo's parent: the shell for a simple command, else a forked stage
+                    ppid=rec.aid if direct else rec.aid + rng.randrange(1, 5000),
+                    nonce=nonce,
+                )
+                out.setdefault((rec.aid, rec.n), []).append(attest_run.marker(signer.key, att))
+    return out
+
+
+def sign(data: bytes, session: str, nonce: str, signer: Signer, rng: random.Random) -> bytes:
+    """`data` with each attested command's signed markers right before its own D marker (the
+    helper writes its marker when the program ends, so it lands inside the C..D block)."""
+    runs = _signed_runs(data, session, nonce, signer, rng)
+    own = f"k={nonce}".encode()
+    parts: list[bytes] = []
+    started: set[tuple[int, int]] = set()
+    at = 0
+    for m in _C_OR_D.finditer(data):
+        if own not in m.group(0):
+            continue  # another session's marker (a `cat` of an old session)
+        key = (int(m.group(2)), int(m.group(3)))
+        if m.group(1) == b"C":
+            started.add(key)
+        elif key in started and key in runs:
+            parts += [data[at : m.start()], *runs.pop(key)]
+            at = m.start()
+    assert not runs, f"{session}: no D marker for {sorted(runs)}"
+    return b"".join([*parts, data[at:]])

@@ -11,6 +11,12 @@ and written next to the daemon log; LABGRADER_FAULT_SEED=<seed> replays a run's 
 At the end the daemon's progress must equal an uninterrupted run (the same bytes replayed through
 a fresh parser and engine, harness.replay_bytes), with every command stored exactly once and no
 verdict event doubled or lost.
+
+The daemon enforces attestation (the default `required`; the nodes have a key): the lab lists its
+programs under `attest.programs`, and each copy carries the signed runs its node would have
+written (recordings.py). The replay does not enforce it, so equal progress also says that no
+signed run was lost or refused across the faults; that enforcement really judged those steps is
+checked on its own (_assert_attestation_enforced).
 """
 
 from __future__ import annotations
@@ -29,7 +35,6 @@ from e2e.harness import (
     Daemon,
     PortForward,
     Seat,
-    free_port,
     replay_bytes,
     wait_for,
     write_config,
@@ -42,7 +47,7 @@ from grader.store import schema
 from reliability.profiles import THOROUGH
 
 from .classroom import Desk, plan_class
-from .injector import Injector
+from .injector import Injector, restartable_port
 from .recordings import load_recordings
 
 pytestmark = pytest.mark.fakenode
@@ -131,9 +136,9 @@ def run_class(
     (tmp_path / "seed").write_text(f"{seed}\n")
     rng = random.Random(seed)
     # A margin over `commands`: a deleted spool file ends its session early.
-    desks = plan_class(seats, load_recordings(), int(commands * PLAN_MARGIN), rng)
+    desks = plan_class(seats, load_recordings(), int(commands * PLAN_MARGIN), rng, LAB)
     forwards = {s.node_id: PortForward(s.node.host, s.node.port) for s in seats}
-    port = free_port()
+    port = restartable_port()
     daemon = Daemon(_config(tmp_path, seats, db_url, port, forwards), port, tmp_path / "daemon.log")
     engine = sa.create_engine(db_url, poolclass=sa.pool.NullPool)
     daemon.start()
@@ -180,6 +185,7 @@ def run_class(
         wait_for(lambda: _progress_settled(daemon, desks), FINAL_CATCH_UP_S, "progress settled")
         inj.assert_running()
         _assert_equal_to_uninterrupted(daemon, engine, desks, expected)
+        _assert_attestation_enforced(daemon, engine, desks)
         summary.update(typed=total, lost=0, doubled=0)
     finally:
         log = daemon.log_text()
@@ -260,6 +266,64 @@ def _assert_equal_to_uninterrupted(daemon, engine, desks, expected) -> None:
         seqs = [e["seq"] for e in api]
         assert seqs == sorted(set(seqs)), f"{learner}: seq not strictly increasing"
         assert len(api) == len(evs), learner
+
+
+#: The audit kinds a signed run that went wrong leaves (grader.matching.attest, engine.py).
+ATTESTATION_TROUBLE = ("unattested", "forged_attestation", "replayed_attestation")
+
+
+def _assert_attestation_enforced(daemon, engine, desks) -> None:
+    """Steps on attested programs were verified, each by a command whose stored record holds the
+    node-signed runs the daemon verified; no signed run was missing, forged or reused (a daemon
+    restarted from its snapshot must not judge a run it already used a second time)."""
+    with engine.connect() as conn:
+        trouble = conn.execute(
+            sa.select(schema.audit.c.kind, schema.audit.c.learner, schema.audit.c.detail).where(
+                schema.audit.c.kind.in_(ATTESTATION_TROUBLE)
+            )
+        ).all()
+        # filtered here: "none" may be stored as SQL NULL or as JSON null
+        signed = {
+            (r.learner, r.session, r.aid, r.n)
+            for r in conn.execute(
+                sa.select(
+                    schema.command_records.c.learner,
+                    schema.command_records.c.session,
+                    schema.command_records.c.aid,
+                    schema.command_records.c.n,
+                    schema.command_records.c.attestations,
+                )
+            )
+            if r.attestations
+        }
+        verified = (
+            conn.execute(
+                sa.select(schema.verdict_events).where(schema.verdict_events.c.state == "verified")
+            )
+            .mappings()
+            .all()
+        )
+    assert not trouble, f"{len(trouble)} attestation anomalies, e.g. {trouble[:3]}"
+    attested = {s.id for s in LAB.steps if LAB.attested(s)}
+    by_signed_run = [
+        (e["learner"], e["step"])
+        for e in verified
+        if e["step"] in attested and (e["learner"], e["session"], e["aid"], e["n"]) in signed
+    ]
+    unsigned = [
+        (e["learner"], e["step"], e["session"], e["aid"], e["n"])
+        for e in verified
+        if e["step"] in attested and (e["learner"], e["session"], e["aid"], e["n"]) not in signed
+    ]
+    assert not unsigned, f"attested steps verified without a stored signed run: {unsigned[:3]}"
+    in_progress = {
+        (d.seat.learner, sid)
+        for d in desks
+        for sid, state in daemon.steps(d.seat.learner).items()
+        if sid in attested and state == "verified"
+    }
+    assert in_progress, "no step on an attested program verified: enforcement never exercised"
+    assert in_progress == set(by_signed_run), (in_progress, by_signed_run)
 
 
 def test_class_on_postgresql_survives_every_fault(class_seats, private_postgres, tmp_path):
