@@ -336,14 +336,18 @@ async def fetch_attest_key(
 
     Over SFTP: no shell on the node parses the path, and it works where python3 is missing. The
     key is what lets the grader tell a node-signed 133;T from a learner's (grader.matching.attest).
+
+    Only an answer about the file itself (missing, unreadable, not a key) is "no key". A link that
+    drops mid-read raises: the session fails and reconnects, because bytes parsed without the key
+    under `attestation: required` would leave honest steps unverified for good.
     """
     try:
         async with conn.start_sftp_client() as sftp, sftp.open(path, "rb") as fh:
             raw = await fh.read(ATTEST_KEY_MAX_BYTES)
+    except asyncssh.SFTPConnectionLost:
+        raise
     except asyncssh.SFTPError as exc:
         return None, f"{path}: {_one_line(exc)}"
-    except (OSError, asyncssh.Error) as exc:
-        return None, f"sftp: {_one_line(exc)}"
     try:
         return attest_run.load_key(raw), ""
     except ValueError as exc:

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import asyncssh
 import pytest
 
 from grader.daemon.config import ConfigError, load_config
@@ -177,6 +178,31 @@ def test_the_key_is_read_over_sftp_at_connect(tmp_path: Path) -> None:
     assert none1 is None and why1.startswith(f"{bad}: ")
     assert none2 is None and "missing.key" in why2
     assert peer.commands == []  # SFTP only: no shell on the node parsed the path
+
+
+def test_a_link_lost_while_reading_the_key_fails_the_session(tmp_path: Path) -> None:
+    """Only the file's own answer means "no key": a dead link raises, so the daemon reconnects
+    instead of grading that session's bytes without the key (unverifiable for good)."""
+    peer = SshPeer(tmp_path / "peer").start()
+    try:
+        key_file = tmp_path / "attest.key"
+        key_file.write_text(KEY.hex() + "\n")
+        cfg = load_config(write_config(tmp_path, peer, tmp_path / "spool"))
+
+        async def fetch_on_a_dead_link() -> object:
+            link = NodeLink(cfg.nodes[0], cfg.daemon, asyncio.Semaphore(1))
+            conn = await link.connect()
+            conn.close()
+            await conn.wait_closed()
+            try:
+                return await fetch_attest_key(conn, str(key_file))
+            except (OSError, asyncssh.Error) as exc:
+                return exc
+
+        got = asyncio.run(fetch_on_a_dead_link())
+    finally:
+        peer.close()
+    assert isinstance(got, (OSError, asyncssh.Error)), got
 
 
 @pytest.mark.parametrize("with_key", [True, False], ids=["key", "no-key"])
