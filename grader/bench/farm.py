@@ -18,7 +18,12 @@ What each node serves (the node-side interface the daemon expects, docs/daemon.m
   decides what is due (a D marker at once, held echoes after HOLD_S), and the loop also wakes
   on the grid tick after a held byte's HOLD_S. Heartbeats every HEARTBEAT_S when idle, and
   back-to-back ticks while a file has more to send, as the real loop does.
-- SFTP (asyncssh's SFTPServer over the real directory): the daemon writes progress files there.
+- Progress documents the daemon sends on the reader's stdin (one JSON line each) are split by
+  the module's own `InputLines` and written by its own `progress_line`/`write_progress` (temp
+  file, fchmod, rename into <root>/progress/<learner>/), its answers framed back as the real
+  reader's are: the bench measures the production path.
+- SFTP (asyncssh's SFTPServer over the real directory): the attestation key read, and progress
+  writes where the daemon has no reader.
 - The poller baseline's check (poller.py CHECK_COMMAND) is a `grep` over the spool; it is
   evaluated in-process with the same regular expression (a fork per check would bill the poller's
   node-side cost to this machine's two cores, which the real poller would not pay).
@@ -168,7 +173,9 @@ class SimReader:
     def __init__(self, node: SimNode, process: asyncssh.SSHServerProcess, start: dict):
         self.node = node
         self.process = process
-        self.spool = os.path.join(start["root"], "spool")
+        self.root = start["root"]
+        self.spool = os.path.join(self.root, "spool")
+        self.failed: set[str] = set()  # the real reader's `failed`: learners whose write failed
         self.followers = {rel: SR.Follower(int(off)) for rel, off in start["offsets"].items()}
         self.files: list[str] = []
         self.event = asyncio.Event()
@@ -178,6 +185,14 @@ class SimReader:
     def wake(self, rescan: bool = False) -> None:
         self.rescan = self.rescan or rescan
         self.event.set()
+
+    def input(self, lines: list) -> None:
+        """Progress lines from the daemon, handled as the real reader's main loop does."""
+        out = io.BytesIO()
+        for line in lines:
+            SR.progress_line(out, self.root, line, self.failed)
+        if out.tell():
+            self.process.stdout.write(out.getvalue())
 
     async def run(self) -> None:
         out = io.BytesIO()
@@ -272,20 +287,31 @@ class Farm:
             process.exit(1)
 
     async def _reader(self, node: SimNode, process: asyncssh.SSHServerProcess, command: str):
-        m = re.search(r"read\((\d+)\)", command)
+        m = re.search(r"_n=(\d+)", command)
         size = int(m[1]) if m else -1
         script = await process.stdin.readexactly(size) if size > 0 else b""
         if script != self.expected_reader:
             process.stderr.write(b"bench farm: not the shipped spool_reader.py\n")
             process.exit(2)
             return
-        start = json.loads(await process.stdin.readline())
+        lines = SR.InputLines()
+        pending: list = []
+        while not pending:
+            data = await process.stdin.read(SR.READ_MAX)
+            if not data:
+                process.exit(0)
+                return
+            pending = lines.feed(data)
+        start = json.loads(pending.pop(0))
         reader = SimReader(node, process, start)
         node.readers.append(reader)
         task = asyncio.create_task(reader.run())
         try:
-            while await process.stdin.read(4096):  # EOF: the daemon went away
-                pass
+            # HELLO first, as the real reader: it is written before anything else is read.
+            await asyncio.sleep(0)
+            reader.input(pending)
+            while data := await process.stdin.read(SR.READ_MAX):  # EOF: the daemon went away
+                reader.input(lines.feed(data))
         finally:
             task.cancel()
             node.readers.remove(reader)

@@ -2,8 +2,10 @@
 
 docs/node-protocol.md "Progress file": the capture hooks print `✓ 3/9 <title>` for each new
 verified event at the next prompt, and `lab status` prints the checklist. The file is written as
-the grader account over SFTP, atomically (temp file + posix-rename), so the learner's shell never
-reads half a file. Writes are coalesced: a burst of verdicts for one learner becomes one write.
+the grader account, atomically (temp file + rename), so the learner's shell never reads half a
+file: by the node's spool reader when it runs (one line on its stdin, grader.daemon.transport
+ReaderInput; a failure comes back as a frame), else over SFTP. Writes are coalesced: a burst of
+verdicts for one learner becomes one write.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 import asyncssh
 
+from grader.daemon.transport import ReaderInput
 from grader.labs.model import Lab
 from grader.store import StepProgress, StepState, VerdictEvent
 
@@ -153,11 +156,14 @@ def progress_path(spool_root: str, learner: str) -> str:
 
 
 class ProgressWriter:
-    """Writes one node's progress files over ONE SFTP session per SSH connection, reused.
+    """Writes one node's progress files: through the node's spool reader when one runs, else
+    over ONE SFTP session per SSH connection, reused.
 
-    WHY: opening an SFTP session is a channel open, a subsystem request and a version exchange,
-    each a round trip with its crypto; in the benchmark profile that was most of a progress
-    write's cost and the largest share of the daemon's CPU per verified step. A failed write
+    WHY the reader: each SFTP write is five round trips on the daemon's loop; a line on the
+    reader's open stdin is one packet (ReaderInput). WHY one SFTP session: opening one is a
+    channel open, a subsystem request and a version exchange, each a round trip with its
+    crypto; in the benchmark profile that was most of a progress write's cost and the largest
+    share of the daemon's CPU per verified step. A failed write
     drops the session, and the next write opens a fresh one (on the new connection, if any).
     """
 
@@ -167,8 +173,20 @@ class ProgressWriter:
         self._sftp: asyncssh.SFTPClient | None = None
 
     async def write(
-        self, conn: asyncssh.SSHClientConnection, learner: str, doc: Mapping[str, Any]
-    ) -> None:
+        self,
+        conn: asyncssh.SSHClientConnection,
+        learner: str,
+        doc: Mapping[str, Any],
+        reader: ReaderInput | None = None,
+    ) -> bool:
+        """Write or hand over `learner`'s document; True when it is on the node now (SFTP),
+        False when the reader has it: its failure, if any, comes back as a PROGRESS_FAILED frame.
+        Raises OSError or asyncssh.Error when an SFTP write fails."""
+        if reader is not None:
+            sent = await reader.send_progress(learner, doc)
+            if sent:
+                log.info("event=progress_sent learner=%s bytes=%d via=reader", learner, sent)
+                return False
         if self._sftp is None or self._conn is not conn:
             self.close()
             self._sftp = await conn.start_sftp_client()
@@ -178,6 +196,7 @@ class ProgressWriter:
         except (OSError, asyncssh.Error):
             self.close()
             raise
+        return True
 
     def close(self) -> None:
         if self._sftp is not None:
@@ -196,4 +215,4 @@ async def write_progress(
         await fh.write(data)
     await sftp.chmod(tmp, PROGRESS_MODE)  # the open's mode is filtered by the server's umask
     await sftp.posix_rename(tmp, final)
-    log.info("event=progress_written learner=%s bytes=%d", learner, len(data))
+    log.info("event=progress_written learner=%s bytes=%d via=sftp", learner, len(data))

@@ -31,7 +31,11 @@ from grader.daemon.pacing import Pacer
 from grader.daemon.transport import (
     KIND_ERROR,
     KIND_HEARTBEAT,
+    KIND_HELLO,
+    KIND_PROGRESS_FAILED,
+    KIND_PROGRESS_OK,
     NodeLink,
+    ReaderInput,
     fetch_attest_key,
     stream_spool,
 )
@@ -84,6 +88,10 @@ class NodeWatcher:
         self._progress = feedback.ProgressWriter(node.spool_root)
         self._feedback_retry = feedback.RetryBackoff()
         self._feedback_conn: asyncssh.SSHClientConnection | None = None
+        # Where progress goes on this connection: the spool reader's stdin, or SFTP (None).
+        # Known at the stream's HELLO; until then no write starts (it would open SFTP for naught).
+        self._reader: ReaderInput | None = None
+        self._route_known = False
         self._probe_verified: set[tuple[str, str, str]] = set()
         self._last_status = 0.0
         self._tasks: list[asyncio.Task] = []
@@ -130,14 +138,21 @@ class NodeWatcher:
         assert self.ingest is not None
         await self._attestation_key(conn)  # before anything is parsed on this connection
         self.conn = conn
+        self._reader, self._route_known = None, False
         self._dirty.update(self.node.learners)  # bring progress files up to date on (re)connect
         self._feedback_wake.set()
         self._wake.set()
         try:
             offsets = self.ingest.start_offsets()
-            async for frame in stream_spool(conn, self.node.spool_root, offsets, self.reader_mode):
+            async for frame in stream_spool(
+                conn, self.node.spool_root, offsets, self.reader_mode, self._reader_changed
+            ):
                 if frame.kind == KIND_HEARTBEAT:
                     self._heartbeat(frame.data)
+                elif frame.kind == KIND_PROGRESS_FAILED:
+                    self._feedback_failed(frame.path, frame.data.decode("utf-8", "replace"))
+                elif frame.kind == KIND_PROGRESS_OK:
+                    self._feedback_retry.succeeded(frame.path)
                 elif frame.kind == KIND_ERROR:
                     log.warning(
                         "event=spool_read_error node=%s path=%s detail=%s",
@@ -146,6 +161,9 @@ class NodeWatcher:
                         frame.data.decode("utf-8", "replace"),
                     )
                 else:
+                    if frame.kind == KIND_HELLO:  # the reader runs, or SFTP polling does
+                        self._route_known = True
+                        self._feedback_wake.set()
                     self.ingest.feed(frame)
                     self._wake.set()
                     if self.ingest.has_ended():
@@ -159,7 +177,11 @@ class NodeWatcher:
                     self._wake.set()
         finally:
             self.conn = None
+            self._reader, self._route_known = None, False
             self._progress.close()
+
+    def _reader_changed(self, reader: ReaderInput | None) -> None:
+        self._reader = reader
 
     async def _attestation_key(self, conn: asyncssh.SSHClientConnection) -> None:
         """Read the node's attestation key at every connect (provisioning may have added it)."""
@@ -298,7 +320,7 @@ class NodeWatcher:
             await self._feedback_pending()
             await asyncio.sleep(feedback.FEEDBACK_COALESCE_S)  # verdicts of a burst: one write
             conn = self.conn
-            if not self._dirty or conn is None:
+            if not self._dirty or conn is None or not self._route_known:
                 continue
             if conn is not self._feedback_conn:
                 # Writes that failed on a dead connection (a cut, a node restart) are due at
@@ -312,19 +334,28 @@ class NodeWatcher:
                 # Cleared before writing: verdicts landing during the write mark it dirty again.
                 self._dirty.discard(learner)
                 try:
-                    await self._write_feedback(conn, learner)
+                    written = await self._write_feedback(conn, learner)
                 except (OSError, asyncssh.Error) as exc:
-                    self._dirty.add(learner)
-                    delay = self._feedback_retry.failed(learner, time.monotonic())
-                    log.warning(
-                        "event=feedback_failed node=%s learner=%s retry_in_s=%.1f detail=%s",
-                        self.node.id,
-                        learner,
-                        delay,
-                        exc,
-                    )
+                    self._feedback_failed(learner, str(exc))
                 else:
-                    self._feedback_retry.succeeded(learner)
+                    if written:  # a reader's write reports its own outcome (PROGRESS_* frames)
+                        self._feedback_retry.succeeded(learner)
+
+    def _feedback_failed(self, learner: str, detail: str) -> None:
+        """A progress write failed (over SFTP, or as the reader reported): retry with backoff."""
+        if learner not in self.node.learners:  # a reader's refusal of a line not ours to retry
+            log.warning("event=feedback_refused node=%s detail=%s", self.node.id, _q(detail))
+            return
+        self._dirty.add(learner)
+        delay = self._feedback_retry.failed(learner, time.monotonic())
+        self._feedback_wake.set()
+        log.warning(
+            "event=feedback_failed node=%s learner=%s retry_in_s=%.1f detail=%s",
+            self.node.id,
+            learner,
+            delay,
+            detail,
+        )
 
     async def _feedback_pending(self) -> None:
         """Return when a progress write is due: a learner is dirty and not backing off.
@@ -334,7 +365,8 @@ class NodeWatcher:
         """
         while True:
             self._feedback_wake.clear()
-            if not self._dirty or self.conn is None:  # _session and _flush_once set the event
+            # _session (connect, stream HELLO) and _flush_once set the event.
+            if not self._dirty or self.conn is None or not self._route_known:
                 await self._feedback_wake.wait()
                 continue
             now = time.monotonic()
@@ -347,7 +379,8 @@ class NodeWatcher:
                 async with asyncio.timeout(next_try - now):
                     await self._feedback_wake.wait()
 
-    async def _write_feedback(self, conn: asyncssh.SSHClientConnection, learner: str) -> None:
+    async def _write_feedback(self, conn: asyncssh.SSHClientConnection, learner: str) -> bool:
+        """True when the file is written (SFTP), False when handed to the reader (see write)."""
         labs = [self.labs[i] for i in self.node.learners.get(learner, ()) if i in self.labs]
         if not self._recent.loaded(learner):
             self._recent.load(learner, await asyncio.to_thread(self._all_events, learner))
@@ -355,7 +388,7 @@ class NodeWatcher:
             lab.id: await asyncio.to_thread(self.store.step_states, learner, lab.id) for lab in labs
         }
         doc = feedback.progress_document(learner, labs, progress, self._recent.get(learner))
-        await self._progress.write(conn, learner, doc)
+        return await self._progress.write(conn, learner, doc, self._reader)
 
     def _all_events(self, learner: str) -> list:
         out: list = []
@@ -364,6 +397,10 @@ class NodeWatcher:
             out = (out + page)[-feedback.EVENTS_KEPT :]
             seq = page[-1].seq
         return out
+
+
+def _q(text: str) -> str:
+    return json.dumps(text)
 
 
 def _log_failure(task: asyncio.Task) -> None:

@@ -13,14 +13,14 @@ from grader.daemon.transport import Frame, FrameDecoder, reader_command, reader_
 class ReaderProcess:
     """spool_reader.py under `sh -c "python3 -c <bootstrap>"`, fed the script on stdin."""
 
-    def __init__(self, root, offsets=None):
+    def __init__(self, root, offsets=None, after_start: bytes = b""):
         script = reader_script()
         cmd = reader_command(len(script)).replace("python3", sys.executable, 1)
         self.proc = subprocess.Popen(
             ["sh", "-c", cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
         )
         start = json.dumps({"root": str(root), "offsets": offsets or {}}).encode() + b"\n"
-        self.proc.stdin.write(script + start)
+        self.proc.stdin.write(script + start + after_start)
         self.proc.stdin.flush()
         self.decoder = FrameDecoder()
         self.frames: list[Frame] = []
@@ -41,6 +41,11 @@ class ReaderProcess:
                 assert data, f"reader exited: {self.proc.stderr.read()!r}"
                 self.frames += self.decoder.feed(data)
         return self.frames
+
+    def send(self, line: bytes) -> None:
+        """Bytes on the reader's stdin after the start line (progress lines)."""
+        self.proc.stdin.write(line)
+        self.proc.stdin.flush()
 
     def close(self) -> tuple[int, bytes]:
         self.proc.stdin.close()

@@ -45,6 +45,7 @@ class SshPeer:
         self.conns: list[asyncssh.SSHServerConnection] = []
         self.procs: list[asyncio.subprocess.Process] = []
         self.commands: list[str] = []
+        self.sftp_opens: list[str] = []  # every path a client opened over SFTP, in order
         self._server: asyncssh.SSHAcceptor | None = None
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
@@ -85,6 +86,13 @@ class SshPeer:
             def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
                 peer.conns.append(conn)
 
+        class Sftp(asyncssh.SFTPServer):
+            """asyncssh's SFTP server on the real filesystem, noting each path opened."""
+
+            def open(self, path: bytes, pflags: int, attrs: asyncssh.SFTPAttrs):
+                peer.sftp_opens.append(path.decode("utf-8", "replace"))
+                return super().open(path, pflags, attrs)
+
         self._server = await asyncssh.create_server(
             Server,
             "127.0.0.1",
@@ -92,7 +100,7 @@ class SshPeer:
             server_host_keys=[self.host_key],
             authorized_client_keys=asyncssh.import_authorized_keys(self._authorized),
             process_factory=self._handle,
-            sftp_factory=True,
+            sftp_factory=Sftp,
             encoding=None,
             reuse_address=True,
         )

@@ -131,6 +131,10 @@ def test_cut_connection_resumes_without_loss_and_probe_verifies(tmp_path, python
     assert [e["index"] for e in doc["events"] if e["state"] == "verified"] == [1, 2, 3]
     used_reader = any("python3 -c" in c for c in peer.commands)
     assert used_reader == python  # without python3 on the node, SFTP polling did the work
+    # Progress went through the reader's stdin where it ran (no SFTP open of a progress file),
+    # over SFTP where it did not.
+    progress_opens = [p for p in peer.sftp_opens if "/progress/" in p]
+    assert bool(progress_opens) == (not python), progress_opens
     mode = (tmp_path / "node" / "progress" / "alice" / "progress.json").stat().st_mode & 0o777
     assert mode == 0o640
     status = next(n for n in d.store.nodes() if n.id == NODE_ID)

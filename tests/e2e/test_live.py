@@ -72,6 +72,10 @@ def test_three_learners_at_once_reach_api_terminal_and_sse(fake_nodes, tmp_path)
     log = daemon.log_text()
     assert log.count("event=lease_acquired") == len(seats)
     assert "event=anomaly" not in log, log
+    # The ✓ lines' progress files were written by each node's spool reader from lines on its
+    # stdin, never over SFTP (docs/daemon.md "Progress over the reader's stdin").
+    assert "event=progress_sent" in log and "via=reader" in log, log
+    assert "event=progress_written" not in log and "via=sftp" not in log, log
 
 
 def test_api_auth_and_unknown_host_key(fake_nodes, tmp_path):

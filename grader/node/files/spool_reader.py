@@ -5,7 +5,16 @@ Runs ON the node as the grader account, started by the daemon over one SSH chann
 Stdlib only, Python 3.8+ (Ubuntu 20.04 ships 3.8): no type-hint syntax newer than that.
 
 Input (stdin): one JSON line {"root": "<spool root>", "offsets": {"<user>/<file>": <int>, ...}}.
-Files not listed start at 0. After that line, EOF on stdin means the daemon went away: exit.
+Files not listed start at 0. After it, one JSON line per progress document the daemon wants on the
+node (docs/daemon.md "Progress over the reader's stdin"):
+  {"progress": "<learner>", "doc": {...}}
+written to <root>/progress/<learner>/progress.json as the daemon's SFTP path does (temp file in
+that directory, mode PROGRESS_MODE set with fchmod so the umask cannot filter it, rename). The
+learner must match the daemon's rule for learner names (config.schema.json $defs/user), which
+has no room for "/" or "..". A line is at most LINE_MAX bytes. A refused or failed write is a
+PROGRESS_FAILED frame (path = the learner); the first success after one is a PROGRESS_OK frame,
+so the daemon's retry backoff doubles while a write keeps failing and resets once it works.
+EOF on stdin means the daemon went away: exit.
 
 Output (stdout): frames, see docs/daemon.md "Frame format":
   header = struct ">4sBHQI": magic b"LGSR", kind, path length, offset, data length
@@ -25,6 +34,7 @@ dispatches; a typing learner produced ~10 a second, now ~1.
 import glob
 import json
 import os
+import re
 import select
 import struct
 import sys
@@ -37,6 +47,8 @@ KIND_RESET = 2  # the file shrank or was replaced: the daemon restarts it from `
 KIND_HEARTBEAT = 3  # idle tick; data = JSON {"t": node wall clock}, so the daemon measures lag
 KIND_ERROR = 4  # a file could not be read; data = UTF-8 message (the reader keeps going)
 KIND_HELLO = 5  # first frame; data = JSON {"v": 1, "pid": ..., "python": ...}
+KIND_PROGRESS_FAILED = 6  # a progress line was refused or its write failed; data = message
+KIND_PROGRESS_OK = 7  # a learner's progress write worked after one that failed; data empty
 
 POLL_S = 0.05  # stat tick: 50 ms keeps end-to-end feedback well under a prompt's round trip
 RESCAN_S = 0.5  # directory listing tick: new sessions are rarer than new bytes
@@ -51,6 +63,15 @@ D_MARKER = b"\x1b]133;D;"
 INDEX_NAME = "sessions.jsonl"
 CHUNK_MAX = 256 * 1024  # bytes per frame: bounds memory on both sides for a 100 MB `cat`
 CHUNKS_PER_FILE_PER_TICK = 8  # fairness: one busy file cannot starve the others' latency
+# Input lines (the start line, progress documents) are at most this long: a progress document is
+# a few KiB; a longer line is skipped whole and reported, never buffered without bound.
+LINE_MAX = 4 * 1024 * 1024
+READ_MAX = 64 * 1024  # bytes per read from stdin
+# Mirrors grader/daemon/feedback.py PROGRESS_MODE: the learner reads it through the group.
+PROGRESS_MODE = 0o640
+# The daemon's learner names (config.schema.json $defs/user): no "/", no "..", no dot at all.
+LEARNER_RE = re.compile(r"[a-z_][a-z0-9_-]*[$]?")
+LEARNER_MAX = 32
 
 
 def write_frame(out, kind, path, offset, data):
@@ -173,16 +194,116 @@ def pump(out, spool, rel, f, now=None):
     return True
 
 
+class InputLines:
+    """Splits stdin bytes into lines of at most LINE_MAX bytes; a longer line is dropped whole."""
+
+    def __init__(self):
+        self.buf = bytearray()
+        self.skipping = False  # inside a line that grew past LINE_MAX: drop up to its newline
+
+    def feed(self, data):
+        """Whole lines in `data` (with what came before), without the newline; None stands for
+        one line that was too long and was skipped."""
+        self.buf += data
+        lines = []
+        while True:
+            i = self.buf.find(b"\n")
+            if i < 0:
+                break
+            line = bytes(self.buf[:i])
+            del self.buf[: i + 1]
+            if self.skipping:
+                self.skipping = False
+                continue
+            lines.append(line if len(line) <= LINE_MAX else None)
+        if len(self.buf) > LINE_MAX:
+            if not self.skipping:
+                lines.append(None)
+            self.buf = bytearray()
+            self.skipping = True
+        return lines
+
+
+def valid_learner(name):
+    return isinstance(name, str) and len(name) <= LEARNER_MAX and bool(LEARNER_RE.fullmatch(name))
+
+
+def write_progress(root, learner, doc):
+    """<root>/progress/<learner>/progress.json, atomically: a temp file in that directory with
+    PROGRESS_MODE (fchmod: the umask cannot filter it), then rename. Raises OSError."""
+    data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    directory = os.path.join(root, "progress", learner)
+    tmp = os.path.join(directory, f".progress.json.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, PROGRESS_MODE)
+    try:
+        os.fchmod(fd, PROGRESS_MODE)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    except BaseException:
+        os.close(fd)
+        os.unlink(tmp)
+        raise
+    os.close(fd)
+    os.rename(tmp, os.path.join(directory, "progress.json"))
+    return len(data)
+
+
+def progress_line(out, root, line, failed):
+    """Act on one input line after the start line: write the progress document it carries.
+
+    `failed` holds the learners whose last write failed (a success then sends PROGRESS_OK).
+    Refusals and failures are PROGRESS_FAILED frames; the reader keeps going either way.
+    """
+    if line is None:
+        write_frame(out, KIND_PROGRESS_FAILED, "", 0, b"input line over LINE_MAX bytes: skipped")
+        return
+    try:
+        msg = json.loads(line.decode("utf-8"))
+        learner, doc = msg["progress"], msg["doc"]
+    except (ValueError, KeyError, TypeError) as exc:
+        write_frame(out, KIND_PROGRESS_FAILED, "", 0, f"bad input line: {exc}".encode())
+        return
+    if not valid_learner(learner) or not isinstance(doc, dict):
+        shown = str(learner)[:LEARNER_MAX].encode("utf-8", "replace").decode("utf-8")
+        write_frame(out, KIND_PROGRESS_FAILED, shown, 0, b"refused: not a learner name")
+        return
+    try:
+        write_progress(root, learner, doc)
+    except OSError as exc:
+        failed.add(learner)
+        write_frame(out, KIND_PROGRESS_FAILED, learner, 0, str(exc).encode("utf-8", "replace"))
+        return
+    if learner in failed:
+        failed.discard(learner)
+        write_frame(out, KIND_PROGRESS_OK, learner, 0, b"")
+
+
 def main():
-    stdin = sys.stdin.buffer
-    start = json.loads(stdin.readline().decode("utf-8"))
-    spool = os.path.join(start["root"], "spool")
+    # Raw reads of fd 0, never sys.stdin: a buffered reader would read progress lines ahead into
+    # its buffer, where select() cannot see them.
+    lines = InputLines()
+    pending = []
+    while not pending:
+        data = os.read(0, READ_MAX)
+        if not data:
+            return 0
+        pending = lines.feed(data)
+    if pending[0] is None:
+        log("start line over LINE_MAX bytes")
+        return 2
+    start = json.loads(pending.pop(0).decode("utf-8"))
+    root = start["root"]
+    spool = os.path.join(root, "spool")
     followers = {}
     for rel, offset in start.get("offsets", {}).items():
         followers[rel] = Follower(int(offset))
     out = sys.stdout.buffer
     hello = {"v": 1, "pid": os.getpid(), "python": sys.version.split()[0]}
     write_frame(out, KIND_HELLO, "", 0, json.dumps(hello).encode())
+    failed = set()
+    for line in pending:  # progress lines that came with the start line
+        progress_line(out, root, line, failed)
     out.flush()
     last_scan = 0.0
     last_sent = time.time()
@@ -205,9 +326,14 @@ def main():
             last_sent = now
         out.flush()
         # Sleeping in select on stdin doubles as the EOF check: the channel closed, we stop.
-        ready, _, _ = select.select([stdin], [], [], 0 if sent else POLL_S)
-        if ready and not os.read(stdin.fileno(), 4096):
-            return 0
+        ready, _, _ = select.select([0], [], [], 0 if sent else POLL_S)
+        if ready:
+            data = os.read(0, READ_MAX)
+            if not data:
+                return 0
+            for line in lines.feed(data):
+                progress_line(out, root, line, failed)
+            out.flush()
 
 
 if __name__ == "__main__":
