@@ -36,7 +36,7 @@ from grader.store.model import (
     StepState,
     VerdictEvent,
 )
-from grader.store.statements import IngestStatements
+from grader.store.statements import IngestStatements, Prepared
 from grader.verdict import Evidence, State, StepVerdict
 
 STORED_OUTPUT_KEEP_CHARS = 32 * 1024
@@ -174,6 +174,14 @@ class Store:
         # busy_timeout still covers writers in other processes. PostgreSQL locks rows itself.
         self._write_lock = threading.RLock() if self._dialect == "sqlite" else None
         self._sql = IngestStatements.build(engine.dialect)
+        # Read after every verdict for the learner's progress file: compiled once (Prepared).
+        p = t.progress.c
+        self._step_states_sql = Prepared(
+            sa.select(p.step, p.state, p.reason, p.at)
+            .where((p.learner == sa.bindparam("learner")) & (p.lab == sa.bindparam("lab")))
+            .order_by(p.step),
+            engine.dialect,
+        )
 
     @classmethod
     def open(cls, url: str) -> Store:
@@ -584,13 +592,8 @@ class Store:
 
     def step_states(self, learner: str, lab: str) -> list[StepState]:
         """`progress` without evidence and captures: the progress file needs only these."""
-        p = t.progress.c
         with self._read() as conn:
-            rows = conn.execute(
-                sa.select(p.step, p.state, p.reason, p.at)
-                .where((p.learner == learner) & (p.lab == lab))
-                .order_by(p.step)
-            ).all()
+            rows = self._step_states_sql.run(conn, {"learner": learner, "lab": lab}).all()
         return [StepState(*row) for row in rows]
 
     def learners(self) -> list[str]:
