@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import importlib.util
 import json
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 import asyncssh
 import pytest
@@ -33,7 +31,7 @@ from grader.capture.events import AttestationSeen, CommandEnded
 from grader.capture.markers import unescape
 from grader.capture.parser import SessionParser
 from grader.cli import main
-from grader.node.paths import node_file
+from grader.matching.attest import attest_run  # the very file the node runs
 
 SPOOL = "/var/lib/labgrader/spool"
 LIB = "/usr/local/lib/labgrader"
@@ -49,18 +47,6 @@ BLOCK = re.compile(
     rb"\x1b\]633;E;([^\x07]*);[^;\x07]*\x07\x1b\]133;C;[^\x07]*\x07(.*?)\x1b\]133;D;", re.S
 )
 ATTESTATION = re.compile(rb"\x1b\](133;T;[^\x07]*)\x07")
-
-
-def _load_attest_run() -> ModuleType:
-    """grader/node/files/attest_run.py as a module: the very file the node runs."""
-    spec = importlib.util.spec_from_file_location("tests_attest_run", node_file("attest_run.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-attest_run = _load_attest_run()
 
 
 @pytest.fixture(scope="module")
