@@ -201,8 +201,6 @@ class NodeWatcher:
         self.ingest.set_attestation(key, enforced(mode, key))  # type: ignore[arg-type]
 
     def _heartbeat(self, data: bytes) -> None:
-        import json
-
         try:
             sent = float(json.loads(data)["t"])
         except (ValueError, KeyError, TypeError):
@@ -344,7 +342,9 @@ class NodeWatcher:
     def _feedback_failed(self, learner: str, detail: str) -> None:
         """A progress write failed (over SFTP, or as the reader reported): retry with backoff."""
         if learner not in self.node.learners:  # a reader's refusal of a line not ours to retry
-            log.warning("event=feedback_refused node=%s detail=%s", self.node.id, _q(detail))
+            log.warning(
+                "event=feedback_refused node=%s detail=%s", self.node.id, json.dumps(detail)
+            )
             return
         self._dirty.add(learner)
         delay = self._feedback_retry.failed(learner, time.monotonic())
@@ -397,10 +397,6 @@ class NodeWatcher:
             out = (out + page)[-feedback.EVENTS_KEPT :]
             seq = page[-1].seq
         return out
-
-
-def _q(text: str) -> str:
-    return json.dumps(text)
 
 
 def _log_failure(task: asyncio.Task) -> None:
