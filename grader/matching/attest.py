@@ -43,7 +43,6 @@ CLOCK_SLACK_S = 2.0
 MAC_KEPT_HEX = 16
 
 Mode = Literal["required", "auto", "off"]
-MODES: tuple[Mode, ...] = ("required", "auto", "off")
 
 
 def _load_attest_run() -> ModuleType:
@@ -204,10 +203,6 @@ def parse_kept(texts: Iterable[str]) -> list[tuple]:
         if att is not None:
             runs.append(att)
     return runs
-
-
-def needs_attestation(lab: Lab, step: Step) -> bool:
-    return bool(lab.attested(step))
 
 
 # ---------------------------------------------------------------- offline tools' option
