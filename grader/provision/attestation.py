@@ -10,9 +10,6 @@ from the same comparison the installer makes.
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 from grader.node.paths import node_files_dir
 from grader.provision.outcome import Status, StepResult
 from grader.provision.session import Node, NodeError
@@ -48,11 +45,8 @@ def _installer(node: Node, *flags: str) -> list[str]:
     cfg = node.host.nccl_tests
     remote = node.temp_dir()
     try:
-        with tempfile.TemporaryDirectory() as local:
-            for name in PUSHED_FILES:
-                data = (node_files_dir() / name).read_bytes()
-                (Path(local) / name).write_bytes(data)
-                node.put(Path(local) / name, f"{remote}/{name}")
+        for name in PUSHED_FILES:
+            node.put(node_files_dir() / name, f"{remote}/{name}")
         argv = ["bash", "-c", _RUN, "attest", remote, cfg.prefix, cfg.bin_dir, *flags]
         result = node.run(argv, sudo=True)
         if not result.ok:
