@@ -37,7 +37,6 @@ import argparse
 import asyncio
 import contextlib
 import hashlib
-import importlib.util
 import io
 import json
 import os
@@ -53,6 +52,7 @@ import asyncssh
 
 from grader.bench.recording import Recording, load
 from grader.daemon.transport import reader_script
+from grader.node.paths import node_module
 
 # Markers whose t= the replay rewrites to the append time (the shell writes EPOCHREALTIME then).
 _TIMED_MARKER = re.compile(rb"(\x1b\]133;[CD];[^\x07]*?;t=)([0-9.]+)")
@@ -68,19 +68,7 @@ USER = "labgrader"
 CHECK_PATTERN = r"\]133;D;[0-9]*;aid=[0-9]+;n=[0-9]+;h=[0-9]*;t=[0-9.]+"
 
 
-def load_reader_module():
-    """grader/node/files/spool_reader.py as a module: the very file the daemon ships."""
-    from grader.node.paths import node_file
-
-    path = node_file("spool_reader.py")
-    spec = importlib.util.spec_from_file_location("bench_spool_reader", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-SR = load_reader_module()
+SR = node_module("spool_reader.py")  # the very file the daemon ships
 
 
 def chunks(rec: Recording, speed: float) -> list[tuple[float, int, int]]:

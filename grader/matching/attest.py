@@ -20,18 +20,17 @@ bench farm loads spool_reader.py), so the two sides cannot drift apart.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Literal
 
 from grader.capture.events import Anomaly, AttestationSeen, CommandEnded, CommandRecord, Event
 from grader.labs.model import Lab, Step
 from grader.matching.cmdline import SimpleCommand
 from grader.matching.expect import CommandView, check_exit, check_stage
+from grader.node.paths import node_module
 
 #: How far a signed run's t0/t1 may lie outside the command's C/D times: the helper and the
 #: shell read the same clock, but the shell's EPOCHREALTIME and the helper's time.time() are taken
@@ -45,23 +44,7 @@ MAC_KEPT_HEX = 16
 Mode = Literal["required", "auto", "off"]
 
 
-def _load_attest_run() -> ModuleType:
-    """grader/node/files/attest_run.py as a module: the very file the node runs."""
-    name = "grader_attest_run"
-    found = sys.modules.get(name)
-    if found is not None:
-        return found
-    from grader.node.paths import node_file
-
-    spec = importlib.util.spec_from_file_location(name, node_file("attest_run.py"))
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod  # before exec: its NamedTuple must find its module (pickling)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-attest_run = _load_attest_run()
+attest_run = node_module("attest_run.py")
 Attestation = attest_run.Attestation
 KEY_PATH: str = attest_run.KEY_PATH
 

@@ -6,8 +6,11 @@ in place; all three find them here rather than by a path relative to some checko
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from importlib import resources
 from pathlib import Path
+from types import ModuleType
 
 # Installed on a node by install-capture.sh (docs/node-capture.md).
 NODE_LIB_DIR = "/usr/local/lib/labgrader"
@@ -25,3 +28,23 @@ def node_file(name: str) -> Path:
     if not path.is_file():
         raise FileNotFoundError(f"no node file {name!r} in {node_files_dir()}")
     return path
+
+
+def node_module(name: str) -> ModuleType:
+    """A node-side Python file (spool_reader.py, attest_run.py) as a module, loaded once.
+
+    WHY: those files run alone on the node (stdlib only, no package), yet the grader, the bench
+    farm and the tests use their definitions (frame kinds, the signed marker's format); loading
+    the very file the node runs keeps both sides one code. Registered in sys.modules before it
+    runs: a NamedTuple in it must find its module (pickling).
+    """
+    module_name = "grader_" + Path(name).stem
+    found = sys.modules.get(module_name)
+    if found is not None:
+        return found
+    spec = importlib.util.spec_from_file_location(module_name, node_file(name))
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = mod
+    spec.loader.exec_module(mod)
+    return mod

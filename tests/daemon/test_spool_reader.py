@@ -13,6 +13,7 @@ from grader.daemon.transport import (
     KIND_RESET,
     FrameDecoder,
 )
+from grader.node.paths import node_module
 
 from .framing import ReaderProcess, file_bytes
 
@@ -112,22 +113,7 @@ def test_exits_when_the_daemon_closes_stdin(tmp_path):
 # --- what is sent when: pump() in-process with explicit clocks (no sleeping, no timing) ----------
 
 
-def _reader_module():
-    """The very spool_reader.py the daemon ships, as a module (it is not a package member)."""
-    import importlib.util
-
-    from grader.node.paths import node_file
-
-    spec = importlib.util.spec_from_file_location(
-        "shipped_spool_reader", node_file("spool_reader.py")
-    )
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-SR = _reader_module()
+SR = node_module("spool_reader.py")  # the very file the daemon ships
 D_END = b"\x1b]133;D;0;aid=7;n=3;h=3;t=1.5;ps=0;k=abc\x07"
 
 
