@@ -119,11 +119,19 @@ class _WholeText:
         self._compiled[p] = (text, rx, after_break)
         return rx, after_break
 
-    def shows(self, expect: OutputExpect, text: str, variables: Mapping[str, str]) -> bool:
-        """Whether `text` satisfies `expect` (which has a pattern to show), as streaming would."""
+    @staticmethod
+    def searched(text: str) -> tuple[str, str]:
+        """A record's output as `shows` searches it: (text, "\n" + text), with only line breaks
+        `$` knows. Made once per command, whatever the number of steps it is checked for."""
         if _other_breaks(text):
             text = "\n".join(text.splitlines())  # the same lines, with breaks `$` knows
-        texts = (text, "\n" + text)
+        return text, "\n" + text
+
+    def shows(
+        self, expect: OutputExpect, texts: tuple[str, str], variables: Mapping[str, str]
+    ) -> bool:
+        """Whether the text (`searched`) satisfies `expect` (which has a pattern to show), as
+        streaming would."""
 
         def may_show(p: Pattern) -> bool:
             rx, after_break = self._regex(p, variables)
@@ -134,7 +142,7 @@ class _WholeText:
         if expect.any and not any(may_show(p) for p in expect.any):
             return False
         matcher = OutputMatcher(expect, variables)
-        matcher.feed(text.splitlines())
+        matcher.feed(texts[0].splitlines())
         return matcher.result().ok
 
 
@@ -437,6 +445,7 @@ class LabGrader:
         """`expected_output_elsewhere` for each unverified step whose expected output this
         command's kept output shows, though the command is not the step's (so it never could
         verify it): printed, echoed, `cat` of a file. Once per (session, step)."""
+        texts: tuple[str, str] | None = None
         for step in self._shown_steps:
             if (
                 step.id in run.relevant
@@ -445,7 +454,9 @@ class LabGrader:
             ):
                 continue
             assert step.output is not None  # _shown_steps holds only steps with output
-            if not self._whole_text.shows(step.output, rec.output, self.variables):
+            if texts is None:
+                texts = _WholeText.searched(rec.output)
+            if not self._whole_text.shows(step.output, texts, self.variables):
                 continue
             self._elsewhere.add((rec.session, step.id))
             self._own_anomaly(
