@@ -125,11 +125,43 @@ def test_ctrl_c_and_empty_enter_are_prompts_without_command(session, captured) -
     assert [c.line.strip() for c in cap.commands][:2] == ["sleep 0.1", "echo after"]
 
 
+def _wait_for_descendant(root: int, cmdline: bytes, timeout: float = 20.0) -> None:
+    """Until a process under `root` has exec'd `cmdline` (NUL-separated argv).
+
+    Why: a Ctrl-C that lands after bash printed the C marker but before its child exec'd the
+    program can be taken by the child while it still has bash's handler, and the program then runs
+    its full time; on a loaded machine a fixed 0.3 s was not always enough.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        parent: dict[int, int] = {}
+        found: list[int] = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_bytes()
+                argv = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            parent[int(entry.name)] = int(stat[stat.rindex(b")") + 2 :].split()[1])
+            if argv == cmdline:
+                found.append(int(entry.name))
+        for pid in found:
+            while pid > 1 and pid != root:
+                pid = parent.get(pid, 0)
+            if pid == root:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"no {cmdline!r} under pid {root} within {timeout} s")
+
+
 def test_ctrl_c_interrupts_running_command(session, captured) -> None:
     rec = session()
     rec.type("sleep 30")
     rec.key("enter")
-    time.sleep(0.3)
+    assert rec.pid is not None
+    _wait_for_descendant(rec.pid, b"sleep\x0030\x00")
     rec.key("ctrl-c")
     rec.wait_prompt()
     rec.run("echo $?")
