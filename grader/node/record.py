@@ -87,6 +87,11 @@ class Recorder:
         pid, fd = pty.fork()
         if pid == 0:  # child: pty.fork made the slave our controlling tty
             try:
+                # A terminal's shell starts with default signals, as login and terminal emulators
+                # give it: a recorder run from a background job (SIGINT, SIGQUIT ignored) or from
+                # Python (SIGPIPE ignored) would pass those on, and Ctrl-C would kill nothing.
+                for sig in (signal.SIGINT, signal.SIGQUIT, signal.SIGPIPE, signal.SIGXFSZ):
+                    signal.signal(sig, signal.SIG_DFL)
                 os.execvpe(self.argv[0], self.argv, self.env)
             finally:
                 os._exit(127)
