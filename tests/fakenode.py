@@ -25,8 +25,8 @@ import subprocess
 import tarfile
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -530,3 +530,15 @@ class InteractiveShell:
 
     def tail(self, size: int = 600) -> bytes:
         return bytes(self.transcript[-size:])
+
+
+@asynccontextmanager
+async def learner_shell(
+    node: FakeNode, account: Account | None = None
+) -> AsyncIterator[InteractiveShell]:
+    """An interactive SSH login (pty, capture shell) as `account` (the node's first learner by
+    default), logged out with `exit` on leaving: the way every fake-node test types as a learner."""
+    async with asyncssh.connect(**node.connect_kwargs(account or node.learner)) as conn:
+        shell = await InteractiveShell.open(conn)
+        yield shell
+        await shell.exit()

@@ -13,7 +13,7 @@ import shlex
 import asyncssh
 import paramiko
 import pytest
-from fakenode import Account, FakeNode, InteractiveShell
+from fakenode import Account, FakeNode, learner_shell
 
 ROOT = "/var/lib/labgrader"
 #: How the daemon replaces a progress file: a 0640 temp file in the same directory, then rename.
@@ -30,10 +30,8 @@ async def _run(node: FakeNode, account: Account, argv: list[str]) -> asyncssh.SS
 @pytest.fixture(scope="module")
 async def recorded_session(fake_node: FakeNode) -> str:
     """Path of a session file the first learner recorded (the thing others must not read)."""
-    async with asyncssh.connect(**fake_node.connect_kwargs(fake_node.learner)) as conn:
-        shell = await InteractiveShell.open(conn)
+    async with learner_shell(fake_node) as shell:
         await shell.run("echo secret-of-learner-one")
-        await shell.exit()
     found = fake_node.exec(f"ls {ROOT}/spool/{fake_node.learner.user}/*.ts")
     assert found.exit_code == 0, found.text
     return found.text.split()[0]

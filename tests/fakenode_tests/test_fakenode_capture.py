@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import asyncssh
-from fakenode import FakeNode, InteractiveShell
+from fakenode import FakeNode, learner_shell
 
 SPOOL = "/var/lib/labgrader/spool"
 
@@ -25,11 +25,9 @@ def _sessions(node: FakeNode, user: str) -> list[dict[str, object]]:
 async def test_login_is_recorded_in_the_spool(fake_node: FakeNode) -> None:
     user = fake_node.learner.user
     before = {s["session"] for s in _sessions(fake_node, user)}
-    async with asyncssh.connect(**fake_node.connect_kwargs(fake_node.learner)) as conn:
-        shell = await InteractiveShell.open(conn)
+    async with learner_shell(fake_node) as shell:
         out = await shell.run("echo captured-$((6*7))")
         assert "captured-42" in out
-        await shell.exit()
 
     new = [s for s in _sessions(fake_node, user) if s["session"] not in before]
     assert len(new) == 1, new
@@ -52,9 +50,8 @@ async def test_login_is_recorded_in_the_spool(fake_node: FakeNode) -> None:
 
 async def test_spool_files_have_protocol_modes(fake_node: FakeNode) -> None:
     user = fake_node.learner.user
-    async with asyncssh.connect(**fake_node.connect_kwargs(fake_node.learner)) as conn:
-        shell = await InteractiveShell.open(conn)
-        await shell.exit()
+    async with learner_shell(fake_node):
+        pass
     listing = fake_node.exec(
         ["stat", "-c", "%n %a %U %G", f"{SPOOL}/{user}", f"{SPOOL}/{user}/sessions.jsonl"]
     )

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 
-import asyncssh
 import pytest
-from fakenode import FakeNode, InteractiveShell
+from fakenode import FakeNode, InteractiveShell, learner_shell
 
 BROKEN_RUN = "NCCL_SOCKET_IFNAME=doesnotexist0 all_reduce_perf -b 8M -e 8M -g 2"
 
@@ -27,10 +26,8 @@ def _eth0_address(node: FakeNode) -> str:
 
 @pytest.fixture
 async def shell(fake_node: FakeNode):
-    async with asyncssh.connect(**fake_node.connect_kwargs(fake_node.learner)) as conn:
-        shell = await InteractiveShell.open(conn)
+    async with learner_shell(fake_node) as shell:
         yield shell
-        await shell.exit()
 
 
 async def test_lab_environment_in_the_login_shell(shell: InteractiveShell) -> None:

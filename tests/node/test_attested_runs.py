@@ -17,15 +17,13 @@ import asyncio
 import base64
 import json
 import re
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
 import pytest
 import yaml
-from fakenode import HOSTNAME, REPO, FakeNode, InteractiveShell
+from fakenode import HOSTNAME, REPO, FakeNode, InteractiveShell, learner_shell
 
 from grader.capture.events import AttestationSeen, CommandEnded
 from grader.capture.markers import unescape
@@ -102,14 +100,6 @@ def last_session(node: FakeNode) -> Recorded:
     ts = node.exec(["cat", f"{SPOOL}/{user}/{session['file']}"], user=GRADER)
     assert ts.exit_code == 0, ts.text
     return Recorded(session["nonce"], ts.output)
-
-
-@asynccontextmanager
-async def learner_shell(node: FakeNode) -> AsyncIterator[InteractiveShell]:
-    async with asyncssh.connect(**node.connect_kwargs(node.learner)) as conn:
-        shell = await InteractiveShell.open(conn)
-        yield shell
-        await shell.exit()
 
 
 async def status(shell: InteractiveShell) -> int:
