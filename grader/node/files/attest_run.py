@@ -403,9 +403,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     code, sig = _status(wait_status)
     key = _read_key()
     if key is not None:
-        strenv = {
-            os.fsdecode(k): os.fsdecode(v) for k, v in env.items() if ENV_NAME.match(os.fsdecode(k))
-        }
+        strenv = {os.fsdecode(k): os.fsdecode(v) for k, v in env.items()}
         att = Attestation(
             program=name,
             args=tuple(args),
