@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import logging
 import signal
+import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator, Mapping
 
 import asyncssh
@@ -442,6 +445,22 @@ class _ApiServer:
         self.server.should_exit = True
 
 
+def dump_stacks() -> None:
+    """`kill -USR1 <pid>`: every task's and thread's stack into the log. A daemon that stopped
+    making progress (a node whose batches no longer commit) shows what it is waiting on without
+    a debugger on the grader host: a task's await chain is not visible to py-spy."""
+    out = io.StringIO()
+    for task in asyncio.all_tasks():
+        out.write(f"--- task {task.get_name()}\n")
+        task.print_stack(file=out)
+    frames = sys._current_frames()
+    for thread in threading.enumerate():
+        frame = frames.get(thread.ident or -1)
+        if frame is not None:
+            out.write(f"--- thread {thread.name}\n{''.join(traceback.format_stack(frame))}")
+    log.warning("event=stack_dump tasks=%d\n%s", len(asyncio.all_tasks()), out.getvalue())
+
+
 class Daemon:
     """Leases, watchers and the API in one process."""
 
@@ -470,6 +489,8 @@ class Daemon:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self.stop)
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signal.SIGUSR1, dump_stacks)
         log.info(
             "event=daemon_started owner=%s nodes=%d",
             self.config.daemon.owner,

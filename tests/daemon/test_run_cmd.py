@@ -39,6 +39,12 @@ def start(cfg: Path, log: Path) -> subprocess.Popen:
     )
 
 
+def stop_cleanly(proc: subprocess.Popen, log: Path) -> None:
+    """SIGTERM, and the exit status of a clean shutdown (leases released, final flush)."""
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(20) == 0, log.read_text()
+
+
 def test_sigkill_and_restart_equals_an_uninterrupted_run(tmp_path):
     peer = SshPeer(tmp_path / "peer").start()
     spool = Spool(tmp_path / "node")
@@ -75,8 +81,7 @@ def test_sigkill_and_restart_equals_an_uninterrupted_run(tmp_path):
         wait_for(lambda: spool.progress() and spool.progress()["labs"][0]["score"] == 3)
         health = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5)
         assert health.status_code == 200  # the API runs in the daemon's process
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(20) == 0, log.read_text()
+        stop_cleanly(proc, log)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -156,3 +161,34 @@ def _healthy(port: int) -> bool:
         return httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200
     except httpx.HTTPError:
         return False
+
+
+def test_sigusr1_logs_every_task_and_thread_and_the_daemon_goes_on(tmp_path):
+    """An operator asks a daemon that stopped making progress what it waits on: SIGUSR1 writes
+    each task's await point (the flusher, the link, the committer) and each thread's stack into
+    the log; the daemon keeps watching its node afterwards."""
+    peer = SshPeer(tmp_path / "peer").start()
+    spool = Spool(tmp_path / "node")
+    sh = Shell("20261130T040000-4343-9f3a01bc")
+    spool.begin(sh)
+    cfg = write_config(tmp_path, peer, spool.root)
+    store = Store.open(f"sqlite:///{tmp_path / 'grader.db'}")
+    log = tmp_path / "daemon.log"
+    proc = start(cfg, log)
+    try:
+        spool.append(sh, sh.command("echo hello", "hello\r\n"))
+        wait_for(lambda: len(store.command_records(LEARNER)) == 1, what="first command stored")
+        proc.send_signal(signal.SIGUSR1)
+        wait_for(lambda: "event=stack_dump" in log.read_text(), what="the stack dump")
+        dump = log.read_text().split("event=stack_dump", 1)[1]
+        node = next(iter(json.loads(cfg.read_text())["nodes"]))["id"]
+        for task in (f"--- task flush-{node}", f"--- task link-{node}", "--- task committer"):
+            assert task in dump, dump[:3000]
+        assert "--- thread MainThread" in dump and "in _flusher" in dump
+        spool.append(sh, sh.command("false", ""))
+        wait_for(lambda: len(store.command_records(LEARNER)) == 2, what="a command after it")
+        stop_cleanly(proc, log)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        peer.close()

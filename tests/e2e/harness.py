@@ -190,6 +190,16 @@ class Daemon:
             self.proc.kill()
             raise
 
+    def dump_stacks(self) -> None:
+        """SIGUSR1: the daemon logs every task's and thread's stack (event=stack_dump), so a test
+        that timed out waiting on it keeps what the daemon was waiting on."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        before = self.log_text().count("event=stack_dump")
+        self.proc.send_signal(signal.SIGUSR1)
+        with contextlib.suppress(AssertionError):
+            wait_for(lambda: self.log_text().count("event=stack_dump") > before, 10, "stack dump")
+
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")
 
