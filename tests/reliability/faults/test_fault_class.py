@@ -187,6 +187,10 @@ def run_class(
         _assert_equal_to_uninterrupted(daemon, engine, desks, expected)
         _assert_attestation_enforced(daemon, engine, desks)
         summary.update(typed=total, lost=0, doubled=0)
+    except BaseException:
+        daemon.dump_stacks()
+        _database_sessions(engine, tmp_path / "database-sessions")
+        raise
     finally:
         log = daemon.log_text()
         _keep(tmp_path, seed)
@@ -204,9 +208,27 @@ def run_class(
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "faults"
 
 
+def _database_sessions(engine: sa.Engine, out: Path) -> None:
+    """PostgreSQL's view of every connection when the class failed: one idle in a transaction
+    or waiting on a lock explains a node whose batches stopped committing."""
+    if engine.dialect.name != "postgresql":
+        return
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                sa.text(
+                    "SELECT pid, state, wait_event_type, wait_event, xact_start, query_start,"
+                    " left(query, 200) AS query FROM pg_stat_activity WHERE datname IS NOT NULL"
+                )
+            ).mappings()
+            out.write_text("\n".join(json.dumps(dict(r), default=str) for r in rows) + "\n")
+    except sa.exc.SQLAlchemyError as exc:
+        out.write_text(f"pg_stat_activity unavailable: {exc}\n")
+
+
 def _keep(tmp_path: Path, seed: int) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for name in ("daemon.log", "seed"):
+    for name in ("daemon.log", "seed", "database-sessions"):
         src = tmp_path / name
         if src.exists():
             (ARTIFACTS / f"{tmp_path.name}-{seed}-{name}").write_bytes(src.read_bytes())
@@ -222,11 +244,25 @@ def _inject(inj: Injector, kind: str, desks: list[Desk], seats, rng, typing) -> 
     elif kind == "database":
         inj.database(typing)
     else:  # a spool fault strikes a file with no command half-written
-        live = [d for d in desks if d.plan]  # the desk has sessions left to write
+        getattr(inj, kind)(_desk_at_boundary(desks, rng))
+
+
+def _desk_at_boundary(desks: list[Desk], rng: random.Random) -> Desk:
+    """A desk whose file ends right after a command, written on until it does.
+
+    A desk can run out of sessions before it reaches a boundary (its last session written in
+    one burst, or a one-command session): another is picked then. Each append writes bytes or
+    finishes the desk, so this ends. It once looped for ever on a finished desk (`append`
+    writes nothing there) and held a CI run until its 90 minutes were up.
+    """
+    while True:
+        live = [d for d in desks if d.plan or (d.current and d.unit < len(d.current.units))]
+        assert live, "no desk has a command left to write: the class ended before its faults"
         desk = rng.choice(live)
-        while not desk.at_boundary:
+        while not desk.at_boundary and not desk.done:
             desk.append(rng, may_cut=False)
-        getattr(inj, kind)(desk)
+        if desk.at_boundary:
+            return desk
 
 
 def _progress_settled(daemon: Daemon, desks: list[Desk]) -> bool:
