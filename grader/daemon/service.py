@@ -131,6 +131,8 @@ class NodeWatcher:
         await asyncio.gather(*self._tasks[1:], return_exceptions=True)
         with contextlib.suppress(LeaseLost):
             await self._flush_once()
+            if self.ingest is not None and self.ingest.has_pending():
+                await self._flush_once()  # a kept batch went first; what came after it follows
         if self._own_committer:
             await self.committer.stop()
         self._status(False, "stopped")
@@ -247,6 +249,11 @@ class NodeWatcher:
             self._urgent.clear()
             try:
                 await self._flush_once()
+                if self.ingest is not None and self.ingest.has_pending():
+                    # The batch just committed was one kept from a failed try: what arrived while
+                    # it waited is in the next one, and no frame may come to wake us for it (a
+                    # learner who stopped typing saw nothing verified after a database outage).
+                    self._wake.set()
             except LeaseLost as exc:
                 log.error("event=lease_lost node=%s detail=%s", self.node.id, exc)
                 self.lease_lost = True
