@@ -105,6 +105,10 @@ class SimNode:
     nonce: str = ""
     readers: list[SimReader] = field(default_factory=list)
     appended_commands: int = 0
+    # When a command's D marker was appended and not yet sent: the node's own share of the
+    # verification latency ends when a reader has written it to the channel.
+    end_appended_at: float | None = None
+    node_side: list[float] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.learner = LEARNER_FMT.format(self.index)
@@ -139,7 +143,15 @@ class SimNode:
         data = _TIMED_MARKER.sub(lambda m: m[1] + now, data)
         with self.ts.open("ab") as fh:
             fh.write(data)
+        if b"\x1b]133;D;" in data and self.end_appended_at is None:
+            self.end_appended_at = time.time()
         self.wake()
+
+    def sent(self, now: float) -> None:
+        """A reader wrote what it read to its channel: a D appended before is on its way."""
+        if self.end_appended_at is not None:
+            self.node_side.append(now - self.end_appended_at)
+            self.end_appended_at = None
 
     def wake(self, rescan: bool = False) -> None:
         for r in self.readers:
@@ -209,6 +221,7 @@ class SimReader:
                 out.truncate()
                 await self.process.stdout.drain()
             if sent:
+                self.node.sent(time.time())
                 await asyncio.sleep(0)
                 continue
             self.event.clear()
@@ -352,7 +365,11 @@ class Farm:
             for node in self.nodes
         ]
         await asyncio.gather(*tasks)
-        _emit({"event": "done", "t": time.time()})
+        # The farm's own delay from a command's end to its frame on the channel: the reader's
+        # 50 ms poll grid plus this process's queue. A real node has its own CPU for this part;
+        # here 1,000 simulated nodes share the grader's two cores.
+        delays = [d for node in self.nodes for d in node.node_side]
+        _emit({"event": "done", "t": time.time(), "node_side_s": delays})
 
 
 def _emit(msg: dict) -> None:

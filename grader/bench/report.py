@@ -52,6 +52,9 @@ def row(grader, poller, idle_rss_kib: int) -> dict[str, Any]:
             "kib_per_node": round((grader.rss_kib - idle_rss_kib) / max(1, grader.nodes - 1), 1),
             "connect_s": round(grader.connect_s, 1),
         },
+        # Of the latency, the part spent on the (simulated) node before the grader could see
+        # the command's end: measured by the farm, see farm.py.
+        "node_side": ms(grader.node_side),
     }
     if poller is not None:
         p = ms(poller.latencies)
@@ -113,6 +116,12 @@ def table(result: dict[str, Any]) -> str:
         )
     for f in result.get("failed", []):
         lines.append(f"{f['nodes']:>6} | FAILED: {f['error']}")
+    for r in result["rows"]:
+        if (n := r.get("node_side")) and n.get("p50_ms") is not None:
+            lines.append(
+                f"{r['nodes']:>6} nodes: of that latency, on the simulated node before its frame "
+                f"was sent: p50/p95/p99 {n['p50_ms']}/{n['p95_ms']}/{n['p99_ms']} ms"
+            )
     if iso := result.get("isolation"):
         lines.append(
             f"isolation at {iso['nodes']} nodes, one node cats {iso['cat_bytes'] / 1e6:.0f} MB: "

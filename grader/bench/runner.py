@@ -142,6 +142,8 @@ class GraderPhase:
     connect_s: float = 0.0
     verify_n: dict[int, str] = field(default_factory=dict)
     duplicates: int = 0
+    # Per command end: the farm's delay before its frame was on the channel (farm.py).
+    node_side: list[float] = field(default_factory=list)
 
 
 class Grader:
@@ -254,6 +256,7 @@ async def grader_phase(
                 result.attempted_latencies.append(lat)
         result.cpu_s = proc_cpu_s(grader.proc.pid) - cpu0
         result.rss_kib = proc_mem_kib(grader.proc.pid)
+        result.node_side = list(done.result().get("node_side_s", []))
     finally:
         if sse is not None:
             sse.cancel()

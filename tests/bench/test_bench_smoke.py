@@ -46,4 +46,8 @@ def test_quick_bench_end_to_end(tmp_path: Path) -> None:
     # the poller graded the same recorded activity and found verified commands too
     assert poller["verified"] >= 10 and poller["polls"] > 0 and poller["errors"] == 0
     assert "grader p50/p95/p99 ms" in proc.stdout
+    # the farm measured its own share of each command's latency, and it is a share of it
+    node_side = row["node_side"]
+    assert node_side["p50_ms"] is not None and 0 <= node_side["p50_ms"] <= grader["p99_ms"]
+    assert "on the simulated node before its frame was sent" in proc.stdout
     assert (out / "bench.png").stat().st_size > 0
