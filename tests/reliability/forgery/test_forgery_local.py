@@ -104,9 +104,9 @@ FORGERIES = {
         "echo $?",
     ],
     "copied-output-of-another-learner": [
-        f"printf '%s\\n' '# Using devices' '{WARN}' > /tmp/$$-their-output.txt",
-        "cat /tmp/$$-their-output.txt",
-        "cat /tmp/$$-their-output.txt | grep WARN",
+        f"printf '%s\\n' '# Using devices' '{WARN}' > ~/their-output.txt",
+        "cat ~/their-output.txt",
+        "cat ~/their-output.txt | grep WARN",
         "echo $?",
     ],
     "script-inside-the-session": [
