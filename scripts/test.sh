@@ -51,7 +51,7 @@ log "lint (ruff)"
 .venv/bin/ruff format --check .
 
 log "tests"
-# A hang must end as a red run with stacks (pytest-timeout, 900 s a test), not as CI's own
+# A hang must end as a red run with stacks (pytest-timeout, 1200 s a test), not as CI's own
 # 90-minute kill; this outer limit catches what pytest-timeout cannot interrupt.
 timeout --kill-after=60 75m .venv/bin/python -m pytest -q "$@"
 log "done"
