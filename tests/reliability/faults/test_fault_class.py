@@ -254,14 +254,18 @@ def _desk_at_boundary(desks: list[Desk], rng: random.Random) -> Desk:
     one burst, or a one-command session): another is picked then. Each append writes bytes or
     finishes the desk, so this ends. It once looped for ever on a finished desk (`append`
     writes nothing there) and held a CI run until its 90 minutes were up.
+
+    The file must hold bytes: right after a rotate or truncate the desk is still at a boundary
+    with an empty file, and truncating that changes nothing a reader can see (seed 3650019797:
+    a rotate, then a truncate of the same file, waited 60 s for a file_reset that cannot come).
     """
     while True:
         live = [d for d in desks if d.plan or (d.current and d.unit < len(d.current.units))]
         assert live, "no desk has a command left to write: the class ended before its faults"
         desk = rng.choice(live)
-        while not desk.at_boundary and not desk.done:
+        while not (desk.at_boundary and desk.file_len > 0) and not desk.done:
             desk.append(rng, may_cut=False)
-        if desk.at_boundary:
+        if desk.at_boundary and desk.file_len > 0:
             return desk
 
 
