@@ -242,6 +242,41 @@ def test_feedback_line_shown_once(session, root: Path, captured, write_progress)
     assert all("✓" not in c.output for c in cap.commands)
 
 
+def _verified(seq: int, index: int, title: str) -> dict:
+    return {
+        "seq": seq,
+        "lab": "l",
+        "step": f"s{index}",
+        "index": index,
+        "count": 9,
+        "title": title,
+        "state": "verified",
+        "at": float(seq),
+    }
+
+
+def test_lines_a_dead_first_login_never_showed_appear_in_the_next(
+    session, root: Path, captured, write_progress
+) -> None:
+    """The first login ends (a node restart) before any prompt drew the first ✓ lines; the
+    next login shows them once. A first login that finds progress already there still learns
+    it as old (test_feedback_line_shown_once)."""
+    first = session()
+    first.run("true")  # the learner's first steps; their progress lands after this prompt
+    captured(first)
+    doc = {"v": 1, "learner": USER, "updated": time.time(), "labs": [], "events": []}
+    doc["events"] = [_verified(41, 1, "See the GPUs"), _verified(42, 2, "Read the topology")]
+    write_progress(root, USER, doc)
+    second = session()
+    second.run("true")
+    second.run("true")
+    second.close()
+    # both logins' session files (captured() would parse the first login's)
+    text = "".join(p.read_text() for p in sorted((root / "spool" / USER).glob("*.ts")))
+    assert text.count("✓ 1/9 See the GPUs") == 1
+    assert text.count("✓ 2/9 Read the topology") == 1
+
+
 def test_lab_environment_is_exported(session, tmp_path: Path, captured) -> None:
     etc = tmp_path / "etc"
     etc.mkdir()

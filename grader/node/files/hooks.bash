@@ -228,10 +228,17 @@ __lg_precmd() {
 }
 
 # Start after what this learner's terminals have already shown; with no record yet (a first
-# login), learn the current seq without replaying old events.
+# login), learn the current seq without replaying old events. With no record and no progress
+# file either, nothing was verified before this login: record that (seq 0), so that if this
+# terminal dies before its prompt shows the first lines (a node restart right after the learner's
+# first steps), the next login shows them instead of learning them as old.
 if ! { [[ -r $__lg_shown ]] && read -r __lg_seq <"$__lg_shown" && [[ $__lg_seq =~ ^[0-9]+$ ]]; }; then
 	__lg_seq=
-	__lg_feedback quiet
+	if [[ -e $__lg_progress ]]; then
+		__lg_feedback quiet
+	else
+		printf '0\n' 2>/dev/null >"$__lg_shown"
+	fi
 fi
 __lg_fix_history
 __lg_fix_pc
