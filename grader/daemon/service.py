@@ -131,8 +131,6 @@ class NodeWatcher:
         await asyncio.gather(*self._tasks[1:], return_exceptions=True)
         with contextlib.suppress(LeaseLost):
             await self._flush_once()
-            if self.ingest is not None and self.ingest.has_pending():
-                await self._flush_once()  # a kept batch went first; what came after it follows
         if self._own_committer:
             await self.committer.stop()
         self._status(False, "stopped")
@@ -249,11 +247,6 @@ class NodeWatcher:
             self._urgent.clear()
             try:
                 await self._flush_once()
-                if self.ingest is not None and self.ingest.has_pending():
-                    # The batch just committed was one kept from a failed try: what arrived while
-                    # it waited is in the next one, and no frame may come to wake us for it (a
-                    # learner who stopped typing saw nothing verified after a database outage).
-                    self._wake.set()
             except LeaseLost as exc:
                 log.error("event=lease_lost node=%s detail=%s", self.node.id, exc)
                 self.lease_lost = True
@@ -266,6 +259,16 @@ class NodeWatcher:
                 self._wake.set()
 
     async def _flush_once(self) -> None:
+        """Commit what is parsed. A batch kept from a failed try goes first, as it was; what
+        arrived while it waited is in the next batch, committed right after it: no frame may
+        come to wake us for it (a learner who stopped typing during a database outage saw
+        nothing more verified until they typed again)."""
+        retried = self._unsent is not None
+        await self._commit_next()
+        if retried:
+            await self._commit_next()
+
+    async def _commit_next(self) -> None:
         assert self.ingest is not None
         if self._unsent is None:
             self._unsent = self.ingest.take_batch()
@@ -457,7 +460,8 @@ def dump_stacks() -> None:
     making progress (a node whose batches no longer commit) shows what it is waiting on without
     a debugger on the grader host: a task's await chain is not visible to py-spy."""
     out = io.StringIO()
-    for task in asyncio.all_tasks():
+    tasks = asyncio.all_tasks()
+    for task in tasks:
         out.write(f"--- task {task.get_name()}\n")
         task.print_stack(file=out)
     frames = sys._current_frames()
@@ -465,7 +469,7 @@ def dump_stacks() -> None:
         frame = frames.get(thread.ident or -1)
         if frame is not None:
             out.write(f"--- thread {thread.name}\n{''.join(traceback.format_stack(frame))}")
-    log.warning("event=stack_dump tasks=%d\n%s", len(asyncio.all_tasks()), out.getvalue())
+    log.warning("event=stack_dump tasks=%d\n%s", len(tasks), out.getvalue())
 
 
 class Daemon:
