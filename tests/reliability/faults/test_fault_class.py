@@ -252,8 +252,9 @@ def _desk_at_boundary(desks: list[Desk], rng: random.Random) -> Desk:
 
     A desk can run out of sessions before it reaches a boundary (its last session written in
     one burst, or a one-command session): another is picked then. Each append writes bytes or
-    finishes the desk, so this ends. It once looped for ever on a finished desk (`append`
-    writes nothing there) and held a CI run until its 90 minutes were up.
+    finishes the desk, so this ends. It used to loop for ever on a finished desk (`append`
+    writes nothing there): most likely what held a CI run in this class until its 90 minutes
+    were up (that run printed no stack; replaying the old loop offline on such a desk spins).
 
     The file must hold bytes: right after a rotate or truncate the desk is still at a boundary
     with an empty file, and truncating that changes nothing a reader can see (seed 3650019797:
