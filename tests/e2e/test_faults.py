@@ -31,7 +31,13 @@ STEP_IDS = [s.id for s in LAB.steps]
 # Which practice line each fault comes before (0-based; lines 0-10 are the practice answers).
 CUT_AT, RESTART_AT, KILL_AT = 2, 5, 8
 #: The grader's sshd session processes: the privilege-separated child runs as the grader account.
-KILL_GRADER_SSHD = 'for p in $(pgrep -u labgrader -x sshd); do kill -9 "$p"; done'
+#: Succeeds when at least one was killed: a listed process may exit before its kill (the session
+#: of a grader SIGKILLed just before is still going away), and that is no failure of the cut
+#: (a CI run failed on "kill: No such process" after the cut had happened).
+KILL_GRADER_SSHD = (
+    "n=0; for p in $(pgrep -u labgrader -x sshd); do"
+    ' kill -9 "$p" 2>/dev/null && n=$((n + 1)); done; [ "$n" -gt 0 ]'
+)
 
 
 def test_cut_restart_and_sigkill_equal_an_uninterrupted_run(one_fake_node, tmp_path):
