@@ -36,8 +36,19 @@ class Spool:
         return json.loads(p.read_text()) if p.exists() else None
 
 
-def write_config(tmp: Path, peer, spool_root: Path, known_hosts: str | None = None, **daemon):
-    """A grader.yaml for one node (the peer) with the demo lab; returns its path."""
+def write_config(
+    tmp: Path,
+    peer,
+    spool_root: Path,
+    known_hosts: str | None = None,
+    *,
+    db: str = "sqlite:///grader.db",
+    api: dict | None = None,
+    learners: dict[str, list[str]] | None = None,
+    **daemon,
+):
+    """A grader.yaml for one node (the peer) with the demo lab; returns its path. `db`, `api`
+    and the node's `learners` replace the defaults (SQLite beside it, no API, alice)."""
     lab_dir = write_lab(tmp / "labs", tmp / "flag")
     settings = {
         "owner": "test-daemon",
@@ -48,9 +59,9 @@ def write_config(tmp: Path, peer, spool_root: Path, known_hosts: str | None = No
     }
     settings.update(daemon)
     cfg = {
-        "db": "sqlite:///grader.db",
+        "db": db,
         "labs": [str(lab_dir)],
-        "api": {"enabled": False},
+        "api": api or {"enabled": False},
         "nodes": [
             {
                 "id": NODE_ID,
@@ -59,7 +70,7 @@ def write_config(tmp: Path, peer, spool_root: Path, known_hosts: str | None = No
                 "user": "labgrader",
                 "key": str(peer.client_key),
                 "known_hosts": [known_hosts or peer.known_hosts_line],
-                "learners": {LEARNER: ["daemon-demo"]},
+                "learners": learners or {LEARNER: ["daemon-demo"]},
                 "spool_root": str(spool_root),
             }
         ],

@@ -3,7 +3,6 @@ exits 0 after releasing its lease."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket
@@ -16,7 +15,7 @@ import httpx
 from grader.store import Store
 
 from .demo import LAB_ID, Shell
-from .nodesim import LEARNER, Spool, wait_for, write_config
+from .nodesim import LEARNER, NODE_ID, Spool, wait_for, write_config
 from .sshpeer import SshPeer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -51,11 +50,9 @@ def test_sigkill_and_restart_equals_an_uninterrupted_run(tmp_path):
     sh = Shell("20261129T181502-4242-9f3a01bc")
     spool.begin(sh)
     spool.append(sh, sh.command("echo hello", "hello\r\n"))
-    cfg = write_config(tmp_path, peer, spool.root, lease_ttl_s=1.5)
     port = free_port()
-    data = json.loads(cfg.read_text())
-    data["api"] = {"enabled": True, "host": "127.0.0.1", "port": port}
-    cfg.write_text(json.dumps(data))
+    api = {"enabled": True, "host": "127.0.0.1", "port": port}
+    cfg = write_config(tmp_path, peer, spool.root, api=api, lease_ttl_s=1.5)
     store = Store.open(f"sqlite:///{tmp_path / 'grader.db'}")
     log = tmp_path / "daemon.log"
     proc = start(cfg, log)
@@ -106,17 +103,10 @@ def test_sigterm_ends_open_event_streams_and_exits(tmp_path):
 
     peer = SshPeer(tmp_path / "peer").start()
     spool = Spool(tmp_path / "node")
-    cfg = write_config(tmp_path, peer, spool.root)
     port = free_port()
     token = "operator-token-for-sigterm-test"
-    data = json.loads(cfg.read_text())
-    data["api"] = {
-        "enabled": True,
-        "host": "127.0.0.1",
-        "port": port,
-        "tokens": {"operator": [token]},
-    }
-    cfg.write_text(json.dumps(data))
+    api = {"enabled": True, "host": "127.0.0.1", "port": port, "tokens": {"operator": [token]}}
+    cfg = write_config(tmp_path, peer, spool.root, api=api)
     log = tmp_path / "daemon.log"
     proc = start(cfg, log)
     stream_open = threading.Event()
@@ -181,8 +171,7 @@ def test_sigusr1_logs_every_task_and_thread_and_the_daemon_goes_on(tmp_path):
         proc.send_signal(signal.SIGUSR1)
         wait_for(lambda: "event=stack_dump" in log.read_text(), what="the stack dump")
         dump = log.read_text().split("event=stack_dump", 1)[1]
-        node = next(iter(json.loads(cfg.read_text())["nodes"]))["id"]
-        for task in (f"--- task flush-{node}", f"--- task link-{node}", "--- task committer"):
+        for task in (f"--- task flush-{NODE_ID}", f"--- task link-{NODE_ID}", "--- task committer"):
             assert task in dump, dump[:3000]
         assert "--- thread MainThread" in dump and "in _flusher" in dump
         spool.append(sh, sh.command("false", ""))

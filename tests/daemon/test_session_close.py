@@ -7,7 +7,6 @@ is an input of the sans-I/O ingest (`now`), so the idle rule is tested without s
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -226,10 +225,7 @@ def test_grader_run_records_the_closing_exit_and_stores_the_end_offset(tmp_path)
     and stores its `exit` (status from the footer) with the offset at the end of the file."""
     rec = record(tmp_path, ["echo hello"], end="exit")
     peer = SshPeer(tmp_path / "peer").start()
-    cfg = write_config(tmp_path, peer, tmp_path / "root")
-    data = json.loads(cfg.read_text())
-    data["nodes"][0]["learners"] = {rec.learner: [LAB_ID]}
-    cfg.write_text(json.dumps(data))
+    cfg = write_config(tmp_path, peer, tmp_path / "root", learners={rec.learner: [LAB_ID]})
     store = Store.open(f"sqlite:///{tmp_path / 'grader.db'}")
     proc = start(cfg, tmp_path / "daemon.log")
     try:

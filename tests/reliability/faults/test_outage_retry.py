@@ -10,7 +10,6 @@ a private PostgreSQL cluster stopped with `pg_ctl stop -m fast` and started agai
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 
@@ -29,10 +28,7 @@ def test_commands_that_arrive_during_an_outage_commit_once_it_ends(tmp_path, pri
     sh = Shell("20261130T041500-4545-9f3a01bc")
     spool.begin(sh)
     spool.append(sh, sh.command("echo hello", "hello\r\n"))
-    cfg = write_config(tmp_path, peer, spool.root, lease_ttl_s=30)
-    data = json.loads(cfg.read_text())
-    data["db"] = pg.url
-    cfg.write_text(json.dumps(data))
+    cfg = write_config(tmp_path, peer, spool.root, db=pg.url, lease_ttl_s=30)
     failures = _Count("event=ingest_failed")
     logging.getLogger("grader").addHandler(failures)
     d = DaemonThread(cfg)
