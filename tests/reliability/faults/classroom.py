@@ -71,9 +71,14 @@ class Desk:
 
     @property
     def at_boundary(self) -> bool:
-        """No command half-written: the file ends right after a D marker (or is empty)."""
+        """A spool fault may strike here: the file holds bytes and ends right after a D marker,
+        with more of the session to come. Not an empty file (right after a rotate or truncate):
+        truncating that changes nothing a reader can see."""
         return (
-            self.current is not None and not self.carry and 0 < self.unit < len(self.current.units)
+            self.current is not None
+            and not self.carry
+            and self.file_len > 0
+            and 0 < self.unit < len(self.current.units)
         )
 
     @property

@@ -256,17 +256,16 @@ def _desk_at_boundary(desks: list[Desk], rng: random.Random) -> Desk:
     writes nothing there): most likely what held a CI run in this class until its 90 minutes
     were up (that run printed no stack; replaying the old loop offline on such a desk spins).
 
-    The file must hold bytes: right after a rotate or truncate the desk is still at a boundary
-    with an empty file, and truncating that changes nothing a reader can see (seed 3650019797:
-    a rotate, then a truncate of the same file, waited 60 s for a file_reset that cannot come).
+    The file must hold bytes (Desk.at_boundary): seed 3650019797 rotated a file, then truncated
+    the same, still empty, file and waited 60 s for a file_reset that could not come.
     """
     while True:
         live = [d for d in desks if d.plan or (d.current and d.unit < len(d.current.units))]
         assert live, "no desk has a command left to write: the class ended before its faults"
         desk = rng.choice(live)
-        while not (desk.at_boundary and desk.file_len > 0) and not desk.done:
+        while not desk.at_boundary and not desk.done:
             desk.append(rng, may_cut=False)
-        if desk.at_boundary and desk.file_len > 0:
+        if desk.at_boundary:
             return desk
 
 
