@@ -13,11 +13,16 @@ What each node serves (the node-side interface the daemon expects, docs/daemon.m
   MODULE's own `list_files`/`pump`/`write_frame` in-process instead of a python3 subprocess per
   node (1,000 interpreters would not fit in memory or CPU here). The reader's main loop (a stat
   of every file every POLL_S) is replaced by an event-driven one aligned to a per-node POLL_S
-  grid: bytes appended at time a are read at the node's next grid tick after a, exactly when the
-  real loop's stat would see them, without 20,000 stats a second; the module's own `pump` then
-  decides what is due (a D marker at once, held echoes after HOLD_S), and the loop also wakes
-  on the grid tick after a held byte's HOLD_S. Heartbeats every HEARTBEAT_S when idle, and
-  back-to-back ticks while a file has more to send, as the real loop does.
+  grid, which wakes only at the ticks where the real loop would SEND: the tick after a D marker
+  or after HOLD_BYTES were appended, and the tick at which the oldest unsent byte is HOLD_S old.
+  At such a tick it first replays the read the real loop made at the tick after the first
+  unsent byte was appended (the module's own `pump` with that tick as `now`, so the held bytes
+  carry the real loop's `held_since`), then runs `pump` with the present time, which decides
+  what is due exactly as on a node. A keystroke echo therefore costs no wake-up here, while the
+  frames (their bytes and the tick they leave at) are the real loop's; the farm is an instrument
+  on the grader's two cores, and its own CPU is latency the grader would not see on real nodes.
+  Heartbeats every HEARTBEAT_S when idle, and back-to-back ticks while a file has more to send,
+  as the real loop does.
 - Progress documents the daemon sends on the reader's stdin (one JSON line each) are split by
   the module's own `InputLines` and written by its own `progress_line`/`write_progress` (temp
   file, fchmod, rename into <root>/progress/<learner>/), its answers framed back as the real
@@ -35,18 +40,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import hashlib
 import io
 import json
+import math
 import os
 import random
 import re
 import shlex
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -109,6 +116,7 @@ class SimNode:
     # verification latency ends when a reader has written it to the channel.
     end_appended_at: float | None = None
     node_side: list[float] = field(default_factory=list)
+    fd: int = -1  # the session file, open from begin() on
 
     def __post_init__(self) -> None:
         self.learner = LEARNER_FMT.format(self.index)
@@ -124,6 +132,8 @@ class SimNode:
         self.ts = self.dir / f"{self.session}.ts"
 
     def begin(self) -> None:
+        # One descriptor kept open for the session, as `script` keeps its typescript open.
+        self.fd = os.open(self.ts, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         entry = {
             **self.rec.index,
             "session": self.session,
@@ -134,28 +144,29 @@ class SimNode:
         }
         with (self.dir / "sessions.jsonl").open("ab") as fh:
             fh.write(json.dumps(entry).encode() + b"\n")
-        self.ts.touch()
-        self.wake(rescan=True)
+        for r in self.readers:
+            r.wake(rescan=True)
 
     def append(self, data: bytes) -> None:
-        now = f"{time.time():.6f}".encode()
-        data = data.replace(self.rec.nonce.encode(), self.nonce.encode())
-        data = _TIMED_MARKER.sub(lambda m: m[1] + now, data)
-        with self.ts.open("ab") as fh:
-            fh.write(data)
-        if b"\x1b]133;D;" in data and self.end_appended_at is None:
+        ends = False
+        if b"\x1b]" in data:  # markers: never split across appends (chunks()), so only here
+            now = f"{time.time():.6f}".encode()
+            data = data.replace(self.rec.nonce.encode(), self.nonce.encode())
+            data = _TIMED_MARKER.sub(lambda m: m[1] + now, data)
+            ends = SR.D_MARKER in data
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self.fd, view) :]
+        if ends and self.end_appended_at is None:
             self.end_appended_at = time.time()
-        self.wake()
+        for r in self.readers:
+            r.appended(len(data), ends)
 
     def sent(self, now: float) -> None:
         """A reader wrote what it read to its channel: a D appended before is on its way."""
         if self.end_appended_at is not None:
             self.node_side.append(now - self.end_appended_at)
             self.end_appended_at = None
-
-    def wake(self, rescan: bool = False) -> None:
-        for r in self.readers:
-            r.wake(rescan)
 
     def check(self, pattern: str) -> bytes:
         """The poller's grep, in-process: matches of `pattern` in this node's .ts files."""
@@ -165,6 +176,54 @@ class SimNode:
             for m in rx.finditer(ts.read_bytes()):
                 out += m[0] + b"\n"
         return bytes(out)
+
+
+class ReadSchedule:
+    """Which of the real reader's POLL_S ticks a simulated reader must run at (no I/O).
+
+    The real loop reads every tick, but a tick sends only when `pump` finds something due: a D
+    marker, HOLD_BYTES held, or a byte HOLD_S old. Those ticks follow from the appends alone, so
+    the farm wakes only there, and first replays the one read that set `held_since` (the tick
+    after the first unsent append). tests/bench/test_farm_schedule.py runs this on a virtual
+    clock against `pump` at every tick and compares the frames.
+    """
+
+    def __init__(self, phase: float):
+        self.phase = phase
+        self.unread = 0  # bytes appended since the last read
+        self.unread_tick: float | None = None  # the tick the real loop first saw them at
+
+    def tick_after(self, t: float) -> float:
+        """The first tick of this grid at or after t (phase + k * POLL_S, the same float for
+        the same k however it is reached)."""
+        k = math.ceil((t - self.phase) / SR.POLL_S - 1e-9)
+        return self.phase + k * SR.POLL_S
+
+    def appended(self, now: float, size: int, ends: bool, held: int) -> bool:
+        """The session file grew at `now`; True when the next tick sends (a D marker, or
+        HOLD_BYTES unsent), else the oldest byte's HOLD_S is in deadline()."""
+        if self.unread_tick is None:
+            self.unread_tick = self.tick_after(now)
+        self.unread += size
+        return ends or held + self.unread >= SR.HOLD_BYTES
+
+    def catch_up(self, now: float) -> float | None:
+        """The past tick whose read is still to be replayed (then the bytes count as read)."""
+        if self.unread_tick is None or self.unread_tick > now:
+            return None
+        then, self.unread_tick, self.unread = self.unread_tick, None, 0
+        return then
+
+    def deadline(self, followers: Iterable[Any], idle_until: float) -> float:
+        """When the next send is due with no further append: a held or unread byte's HOLD_S,
+        or `idle_until` (the heartbeat)."""
+        deadline = idle_until
+        for f in followers:
+            if f.held:
+                deadline = min(deadline, f.held_since + SR.HOLD_S)
+        if self.unread_tick is not None:
+            deadline = min(deadline, self.unread_tick + SR.HOLD_S)
+        return deadline
 
 
 class SimReader:
@@ -179,12 +238,23 @@ class SimReader:
         self.followers = {rel: SR.Follower(int(off)) for rel, off in start["offsets"].items()}
         self.files: list[str] = []
         self.event = asyncio.Event()
+        self.due = False  # the tick after the wake-up sends (else only the deadline moved)
         self.rescan = True
-        self.phase = random.random() * SR.POLL_S
+        self.schedule = ReadSchedule(random.random() * SR.POLL_S)
 
     def wake(self, rescan: bool = False) -> None:
         self.rescan = self.rescan or rescan
+        self.due = True
         self.event.set()
+
+    def appended(self, size: int, ends: bool) -> None:
+        held = sum(len(f.held) for f in self.followers.values())
+        first = self.schedule.unread_tick is None and not held
+        if self.schedule.appended(time.time(), size, ends, held):
+            self.due = True
+            self.event.set()
+        elif first:  # the first unsent byte: its HOLD_S is now the deadline
+            self.event.set()
 
     def input(self, lines: list) -> None:
         """Progress lines from the daemon, handled as the real reader's main loop does."""
@@ -205,11 +275,13 @@ class SimReader:
                 self.files = [os.path.relpath(p, self.spool) for p in SR.list_files(self.spool)]
             sent = False
             now = time.time()
-            for rel in self.files:
-                f = self.followers.get(rel)
-                if f is None:
-                    f = self.followers[rel] = SR.Follower(0)
-                sent = SR.pump(out, self.spool, rel, f, now) or sent
+            then = self.schedule.catch_up(now)
+            for t in (now,) if then is None else (then, now):
+                for rel in self.files:
+                    f = self.followers.get(rel)
+                    if f is None:
+                        f = self.followers[rel] = SR.Follower(0)
+                    sent = SR.pump(out, self.spool, rel, f, t) or sent
             if sent:
                 last_sent = now
             elif now - last_sent >= SR.HEARTBEAT_S:
@@ -224,16 +296,22 @@ class SimReader:
                 self.node.sent(time.time())
                 await asyncio.sleep(0)
                 continue
+            # Sleep until an append that sends at the next tick, the oldest unsent byte's
+            # HOLD_S, or the next heartbeat ...
             self.event.clear()
-            # Sleep until new bytes, the oldest held byte's HOLD_S, or the next heartbeat ...
-            deadline = last_sent + SR.HEARTBEAT_S
-            for f in self.followers.values():
-                if f.held:
-                    deadline = min(deadline, f.held_since + SR.HOLD_S)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.event.wait(), max(0.0, deadline - time.time()))
-            # ... then to the grid tick at which the real loop's stat would see it.
-            await asyncio.sleep((self.phase - time.time()) % SR.POLL_S)
+            self.due = False
+            while not self.due:
+                deadline = self.schedule.deadline(
+                    self.followers.values(), last_sent + SR.HEARTBEAT_S
+                )
+                try:
+                    async with asyncio.timeout(max(0.0, deadline - time.time())):
+                        await self.event.wait()
+                except TimeoutError:
+                    break
+                self.event.clear()
+            # ... then to the grid tick at which the real loop would send it.
+            await asyncio.sleep(max(0.0, self.schedule.tick_after(time.time()) - time.time()))
 
 
 class Farm:
