@@ -227,6 +227,7 @@ async def grader_phase(
         farm.send(**go)
         done = asyncio.create_task(farm.wait_done())
         seen: set[tuple] = set()
+        samples: list[tuple] = []  # kept in the workdir: when in the run the slow ones came
         last_event = time.monotonic()
         while True:
             try:
@@ -248,6 +249,7 @@ async def grader_phase(
             if t1 is None:
                 continue
             lat = got - float(t1)
+            samples.append((round(got, 4), round(lat, 4), ev["learner"], ev["step"], ev["state"]))
             if ev["state"] == "verified":
                 result.latencies.append(lat)
                 result.by_learner.setdefault(ev["learner"], []).append(lat)
@@ -257,6 +259,7 @@ async def grader_phase(
         result.cpu_s = proc_cpu_s(grader.proc.pid) - cpu0
         result.rss_kib = proc_mem_kib(grader.proc.pid)
         result.node_side = list(done.result().get("node_side_s", []))
+        (workdir / "latencies.json").write_text(json.dumps(samples))
     finally:
         if sse is not None:
             sse.cancel()
