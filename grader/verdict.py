@@ -6,7 +6,7 @@ demotes a verified step (the store enforces this too).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
@@ -36,6 +36,15 @@ class Evidence:
     t1: float | None = None
     excerpt: str = ""  # capped output excerpt around the matched text
     matched: tuple[str, ...] = ()  # the output lines that satisfied the patterns
+
+    def to_dict(self) -> dict[str, Any]:
+        """dataclasses.asdict's dict, without its recursive deep copy: every field is a scalar or
+        a tuple of them, immutable, so the dict may share them. The engine snapshots each step's
+        evidence after every command end; asdict was ~4 % of the grader's CPU at 1,000 nodes."""
+        return {name: getattr(self, name) for name in _EVIDENCE_FIELDS}
+
+
+_EVIDENCE_FIELDS = tuple(f.name for f in fields(Evidence))
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from grader.capture.events import (
@@ -625,7 +625,7 @@ class LabGrader:
                     "state": st.state.value,
                     "reason": st.reason,
                     "captures": dict(st.captures),
-                    "evidence": asdict(st.evidence) if st.evidence else None,
+                    "evidence": st.evidence.to_dict() if st.evidence else None,
                     "attempts": st.attempts,
                     "anchor": list(st.anchor) if st.anchor else None,
                 }
