@@ -13,9 +13,12 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from grader.store import IngestBatch, Store, VerdictEvent
+from grader.store import IngestBatch, StepState, Store, VerdictEvent
 
 log = logging.getLogger("grader.daemon")
+
+States = dict[tuple[str, str], list[StepState]]  # (learner, lab) -> Store.step_states()
+Outcome = tuple[list[VerdictEvent], States]
 
 # Most batches in one transaction: a group's commit holds SQLite's write lock (and delays the
 # lease renewals and status writes queued on it), so keep each commit short.
@@ -33,9 +36,7 @@ class Committer:
     def __init__(self, store: Store, max_batches: int = GROUP_MAX_BATCHES) -> None:
         self.store = store
         self.max_batches = max_batches
-        self._queue: asyncio.Queue[tuple[IngestBatch, asyncio.Future[list[VerdictEvent]]]] = (
-            asyncio.Queue()
-        )
+        self._queue: asyncio.Queue[tuple[IngestBatch, asyncio.Future[Outcome]]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -56,8 +57,14 @@ class Committer:
 
     async def ingest(self, batch: IngestBatch) -> list[VerdictEvent]:
         """Queue `batch` for the next group commit and wait for its own outcome."""
+        events, _ = await self.ingest_with_states(batch)
+        return events
+
+    async def ingest_with_states(self, batch: IngestBatch) -> Outcome:
+        """ingest(), plus the step states of each (learner, lab) that got a new event, as the
+        commit left them (Store.ingest_many's `states`): what the progress file shows."""
         self.start()
-        future: asyncio.Future[list[VerdictEvent]] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
         await self._queue.put((batch, future))
         return await future
 
@@ -67,8 +74,11 @@ class Committer:
             while len(group) < self.max_batches and not self._queue.empty():
                 group.append(self._queue.get_nowait())
             batches = [batch for batch, _ in group]
+            states: States = {}
             try:
-                results = await asyncio.shield(asyncio.to_thread(self.store.ingest_many, batches))
+                results = await asyncio.shield(
+                    asyncio.to_thread(self.store.ingest_many, batches, states)
+                )
             except asyncio.CancelledError:
                 # stop() while a group is in flight: its outcome is unknown to us, so the callers
                 # get an error and keep their batches (a retry is idempotent).
@@ -85,4 +95,5 @@ class Committer:
                 if isinstance(result, Exception):
                     future.set_exception(result)
                 else:
-                    future.set_result(result)
+                    keys = {(ev.learner, ev.lab) for ev in result}
+                    future.set_result((result, {k: states[k] for k in keys if k in states}))

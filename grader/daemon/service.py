@@ -52,10 +52,48 @@ log = logging.getLogger("grader.daemon")
 # Node status rows are for humans and dashboards: one write per node per 10 s is plenty and keeps
 # 500 nodes' heartbeats from becoming 500 writes a second.
 STATUS_WRITE_EVERY_S = 10.0
+# The daemon writes the lags its watchers noted since the last write this often (LagBoard).
+LAG_FLUSH_S = 1.0
 # A batch the database refused is retried after this pause (it keeps its place: order matters).
 INGEST_RETRY_S = 1.0
 # Verdicts of a learner page the store at most this many events back when first loaded.
 EVENTS_PAGE = 500
+
+
+class LagBoard:
+    """The watchers' heartbeat lags, written for all nodes in one transaction per LAG_FLUSH_S.
+
+    WHY: each watcher wrote its lag in a transaction of its own every STATUS_WRITE_EVERY_S: ~100
+    a second at 1,000 nodes, each a hop to a worker thread and SQLite's write lock. The newest lag
+    per node wins; a failed write is dropped (the next heartbeat brings a newer one).
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._pending: dict[str, float] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    def note(self, node_id: str, lag: float) -> None:
+        self._pending[node_id] = lag
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="lag-board")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(LAG_FLUSH_S)
+            if not self._pending:
+                continue
+            lags, self._pending = self._pending, {}
+            try:
+                await asyncio.to_thread(self.store.set_node_lags, lags)
+            except Exception as exc:  # the database is away: the next heartbeats bring new lags
+                log.warning("event=lag_write_failed nodes=%d detail=%s", len(lags), exc)
 
 
 class NodeWatcher:
@@ -70,8 +108,10 @@ class NodeWatcher:
         handshakes: asyncio.Semaphore,
         reader_mode: str = "auto",
         committer: Committer | None = None,
+        lags: LagBoard | None = None,
     ):
         self.node = node
+        self._lags = lags  # None: each heartbeat's lag is written on its own (a lone watcher)
         self.config = config
         self.store = store
         self.labs = labs
@@ -88,6 +128,10 @@ class NodeWatcher:
         self._dirty: set[str] = set()
         self._feedback_wake = asyncio.Event()  # set whenever _dirty gains a learner
         self._recent = feedback.RecentEvents()
+        # Step states as this watcher's last commit left them, per (learner, lab): the next
+        # progress write uses them once instead of a read transaction; a write that failed, or a
+        # new connection, reads the store again.
+        self._fresh_states: dict[tuple[str, str], list] = {}
         self._progress = feedback.ProgressWriter(node.spool_root)
         self._feedback_retry = feedback.RetryBackoff()
         self._feedback_conn: asyncssh.SSHClientConnection | None = None
@@ -213,7 +257,10 @@ class NodeWatcher:
         metrics.NODE_LAG_SECONDS.labels(node=self.node.id).set(lag)
         if time.monotonic() - self._last_status >= STATUS_WRITE_EVERY_S:
             self._last_status = time.monotonic()
-            self._write_status(True, lag, None)
+            if self._lags is not None:
+                self._lags.note(self.node.id, lag)
+            else:
+                self._write_status(True, lag, None)
 
     def _status(self, connected: bool, error: str | None) -> None:
         self._write_status(connected, None, error)
@@ -275,7 +322,8 @@ class NodeWatcher:
         if self._unsent is None:
             return
         batch, ended = self._unsent
-        events = await self.committer.ingest(batch)
+        events, states = await self.committer.ingest_with_states(batch)
+        self._fresh_states.update(states)
         self._unsent = None  # a failed batch stays and is retried as it was (idempotent)
         for ev in events:
             log.info(
@@ -338,6 +386,7 @@ class NodeWatcher:
                 # once on the new one: a learner should not wait out the old link's backoff.
                 self._feedback_retry.reset()
                 self._feedback_conn = conn
+                self._fresh_states.clear()
             now = time.monotonic()
             for learner in sorted(self._dirty):
                 if self._feedback_retry.due(learner, now) > now:
@@ -360,6 +409,7 @@ class NodeWatcher:
             )
             return
         self._dirty.add(learner)
+        self._fresh_states.clear()  # the retry reads the store: it may be much later
         delay = self._feedback_retry.failed(learner, time.monotonic())
         self._feedback_wake.set()
         log.warning(
@@ -397,9 +447,12 @@ class NodeWatcher:
         labs = [self.labs[i] for i in self.node.learners.get(learner, ()) if i in self.labs]
         if not self._recent.loaded(learner):
             self._recent.load(learner, await asyncio.to_thread(self._all_events, learner))
-        progress = {
-            lab.id: await asyncio.to_thread(self.store.step_states, learner, lab.id) for lab in labs
-        }
+        progress = {}
+        for lab in labs:
+            states = self._fresh_states.pop((learner, lab.id), None)
+            if states is None:
+                states = await asyncio.to_thread(self.store.step_states, learner, lab.id)
+            progress[lab.id] = states
         doc = feedback.progress_document(learner, labs, progress, self._recent.get(learner))
         return await self._progress.write(conn, learner, doc, self._reader)
 
@@ -486,6 +539,7 @@ class Daemon:
         self.watchers: dict[str, NodeWatcher] = {}
         self.stopping = asyncio.Event()
         self.committer = Committer(store)
+        self.lags = LagBoard(store)
 
     async def run(self) -> None:
         for node in self.config.nodes:
@@ -513,6 +567,7 @@ class Daemon:
             await asyncio.gather(*(w.stop() for w in self.watchers.values()))
             self.watchers.clear()
             await self.committer.stop()  # after the watchers: their final flushes commit here
+            await self.lags.stop()
             await asyncio.to_thread(self.store.release_nodes, self.config.daemon.owner)
             if api is not None and api_task is not None:
                 api.stop()
@@ -600,6 +655,7 @@ class Daemon:
                 self.handshakes,
                 self.reader_mode,
                 self.committer,
+                self.lags,
             )
             try:
                 await w.start()

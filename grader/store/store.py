@@ -15,7 +15,7 @@ import dataclasses
 import hashlib
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -277,6 +277,25 @@ class Store:
         with self._write() as conn:
             conn.execute(t.nodes.update().where(t.nodes.c.id == node_id).values(**values))
 
+    def set_node_lags(self, lags: Mapping[str, float]) -> None:
+        """Record the heartbeat lag of many connected nodes in one transaction.
+
+        WHY: at 1,000 nodes one transaction per node every STATUS_WRITE_EVERY_S was ~3 % of the
+        grader's CPU. A node that disconnected meanwhile keeps its status: a lag never says
+        "connected" (its connect and disconnect are set_node_status's, at once).
+        """
+        if not lags:
+            return
+        n = t.nodes.c
+        stmt = (
+            t.nodes.update()
+            .where((n.id == sa.bindparam("node")) & n.connected.is_(True))
+            .values(lag_s=sa.bindparam("lag"), updated=sa.bindparam("now"))
+        )
+        now = time.time()
+        with self._write() as conn:
+            conn.execute(stmt, [{"node": k, "lag": v, "now": now} for k, v in lags.items()])
+
     def nodes(self) -> list[NodeStatus]:
         with self._read() as conn:
             rows = conn.execute(sa.select(t.nodes).order_by(t.nodes.c.id)).mappings().all()
@@ -324,7 +343,11 @@ class Store:
         self._after_commit(events, anomalies)
         return events
 
-    def ingest_many(self, batches: list[IngestBatch]) -> list[list[VerdictEvent] | Exception]:
+    def ingest_many(
+        self,
+        batches: list[IngestBatch],
+        states: dict[tuple[str, str], list[StepState]] | None = None,
+    ) -> list[list[VerdictEvent] | Exception]:
         """Write several nodes' batches in ONE transaction, each failing alone.
 
         WHY: at 1,000 nodes one transaction per batch made the commit (an fsync, the write lock)
@@ -339,17 +362,30 @@ class Store:
         batch's writes undone: the group is then rolled back and written again with a SAVEPOINT
         around each batch. Failures are rare; two statements per batch are not (BENCHMARKS.md,
         "Store write path").
+
+        `states`, when given, receives after the commit what step_states() would answer for each
+        (learner, lab) that got a new event, read in the same transaction after the batch: the
+        daemon's progress file needs exactly that, and a read transaction of its own per verdict
+        cost ~14 % of the grader's CPU at 1,000 nodes (BENCHMARKS.md, "Sixth round").
         """
         now = time.time()
+        read: dict[tuple[str, str], list[StepState]] | None = None if states is None else {}
         try:
-            results, events, anomalies = self._ingest_group(batches, now, savepoints=False)
+            results, events, anomalies = self._ingest_group(batches, now, False, read)
         except _UndoNeeded:
-            results, events, anomalies = self._ingest_group(batches, now, savepoints=True)
+            read = None if states is None else {}
+            results, events, anomalies = self._ingest_group(batches, now, True, read)
         self._after_commit(events, anomalies)
+        if states is not None and read is not None:
+            states.update(read)  # committed: only now may anyone act on them
         return results
 
     def _ingest_group(
-        self, batches: list[IngestBatch], now: float, *, savepoints: bool
+        self,
+        batches: list[IngestBatch],
+        now: float,
+        savepoints: bool,
+        states: dict[tuple[str, str], list[StepState]] | None = None,
     ) -> tuple[list[list[VerdictEvent] | Exception], list[VerdictEvent], int]:
         """One transaction for ingest_many: (per-batch results, new events, new anomalies).
 
@@ -385,6 +421,9 @@ class Store:
                     continue
                 if savepoints:
                     conn.exec_driver_sql(f"RELEASE SAVEPOINT {_SAVEPOINT}")
+                if states is not None:
+                    for key in {(ev.learner, ev.lab) for ev in got}:
+                        states[key] = self._step_states(conn, *key)
                 results.append(got)
                 events += got
                 anomalies += new_anomalies
@@ -593,7 +632,10 @@ class Store:
     def step_states(self, learner: str, lab: str) -> list[StepState]:
         """`progress` without evidence and captures: the progress file needs only these."""
         with self._read() as conn:
-            rows = self._step_states_sql.run(conn, {"learner": learner, "lab": lab}).all()
+            return self._step_states(conn, learner, lab)
+
+    def _step_states(self, conn: sa.Connection, learner: str, lab: str) -> list[StepState]:
+        rows = self._step_states_sql.run(conn, {"learner": learner, "lab": lab}).all()
         return [StepState(*row) for row in rows]
 
     def learners(self) -> list[str]:

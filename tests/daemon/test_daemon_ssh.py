@@ -89,6 +89,29 @@ def test_unknown_host_key_is_refused_and_reported(tmp_path, peer, caplog):
     assert all(r.levelno == logging.ERROR for r in reconnects)  # backoff goes on, loudly
 
 
+def test_a_heartbeats_lag_reaches_the_node_status_through_the_daemons_lag_board(tmp_path, peer):
+    """The reader's idle heartbeat (every 5 s) carries the node's clock; the daemon keeps the
+    lag and writes all nodes' lags in one transaction a second (LagBoard), for connected nodes."""
+    spool = Spool(tmp_path / "node")
+    sh = Shell("20261129T181502-4242-9f3a01bc")
+    spool.begin(sh)
+    spool.append(sh, sh.command("echo hello", "hello\r\n"))
+    d = DaemonThread(write_config(tmp_path, peer, spool.root))
+    try:
+        wait_for(lambda: len(d.records()) == 1, what="the command")
+        status = wait_for(
+            lambda: next(
+                (n for n in d.store.nodes() if n.id == NODE_ID and n.lag_s is not None), None
+            ),
+            what="a heartbeat's lag in the node status",
+        )
+    finally:
+        d.stop()
+    assert status.connected and 0 <= status.lag_s < 5
+    # after the shutdown the node is released and no late lag marks it connected again
+    assert not next(n for n in d.store.nodes() if n.id == NODE_ID).connected
+
+
 @pytest.mark.parametrize("python", [True, False], ids=["reader", "sftp-fallback"])
 def test_cut_connection_resumes_without_loss_and_probe_verifies(tmp_path, python):
     peer = SshPeer(tmp_path / "peer", python=python).start()

@@ -78,9 +78,16 @@ def test_ingest_many_equals_ingesting_one_by_one(store: Store, tmp_path: Path) -
     try:
         reference.ingest(node_batch(1, NODE))
         one_by_one = [reference.ingest(b) for b in group]
-        grouped = store.ingest_many(group)
+        states: dict = {}
+        grouped = store.ingest_many(group, states)
         assert [outcome(r) for r in grouped] == [outcome(r) for r in one_by_one]
         assert state(store) == state(reference)
+        # The step states handed back (for the progress files) are what a read after the
+        # commit gives, for exactly the learners with a new event.
+        touched = {(e.learner, e.lab) for r in grouped if isinstance(r, list) for e in r}
+        assert set(states) == touched == {("alice", LAB), ("bob", LAB)}  # carol: pending, no event
+        assert all(states[k] == store.step_states(*k) for k in touched)
+        assert [s.step for s in states[("alice", LAB)]] == ["step-1", "step-2"]
         seqs = [e.seq for r in grouped if isinstance(r, list) for e in r]
         assert seqs == sorted(seqs)  # in the order the batches came
         assert store.offsets(NODE) == {"alice/s1.ts": 300}
@@ -99,6 +106,7 @@ def test_a_lost_lease_or_a_bad_batch_rolls_back_alone(store: Store) -> None:
     # audit rows were written inside the savepoint.
     unserialisable = node_batch(2, NODE, owner="grader-a")
     unserialisable.snapshots = {("alice", LAB): {"not json": {1, 2}}}
+    states: dict = {}
     results = store.ingest_many(
         [
             node_batch(1, NODE, owner="grader-a"),
@@ -106,9 +114,15 @@ def test_a_lost_lease_or_a_bad_batch_rolls_back_alone(store: Store) -> None:
             unknown,
             unserialisable,
             node_batch(1, NODE_C, owner="grader-a"),
-        ]
+        ],
+        states,
     )
     assert isinstance(results[1], LeaseLost)
+    # The savepoint path: the states of the batches that failed were never read, and alice's
+    # are as her first batch left them (her second was rolled back).
+    assert set(states) == {("alice", LAB), ("carol", LAB)}
+    assert states[("alice", LAB)] == store.step_states("alice", LAB)
+    assert [(s.step, s.state) for s in states[("alice", LAB)]] == [("step-1", "verified")]
     assert isinstance(results[2], sa.exc.IntegrityError)
     assert isinstance(results[3], Exception)
     results = [results[0], results[4]]
@@ -134,7 +148,7 @@ async def test_committer_answers_each_caller_with_its_own_outcome(store: Store) 
     try:
         results = await asyncio.wait_for(
             asyncio.gather(
-                committer.ingest(node_batch(1, NODE, owner="grader-a")),
+                committer.ingest_with_states(node_batch(1, NODE, owner="grader-a")),
                 committer.ingest(node_batch(1, NODE_B, owner="grader-a")),
                 committer.ingest(node_batch(1, NODE_C, owner="grader-a")),
                 return_exceptions=True,
@@ -143,7 +157,9 @@ async def test_committer_answers_each_caller_with_its_own_outcome(store: Store) 
         )
     finally:
         await committer.stop()
-    assert [e.learner for e in results[0]] == ["alice"]  # type: ignore[union-attr]
+    events, states = results[0]  # type: ignore[misc]
+    assert [e.learner for e in events] == ["alice"]
+    assert states == {("alice", LAB): store.step_states("alice", LAB)}
     assert isinstance(results[1], LeaseLost)
     assert [e.learner for e in results[2]] == ["carol"]  # type: ignore[union-attr]
     # Queued together, committed together: the listeners heard one commit.
@@ -224,8 +240,10 @@ def test_sqlite_disk_full_mid_group_fails_every_batch_then_a_retry_commits_each_
         big.records = [*big.records, *(("bob", _big_record(i)) for i in range(200))]
         engine.dispose()
         full["on"] = True
+        states: dict = {}
         with pytest.raises(sa.exc.OperationalError, match="full"):
-            store.ingest_many([group[0], big, group[2]])
+            store.ingest_many([group[0], big, group[2]], states)
+        assert states == {}  # read inside the transaction that failed: never handed out
         engine.dispose()
         full["on"] = False
         assert [e.step for e in store.events_after(0)] == ["step-1"] * 3  # node-a's too: undone

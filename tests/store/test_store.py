@@ -172,6 +172,23 @@ def test_node_status_round_trip(node: Store) -> None:
     assert n.error is not None and len(n.error) < 10_000
 
 
+def test_node_lags_are_written_for_connected_nodes_only(node: Store) -> None:
+    node.upsert_node("node-2", "10.0.0.8", 22, ["carol"])
+    node.set_node_status(NODE, connected=True)
+    node.set_node_status("node-2", connected=False, error="stopped")
+    # node-2 disconnected after its lag was noted: the late lag must not touch it
+    node.set_node_lags({NODE: 0.5, "node-2": 0.7, "never-upserted": 1.0})
+    by_id = {n.id: n for n in node.nodes()}
+    assert (by_id[NODE].connected, by_id[NODE].lag_s) == (True, 0.5)
+    assert (by_id["node-2"].connected, by_id["node-2"].lag_s, by_id["node-2"].error) == (
+        False,
+        None,
+        "stopped",
+    )
+    assert set(by_id) == {NODE, "node-2"}
+    node.set_node_lags({})  # nothing noted: no transaction, no error
+
+
 def _head_revision() -> str:
     """The newest migration's revision: one row in alembic_version, whatever was added since."""
     config = Config()
