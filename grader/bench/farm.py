@@ -63,6 +63,7 @@ from grader.node.paths import node_module
 
 # Markers whose t= the replay rewrites to the append time (the shell writes EPOCHREALTIME then).
 _TIMED_MARKER = re.compile(rb"(\x1b\]133;[CD];[^\x07]*?;t=)([0-9.]+)")
+_END_N = re.compile(rb"\x1b\]133;D;[^\x07]*?;n=([0-9]+)")  # a command's end, and its number
 # Chunks closer together than this are appended as one write: below the reader's 50 ms poll the
 # daemon cannot tell them apart, and it halves the farm's wake-ups at 1,000 nodes.
 COALESCE_S = 0.02
@@ -112,10 +113,10 @@ class SimNode:
     nonce: str = ""
     readers: list[SimReader] = field(default_factory=list)
     appended_commands: int = 0
-    # When a command's D marker was appended and not yet sent: the node's own share of the
-    # verification latency ends when a reader has written it to the channel.
-    end_appended_at: float | None = None
-    node_side: list[float] = field(default_factory=list)
+    # A command's D marker appended and not yet sent, (its n, when): the node's own share of
+    # the verification latency ends when a reader has written it to the channel.
+    end_appended: tuple[int, float] | None = None
+    node_side: list[tuple[int, float]] = field(default_factory=list)  # (n, seconds)
     fd: int = -1  # the session file, open from begin() on
 
     def __post_init__(self) -> None:
@@ -148,25 +149,26 @@ class SimNode:
             r.wake(rescan=True)
 
     def append(self, data: bytes) -> None:
-        ends = False
+        end = None
         if b"\x1b]" in data:  # markers: never split across appends (chunks()), so only here
             now = f"{time.time():.6f}".encode()
             data = data.replace(self.rec.nonce.encode(), self.nonce.encode())
             data = _TIMED_MARKER.sub(lambda m: m[1] + now, data)
-            ends = SR.D_MARKER in data
+            end = _END_N.search(data)
         view = memoryview(data)
         while view:
             view = view[os.write(self.fd, view) :]
-        if ends and self.end_appended_at is None:
-            self.end_appended_at = time.time()
+        if end is not None and self.end_appended is None:
+            self.end_appended = (int(end[1]), time.time())
         for r in self.readers:
-            r.appended(len(data), ends)
+            r.appended(len(data), end is not None)
 
     def sent(self, now: float) -> None:
         """A reader wrote what it read to its channel: a D appended before is on its way."""
-        if self.end_appended_at is not None:
-            self.node_side.append(now - self.end_appended_at)
-            self.end_appended_at = None
+        if self.end_appended is not None:
+            n, at = self.end_appended
+            self.node_side.append((n, now - at))
+            self.end_appended = None
 
     def check(self, pattern: str) -> bytes:
         """The poller's grep, in-process: matches of `pattern` in this node's .ts files."""
@@ -446,8 +448,8 @@ class Farm:
         # The farm's own delay from a command's end to its frame on the channel: the reader's
         # 50 ms poll grid plus this process's queue. A real node has its own CPU for this part;
         # here 1,000 simulated nodes share the grader's two cores.
-        delays = [d for node in self.nodes for d in node.node_side]
-        _emit({"event": "done", "t": time.time(), "node_side_s": delays})
+        delays = [[node.learner, n, d] for node in self.nodes for n, d in node.node_side]
+        _emit({"event": "done", "t": time.time(), "node_side": delays})
 
 
 def _emit(msg: dict) -> None:

@@ -55,6 +55,8 @@ def row(grader, poller, idle_rss_kib: int) -> dict[str, Any]:
         # Of the latency, the part spent on the (simulated) node before the grader could see
         # the command's end: measured by the farm, see farm.py.
         "node_side": ms(grader.node_side),
+        # The rest of each verified step's latency: the grader's own share (runner.py).
+        "grader_side": ms(grader.own),
     }
     if poller is not None:
         p = ms(poller.latencies)
@@ -81,13 +83,21 @@ def isolation(base, with_cat, cat_bytes: int) -> dict[str, Any]:
     def others(phase) -> list[float]:
         return [x for learner, v in phase.by_learner.items() if learner != "l0000" for x in v]
 
+    def others_own(phase) -> list[float]:
+        return [x for learner, v in phase.own_by_learner.items() if learner != "l0000" for x in v]
+
     b, c = ms(others(base)), ms(others(with_cat))
+    bo, co = ms(others_own(base)), ms(others_own(with_cat))
     return {
         "nodes": base.nodes,
         "cat_bytes": cat_bytes,
         "others_without": b,
         "others_with_cat": c,
         "p99_degradation": _ratio(c["p99_ms"], b["p99_ms"]),
+        # the same, less the farm's delay per command: what the grader itself added
+        "others_grader_side_without": bo,
+        "others_grader_side_with_cat": co,
+        "grader_side_p99_degradation": _ratio(co["p99_ms"], bo["p99_ms"]),
         "target_max": ISOLATION_MAX_DEGRADATION,
         "cat_node_cpu_s": round(with_cat.cpu_s, 2),
     }
@@ -122,11 +132,20 @@ def table(result: dict[str, Any]) -> str:
                 f"{r['nodes']:>6} nodes: of that latency, on the simulated node before its frame "
                 f"was sent: p50/p95/p99 {n['p50_ms']}/{n['p95_ms']}/{n['p99_ms']} ms"
             )
+    for r in result["rows"]:
+        if (o := r.get("grader_side")) and o.get("p50_ms") is not None:
+            lines.append(
+                f"{r['nodes']:>6} nodes: the rest, the grader's own share: "
+                f"p50/p95/p99 {o['p50_ms']}/{o['p95_ms']}/{o['p99_ms']} ms"
+            )
     if iso := result.get("isolation"):
         lines.append(
             f"isolation at {iso['nodes']} nodes, one node cats {iso['cat_bytes'] / 1e6:.0f} MB: "
             f"others' p99 {iso['others_without']['p99_ms']} -> {iso['others_with_cat']['p99_ms']} "
-            f"ms ({iso['p99_degradation']}x, target <= {iso['target_max']}x)"
+            f"ms ({iso['p99_degradation']}x, target <= {iso['target_max']}x); the grader's own "
+            f"share of it {iso['others_grader_side_without']['p99_ms']} -> "
+            f"{iso['others_grader_side_with_cat']['p99_ms']} ms "
+            f"({iso['grader_side_p99_degradation']}x)"
         )
     if parser := result.get("parser"):
         lines.append(f"parser: {parser['mb_per_s']} MB/s (target {parser['target_mb_per_s']:.0f})")

@@ -144,6 +144,10 @@ class GraderPhase:
     duplicates: int = 0
     # Per command end: the farm's delay before its frame was on the channel (farm.py).
     node_side: list[float] = field(default_factory=list)
+    # Per verified step: its latency less the farm's delay for the same command (learner, n):
+    # the grader's own share, which a real node's own CPU would leave unchanged.
+    own: list[float] = field(default_factory=list)
+    own_by_learner: dict[str, list[float]] = field(default_factory=dict)
 
 
 class Grader:
@@ -249,16 +253,25 @@ async def grader_phase(
             if t1 is None:
                 continue
             lat = got - float(t1)
-            samples.append((round(got, 4), round(lat, 4), ev["learner"], ev["step"], ev["state"]))
+            n = int(ev["evidence"]["n"])
+            samples.append(
+                (round(got, 4), round(lat, 4), ev["learner"], ev["step"], ev["state"], n)
+            )
             if ev["state"] == "verified":
                 result.latencies.append(lat)
                 result.by_learner.setdefault(ev["learner"], []).append(lat)
-                result.verify_n[int(ev["evidence"]["n"])] = ev["step"]
+                result.verify_n[n] = ev["step"]
             else:
                 result.attempted_latencies.append(lat)
         result.cpu_s = proc_cpu_s(grader.proc.pid) - cpu0
         result.rss_kib = proc_mem_kib(grader.proc.pid)
-        result.node_side = list(done.result().get("node_side_s", []))
+        by_command = {(lr, n): d for lr, n, d in done.result().get("node_side", [])}
+        result.node_side = list(by_command.values())
+        for _got, lat, learner, _step, state, n in samples:
+            node = by_command.get((learner, n))
+            if state == "verified" and node is not None:
+                result.own.append(lat - node)
+                result.own_by_learner.setdefault(learner, []).append(lat - node)
         (workdir / "latencies.json").write_text(json.dumps(samples))
     finally:
         if sse is not None:

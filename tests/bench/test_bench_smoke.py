@@ -50,4 +50,8 @@ def test_quick_bench_end_to_end(tmp_path: Path) -> None:
     node_side = row["node_side"]
     assert node_side["p50_ms"] is not None and 0 <= node_side["p50_ms"] <= grader["p99_ms"]
     assert "on the simulated node before its frame was sent" in proc.stdout
+    # and the rest, matched command by command (learner, n), is the grader's own share
+    own = row["grader_side"]
+    assert own["p50_ms"] is not None and 0 <= own["p50_ms"] <= grader["p99_ms"]
+    assert "the grader's own share" in proc.stdout
     assert (out / "bench.png").stat().st_size > 0
