@@ -181,3 +181,30 @@ def test_sigusr1_logs_every_task_and_thread_and_the_daemon_goes_on(tmp_path):
         if proc.poll() is None:
             proc.kill()
         peer.close()
+
+
+def test_tune_gc_freezes_the_startup_heap_and_still_collects_later_cycles() -> None:
+    """`grader run` tunes the cyclic GC before starting (run_cmd.tune_gc): what exists then is
+    frozen out of every collection, the young generation is larger, and a cycle made afterwards
+    is still collected. In a subprocess: freezing the test process would change every test."""
+    code = """if True:
+        import gc, weakref
+        from grader.daemon import run_cmd
+        run_cmd.tune_gc()
+        frozen = gc.get_freeze_count()
+        class Node: pass
+        a, b = Node(), Node()
+        a.peer, b.peer = b, a
+        gone = weakref.ref(a)
+        del a, b
+        gc.collect()
+        print(frozen, gc.get_threshold()[0], gone() is None)
+    """
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout.split()
+    from grader.daemon.run_cmd import GC_GEN0_THRESHOLD
+
+    assert int(out[0]) > 10_000  # the interpreter's and the grader's modules, at least
+    assert int(out[1]) == GC_GEN0_THRESHOLD
+    assert out[2] == "True"
