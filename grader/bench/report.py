@@ -80,14 +80,11 @@ def row(grader, poller, idle_rss_kib: int) -> dict[str, Any]:
 
 
 def isolation(base, with_cat, cat_bytes: int) -> dict[str, Any]:
-    def others(phase) -> list[float]:
-        return [x for learner, v in phase.by_learner.items() if learner != "l0000" for x in v]
+    def others(by_learner: dict[str, list[float]]) -> list[float]:
+        return [x for learner, v in by_learner.items() if learner != "l0000" for x in v]
 
-    def others_own(phase) -> list[float]:
-        return [x for learner, v in phase.own_by_learner.items() if learner != "l0000" for x in v]
-
-    b, c = ms(others(base)), ms(others(with_cat))
-    bo, co = ms(others_own(base)), ms(others_own(with_cat))
+    b, c = ms(others(base.by_learner)), ms(others(with_cat.by_learner))
+    bo, co = ms(others(base.own_by_learner)), ms(others(with_cat.own_by_learner))
     return {
         "nodes": base.nodes,
         "cat_bytes": cat_bytes,

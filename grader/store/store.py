@@ -37,7 +37,7 @@ from grader.store.model import (
     VerdictEvent,
 )
 from grader.store.statements import IngestStatements, Prepared
-from grader.verdict import Evidence, State, StepVerdict
+from grader.verdict import State, StepVerdict
 
 STORED_OUTPUT_KEEP_CHARS = 32 * 1024
 """Output characters kept per stored command record. The parser already keeps a 32 Ki head+tail
@@ -80,7 +80,6 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit]
 
 
-_EVIDENCE_FIELDS = tuple(f.name for f in dataclasses.fields(Evidence))
 _VERDICT_FIELDS = tuple(f.name for f in dataclasses.fields(StepVerdict))
 
 
@@ -93,7 +92,7 @@ def evidence_json(verdict: StepVerdict) -> dict[str, Any] | None:
     ev = verdict.evidence
     if ev is None:
         return None
-    data = {name: getattr(ev, name) for name in _EVIDENCE_FIELDS}
+    data = ev.to_dict()
     data["pipestatus"] = list(data["pipestatus"])
     data["line"] = _clip(data["line"], STORED_LINE_KEEP_CHARS)
     data["excerpt"] = _clip(data["excerpt"], EVIDENCE_EXCERPT_KEEP_CHARS)
@@ -280,9 +279,10 @@ class Store:
     def set_node_lags(self, lags: Mapping[str, float]) -> None:
         """Record the heartbeat lag of many connected nodes in one transaction.
 
-        WHY: at 1,000 nodes one transaction per node every STATUS_WRITE_EVERY_S was ~3 % of the
-        grader's CPU. A node that disconnected meanwhile keeps its status: a lag never says
-        "connected" (its connect and disconnect are set_node_status's, at once).
+        WHY: one transaction per node every STATUS_WRITE_EVERY_S is ~100 a second at 1,000 nodes,
+        each on SQLite's write lock beside the ingest path. A node that disconnected meanwhile
+        keeps its status: a lag never says "connected" (its connect and disconnect are
+        set_node_status's, at once).
         """
         if not lags:
             return
@@ -365,8 +365,9 @@ class Store:
 
         `states`, when given, receives after the commit what step_states() would answer for each
         (learner, lab) that got a new event, read in the same transaction after the batch: the
-        daemon's progress file needs exactly that, and a read transaction of its own per verdict
-        cost ~14 % of the grader's CPU at 1,000 nodes (BENCHMARKS.md, "Sixth round").
+        daemon's progress file needs exactly that, without a read transaction of its own per
+        verdict (on SQLite the benchmark showed no change beyond its noise: BENCHMARKS.md,
+        "Sixth round"; a networked database saves three round trips per verdict).
         """
         now = time.time()
         read: dict[tuple[str, str], list[StepState]] | None = None if states is None else {}
