@@ -111,7 +111,6 @@ class NodeWatcher:
         lags: LagBoard | None = None,
     ):
         self.node = node
-        self._lags = lags  # None: each heartbeat's lag is written on its own (a lone watcher)
         self.config = config
         self.store = store
         self.labs = labs
@@ -119,6 +118,9 @@ class NodeWatcher:
         # Shared by the daemon's watchers (group commit); a watcher on its own gets its own.
         self.committer = committer if committer is not None else Committer(store)
         self._own_committer = committer is None
+        # Shared likewise (one transaction a second for every node's heartbeat lag).
+        self._lags = lags if lags is not None else LagBoard(store)
+        self._own_lags = lags is None
         self.link = NodeLink(node, config.daemon, handshakes, self._status)
         self._pacer = Pacer(rate=config.daemon.node_rate_bytes_s)
         self.ingest: NodeIngest | None = None
@@ -177,6 +179,8 @@ class NodeWatcher:
             await self._flush_once()
         if self._own_committer:
             await self.committer.stop()
+        if self._own_lags:
+            await self._lags.stop()
         self._status(False, "stopped")
 
     # --- streaming ------------------------------------------------------------------------------
@@ -257,22 +261,13 @@ class NodeWatcher:
         metrics.NODE_LAG_SECONDS.labels(node=self.node.id).set(lag)
         if time.monotonic() - self._last_status >= STATUS_WRITE_EVERY_S:
             self._last_status = time.monotonic()
-            if self._lags is not None:
-                self._lags.note(self.node.id, lag)
-            else:
-                self._write_status(True, lag, None)
+            self._lags.note(self.node.id, lag)
 
     def _status(self, connected: bool, error: str | None) -> None:
-        self._write_status(connected, None, error)
-
-    def _write_status(self, connected: bool, lag: float | None, error: str | None) -> None:
+        """A connect or disconnect, written at once (lags go through the LagBoard)."""
         task = asyncio.create_task(
             asyncio.to_thread(
-                self.store.set_node_status,
-                self.node.id,
-                connected=connected,
-                lag_s=lag,
-                error=error,
+                self.store.set_node_status, self.node.id, connected=connected, error=error
             )
         )
         task.add_done_callback(_log_failure)
