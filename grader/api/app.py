@@ -217,15 +217,23 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         async def stream() -> AsyncIterator[ServerSentEvent]:
             last = start
             while not await request.is_disconnected():
-                seen = feed.version  # before the query: a commit after it must not be missed
-                batch = await run_in_threadpool(store.events_after, last, scope)
+                floor = feed.high  # committed when the feed read it: a query now sees up to it
+                batch = feed.after(last, scope)
+                from_db = batch is None
+                if batch is None:  # before the feed's tail (or no feed): page the database
+                    batch = await run_in_threadpool(store.events_after, last, scope)
                 for event in batch:
                     last = event.seq
                     yield ServerSentEvent(
                         data=json.dumps(_event_json(event)), event="verdict", id=str(event.seq)
                     )
-                if len(batch) < EVENTS_PAGE_MAX:
-                    await feed.wait(seen)
+                if from_db and len(batch) < EVENTS_PAGE_MAX:
+                    # Nothing of this scope up to `floor` is left unsent: skip to the tail.
+                    last = max(last, floor)
+                    if not feed.live:
+                        await feed.wait(scope)
+                elif not batch:
+                    await feed.wait(scope)  # no await since after(): nothing appended unseen
 
         return EventSourceResponse(stream(), ping=SSE_PING_S)
 

@@ -167,7 +167,7 @@ class Store:
         self._engine = engine
         self.url = url
         self._dialect = engine.dialect.name
-        self._commit_listeners: list[Callable[[], None]] = []
+        self._commit_listeners: list[Callable[[list[VerdictEvent]], None]] = []
         # SQLite has one writer at a time. Threads of this process queue on this lock instead of
         # on busy_timeout, whose retries sleep 1-100 ms each (the p99 of a 100-node benchmark);
         # busy_timeout still covers writers in other processes. PostgreSQL locks rows itself.
@@ -198,23 +198,25 @@ class Store:
 
     # -- in-process commit listeners -------------------------------------------------------------
 
-    def add_commit_listener(self, listener: Callable[[], None]) -> None:
-        """Call `listener()` after every commit that recorded new verdict events.
+    def add_commit_listener(self, listener: Callable[[list[VerdictEvent]], None]) -> None:
+        """Call `listener(events)` after every commit that recorded new verdict events.
 
-        WHY: the API usually runs in the daemon's process on the same Store, so an SSE stream can
-        be woken the moment ingest commits instead of polling SQLite. It is called in the
-        committing thread (often a worker thread): it must be cheap and thread-safe, e.g.
-        loop.call_soon_threadsafe. Other processes still need NOTIFY (PG) or polling (SQLite).
+        WHY: the API usually runs in the daemon's process on the same Store, so its SSE streams
+        can be served the committed events themselves, the moment ingest commits, instead of each
+        stream querying the database. It is called in the committing thread (often a worker
+        thread), after the commit and outside the write lock, so two commits' calls may arrive
+        in either order: it must be cheap and thread-safe, e.g. loop.call_soon_threadsafe. Other
+        processes still need NOTIFY (PG) or polling (SQLite).
         """
         self._commit_listeners.append(listener)
 
-    def remove_commit_listener(self, listener: Callable[[], None]) -> None:
+    def remove_commit_listener(self, listener: Callable[[list[VerdictEvent]], None]) -> None:
         if listener in self._commit_listeners:
             self._commit_listeners.remove(listener)
 
-    def _committed(self) -> None:
+    def _committed(self, events: list[VerdictEvent]) -> None:
         for listener in list(self._commit_listeners):
-            listener()
+            listener(events)
 
     # -- transactions ---------------------------------------------------------------------------
 
@@ -489,7 +491,7 @@ class Store:
         if anomalies:
             metrics.PARSE_ERRORS.inc(anomalies)
         if events:
-            self._committed()
+            self._committed(events)
 
     @staticmethod
     def _record_row(node_id: str, learner: str, record: CommandRecord) -> dict[str, Any]:
@@ -774,7 +776,7 @@ class Store:
                 )
             )
         if events:
-            self._committed()
+            self._committed(events)
         return events
 
     @staticmethod

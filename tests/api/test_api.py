@@ -220,3 +220,36 @@ def test_sse_pushes_events_ingested_while_streaming(seeded: Store, settings: Api
         got = read_events(base, {**op(), "Last-Event-ID": str(after)}, 1)
         assert [(e["data"]["step"], e["data"]["state"]) for e in got] == [("late", "attempted")]
         assert time.monotonic() - started < 5  # pushed (LISTEN or 200 ms poll), not a long poll
+
+
+def test_a_stream_from_before_the_tail_reads_the_database_once_then_follows_the_feed(
+    seeded: Store, settings: ApiSettings
+) -> None:
+    """alice resumes after her first event, older than the feed's tail: one query of the
+    database for her (nothing new), then her next event comes from the feed, not a query."""
+    import threading
+    import time
+
+    import sqlalchemy as sa
+
+    scoped: list[str] = []
+
+    def count(_conn, _cursor, statement: str, *_args) -> None:
+        if "FROM verdict_events" in statement and "verdict_events.learner =" in statement:
+            scoped.append(statement)
+
+    first = seeded.events_after(0, "alice")[0].seq
+    sa.event.listen(seeded._engine, "before_cursor_execute", count)
+    try:
+        with running(create_app(seeded, settings)) as base:
+
+            def later() -> None:
+                time.sleep(0.5)
+                seeded.ingest(batch(3, learner="alice"))
+
+            threading.Thread(target=later).start()
+            got = read_events(base, op(ALICE), 1, query=f"?after={first}")
+    finally:
+        sa.event.remove(seeded._engine, "before_cursor_execute", count)
+    assert [(e["data"]["learner"], e["data"]["step"]) for e in got] == [("alice", "step-3")]
+    assert len(scoped) == 1

@@ -142,8 +142,8 @@ async def test_committer_answers_each_caller_with_its_own_outcome(store: Store) 
     seat(store)
     store.acquire_nodes("grader-a", [NODE, NODE_C], 60)
     store.acquire_nodes("grader-b", [NODE_B], 60)
-    commits: list[int] = []
-    store.add_commit_listener(lambda: commits.append(1))
+    commits: list[list[str]] = []
+    store.add_commit_listener(lambda events: commits.append([e.learner for e in events]))
     committer = Committer(store)
     try:
         results = await asyncio.wait_for(
@@ -162,8 +162,8 @@ async def test_committer_answers_each_caller_with_its_own_outcome(store: Store) 
     assert states == {("alice", LAB): store.step_states("alice", LAB)}
     assert isinstance(results[1], LeaseLost)
     assert [e.learner for e in results[2]] == ["carol"]  # type: ignore[union-attr]
-    # Queued together, committed together: the listeners heard one commit.
-    assert commits == [1]
+    # Queued together, committed together: the listeners heard one commit, with its events.
+    assert commits == [["alice", "carol"]]
 
 
 def retry_commits_each_once(store: Store, group: list[IngestBatch]) -> None:
