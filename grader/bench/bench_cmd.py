@@ -43,6 +43,12 @@ def register(subparsers: Any) -> None:
     p.add_argument("--poll-interval", type=float, default=DEFAULT_POLL_S, help="poller period")
     p.add_argument("--cat-mb", type=float, default=DEFAULT_CAT_MB, help="isolation cat size")
     p.add_argument("--stagger", type=float, default=DEFAULT_STAGGER_S, help="start spread (s)")
+    p.add_argument(
+        "--pages",
+        type=int,
+        default=0,
+        help="learners' dashboard pages open: each follows its learner's SSE stream (default 0)",
+    )
     p.add_argument("--no-poller", action="store_true", help="skip the poller baseline")
     p.add_argument("--no-isolation", action="store_true", help="skip the isolation phase")
     p.add_argument("--quick", action="store_true", help="smoke run: 10 nodes, 20 s, 4x speed")
@@ -100,7 +106,12 @@ async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dic
     phase = {"duration_s": args.duration, "speed": args.speed, "stagger_s": args.stagger}
     result: dict[str, Any] = {
         "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "settings": {**phase, "poll_interval_s": args.poll_interval, "nodes": counts},
+        "settings": {
+            **phase,
+            "poll_interval_s": args.poll_interval,
+            "nodes": counts,
+            "pages": args.pages,
+        },
         "rows": [],
     }
     idle = await runner.idle_grader_rss(work / "idle", args.lab)
@@ -109,7 +120,9 @@ async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dic
     for n in counts:
         print(f"[bench] {n} nodes: grader phase ({args.duration:.0f} s of activity)", flush=True)
         try:
-            g = await runner.grader_phase(work / f"grader-{n}", n, args.lab, **phase)
+            g = await runner.grader_phase(
+                work / f"grader-{n}", n, args.lab, pages=args.pages, **phase
+            )
         except RuntimeError as exc:  # one count failing must not lose the others' figures
             print(f"[bench] {n} nodes: {exc}", flush=True)
             result.setdefault("failed", []).append({"nodes": n, "error": str(exc)})

@@ -51,6 +51,9 @@ def row(grader, poller, idle_rss_kib: int) -> dict[str, Any]:
             "rss_kib": grader.rss_kib,
             "kib_per_node": round((grader.rss_kib - idle_rss_kib) / max(1, grader.nodes - 1), 1),
             "connect_s": round(grader.connect_s, 1),
+            "pages": grader.pages,
+            "page_events": grader.page_events,
+            "page_expected": grader.page_expected,
         },
         # Of the latency, the part spent on the (simulated) node before the grader could see
         # the command's end: measured by the farm, see farm.py.
@@ -134,6 +137,13 @@ def table(result: dict[str, Any]) -> str:
             lines.append(
                 f"{r['nodes']:>6} nodes: the rest, the grader's own share: "
                 f"p50/p95/p99 {o['p50_ms']}/{o['p95_ms']}/{o['p99_ms']} ms"
+            )
+    for r in result["rows"]:
+        if r["grader"].get("pages"):
+            lines.append(
+                f"{r['nodes']:>6} nodes: {r['grader']['pages']} learners' pages open, each on its "
+                f"own learner's stream; they received {r['grader']['page_events']} events "
+                f"(their learners had {r['grader']['page_expected']})"
             )
     if iso := result.get("isolation"):
         lines.append(

@@ -142,6 +142,10 @@ class GraderPhase:
     connect_s: float = 0.0
     verify_n: dict[int, str] = field(default_factory=dict)
     duplicates: int = 0
+    # Learners' pages (--pages): each one's stream, scoped to its learner, and what it received.
+    pages: int = 0
+    page_events: int = 0
+    page_expected: int = 0  # the events of those learners on the operator's stream
     # Per command end: the farm's delay before its frame was on the channel (farm.py).
     node_side: list[float] = field(default_factory=list)
     # Per verified step: its latency less the farm's delay for the same command (learner, n):
@@ -195,10 +199,14 @@ class Grader:
         self.log.close()
 
 
-async def sse_events(base: str, headers: dict, queue: asyncio.Queue) -> None:
-    """Every SSE verdict event as (arrival time, event dict), onto `queue`."""
+async def sse_events(
+    base: str, headers: dict, queue: asyncio.Queue, learner: str | None = None
+) -> None:
+    """Every SSE verdict event as (arrival time, event dict), onto `queue`; only `learner`'s
+    when given, as that learner's dashboard page follows them."""
     client = httpx.AsyncClient(base_url=base, headers=headers, timeout=None)
-    async with client, client.stream("GET", "/api/events/stream") as resp:
+    params = {"learner": learner} if learner is not None else None
+    async with client, client.stream("GET", "/api/events/stream", params=params) as resp:
         resp.raise_for_status()
         async for line in resp.aiter_lines():
             if line.startswith("data:"):
@@ -213,16 +221,25 @@ async def grader_phase(
     speed: float,
     stagger_s: float,
     cat: dict | None = None,
+    pages: int = 0,
 ) -> GraderPhase:
-    result = GraderPhase(nodes)
+    """`pages`: that many learners also have their dashboard page open (a stream each, scoped
+    to its learner), as in a class where learners watch their own progress."""
+    result = GraderPhase(nodes, pages=min(pages, nodes))
     farm = Farm(workdir, nodes, speed)
     port = free_port()
     grader = Grader(workdir, grader_config(workdir, farm, lab_dir, port), port)
     queue: asyncio.Queue = asyncio.Queue()
     sse: asyncio.Task | None = None
+    page_queue: asyncio.Queue = asyncio.Queue()
+    page_tasks = []
     try:
         result.connect_s = await grader.wait_connected(nodes)
         sse = asyncio.create_task(sse_events(grader.base, grader.headers, queue))
+        page_tasks = [
+            asyncio.create_task(sse_events(grader.base, grader.headers, page_queue, learner))
+            for learner in farm.info["learners"][: result.pages]
+        ]
         await asyncio.sleep(0.5)  # the stream is open before the first byte is typed
         cpu0 = proc_cpu_s(grader.proc.pid)
         go = {"cmd": "go", "duration_s": duration_s, "stagger_s": stagger_s, "seed": nodes}
@@ -265,6 +282,9 @@ async def grader_phase(
                 result.attempted_latencies.append(lat)
         result.cpu_s = proc_cpu_s(grader.proc.pid) - cpu0
         result.rss_kib = proc_mem_kib(grader.proc.pid)
+        result.page_events = page_queue.qsize()
+        paged = set(farm.info["learners"][: result.pages])
+        result.page_expected = sum(1 for key in seen if key[0] in paged)
         by_command = {(lr, n): d for lr, n, d in done.result().get("node_side", [])}
         result.node_side = list(by_command.values())
         for _got, lat, learner, _step, state, n in samples:
@@ -274,9 +294,10 @@ async def grader_phase(
                 result.own_by_learner.setdefault(learner, []).append(lat - node)
         (workdir / "latencies.json").write_text(json.dumps(samples))
     finally:
-        if sse is not None:
-            sse.cancel()
-            await asyncio.gather(sse, return_exceptions=True)
+        streams = [t for t in [sse, *page_tasks] if t is not None]
+        for task in streams:
+            task.cancel()
+        await asyncio.gather(*streams, return_exceptions=True)
         grader.stop()
         farm.close()
     return result

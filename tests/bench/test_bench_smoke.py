@@ -1,4 +1,5 @@
-"""Smoke run of `grader bench --quick`: 10 simulated nodes, the real grader, the poller.
+"""Smoke run of `grader bench --quick`: 10 simulated nodes, the real grader, the poller, and
+five learners' pages on their own streams.
 
 No timing assertions (the figures depend on the machine): the run must complete, every verified
 step must reach the SSE stream exactly once, and the poller must see the same commands.
@@ -24,6 +25,8 @@ def test_quick_bench_end_to_end(tmp_path: Path) -> None:
             "bench",
             "--quick",
             "--no-isolation",
+            "--pages",
+            "5",
             "--out",
             str(out),
             "--lab",
@@ -42,6 +45,10 @@ def test_quick_bench_end_to_end(tmp_path: Path) -> None:
     # every node typed the seed lab for a while: several steps each were verified over SSE
     assert grader["verified"] >= 10
     assert grader["duplicate_events"] == 0
+    # five learners' pages followed their own streams: each got its learner's events, once
+    assert grader["pages"] == 5
+    assert grader["page_expected"] > 0 and grader["page_events"] == grader["page_expected"]
+    assert "learners' pages open" in proc.stdout
     assert grader["p50_ms"] is not None and grader["cpu_s"] > 0
     # the poller graded the same recorded activity and found verified commands too
     assert poller["verified"] >= 10 and poller["polls"] > 0 and poller["errors"] == 0
