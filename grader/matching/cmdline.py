@@ -16,6 +16,7 @@ What is simplified, on purpose:
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shlex
@@ -342,7 +343,31 @@ def _fallback(line: str) -> list[Pipeline]:
 
 # ---------------------------------------------------------------- public
 def parse_line(line: str) -> list[Pipeline]:
-    """Every pipeline the line runs, in source order. Never raises."""
+    """Every pipeline the line runs, in source order. Never raises.
+
+    The pipelines may be shared with other callers (see _parse_cached): read them, never
+    change them.
+    """
+    if len(line) <= PARSE_CACHE_LINE_CHARS:
+        return list(_parse_cached(line))
+    return _parse(line)
+
+
+PARSE_CACHE_LINES = 2048
+PARSE_CACHE_LINE_CHARS = 1024
+
+
+@functools.lru_cache(maxsize=PARSE_CACHE_LINES)
+def _parse_cached(line: str) -> tuple[Pipeline, ...]:
+    """WHY: bashlex is the largest single cost of a command's end at class scale (~8 % of the
+    grader's CPU at 1,000 nodes, BENCHMARKS.md "Seventh round"), and a class types the same lines:
+    every learner copies the lesson's commands (`nvidia-smi topo -m`, `echo $?`). The parse is a
+    pure function of the line, so the last 2,048 distinct short lines are kept, a few MB at most;
+    a line typed once costs what it did."""
+    return tuple(_parse(line))
+
+
+def _parse(line: str) -> list[Pipeline]:
     if not line.strip():
         return []
     if len(line) <= MAX_BASHLEX_CHARS:

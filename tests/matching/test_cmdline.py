@@ -181,3 +181,32 @@ def test_random_lines_never_raise(line: str) -> None:
 @given(st.text(max_size=200))
 def test_random_text_never_raises(line: str) -> None:
     parse_line(line)
+
+
+def test_a_line_typed_again_is_parsed_once_and_reads_the_same() -> None:
+    """A class types the lesson's lines over and over: the second parse is the cache's, equal to
+    a fresh parse, and a caller's list is its own (the pipelines inside are shared, read-only)."""
+    from grader.matching import cmdline
+
+    line = "NCCL_DEBUG=INFO all_reduce_perf -b 8 -e 128M -f 2 -g 2 2>&1 | tee run.log"
+    fresh = cmdline._parse(line)
+    before = cmdline._parse_cached.cache_info()
+    first = parse_line(line)
+    second = parse_line(line)
+    after = cmdline._parse_cached.cache_info()
+    assert first == second == fresh
+    assert after.hits >= before.hits + 1
+    assert first is not second  # appending to one caller's list cannot reach another's
+    first.clear()
+    assert parse_line(line) == fresh
+    assert [c.program for c in simple_commands(line)] == ["all_reduce_perf", "tee"]
+
+
+def test_long_lines_are_parsed_every_time_and_not_kept() -> None:
+    from grader.matching import cmdline
+
+    line = "echo " + "x" * cmdline.PARSE_CACHE_LINE_CHARS
+    before = cmdline._parse_cached.cache_info()
+    assert [c.program for c in simple_commands(line)] == ["echo"]
+    assert cmdline._parse_cached.cache_info().currsize <= before.currsize
+    assert cmdline._parse_cached.cache_info().misses == before.misses
