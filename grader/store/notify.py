@@ -112,12 +112,10 @@ class EventFeed:
         if self._loop is not None:
             self._store.remove_commit_listener(self._committed)
             self._loop = None
-        for task in self._tasks:
+        tasks, self._tasks = self._tasks, []
+        for task in tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self._tasks = []
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._base = None
         self._tail, self._seqs = [], []
         self._wake_all()
@@ -145,7 +143,8 @@ class EventFeed:
             waiter = self._waiters[learner] = asyncio.Event()
         timeout = WAIT_MAX_S if self.live else SQLITE_POLL_INTERVAL_S
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(waiter.wait(), timeout)
+            async with asyncio.timeout(timeout):  # not wait_for: see _refresh_loop
+                await waiter.wait()
 
     # -- keeping the tail -------------------------------------------------------------------------
 
@@ -196,8 +195,11 @@ class EventFeed:
             PG_FALLBACK_POLL_S if self._store.dialect == "postgresql" else SQLITE_POLL_INTERVAL_S
         )
         while True:
+            # asyncio.timeout, not wait_for: on 3.11 wait_for loses a cancel that lands as the
+            # event is set (gh-86296), and stop() would wait on this task for ever.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._dirty.wait(), interval)
+                async with asyncio.timeout(interval):
+                    await self._dirty.wait()
             self._dirty.clear()
             try:
                 while True:

@@ -20,6 +20,7 @@ from grader.store.notify import EventFeed
 from store.batches import NODE, batch
 
 HANG_GUARD_S = 30.0
+STOP_GUARD_S = 5.0  # stop() cancels and joins two tasks: anything near this is a hang
 NO_POLL_S = 3600.0
 
 
@@ -184,3 +185,25 @@ async def test_refed_batches_do_not_wake_and_a_stopped_feed_serves_nothing(
     assert feed.after(high) is None  # streams read the database again
     await asyncio.to_thread(seated.ingest, batch(2))
     assert [e.step for e in seated.events_after(0)] == ["step-1", "step-2"]
+
+
+async def test_stop_ends_the_feed_even_as_it_is_being_woken(sqlite_url: str) -> None:
+    """The cancel of stop() lands in the same loop turn as a wake-up of the refresh loop (as when
+    SIGTERM comes during a commit): the loop must still end (asyncio.wait_for on 3.11 lost such a
+    cancel, gh-86296, and the API's shutdown waited on the feed for ever)."""
+    s = Store.open(sqlite_url)
+    f = EventFeed(s)
+    await f.start()
+    stopping: asyncio.Task[None] | None = None
+    try:
+        await asyncio.sleep(0)  # the refresh loop is parked on its wake-up
+        f._dirty.set()
+        stopping = asyncio.create_task(f.stop())
+        done, _ = await asyncio.wait({stopping}, timeout=STOP_GUARD_S)
+        assert stopping in done, "stop() is still waiting on the feed's refresh loop"
+        assert not f.live
+    finally:
+        if stopping is not None and not stopping.done():
+            stopping.cancel()
+            await asyncio.gather(stopping, return_exceptions=True)
+        s.close()
