@@ -181,6 +181,20 @@ class Store:
             .order_by(p.step),
             engine.dialect,
         )
+        # Polled by the event feed 5 times a second, and paged by dashboards: built once, so
+        # SQLAlchemy memoizes its cache key instead of building and hashing a new select per call.
+        v = t.verdict_events
+        self._events_after_sql = (
+            sa.select(
+                v.c.seq, v.c.learner, v.c.lab, v.c.step, v.c.state, v.c.reason, v.c.at, v.c.evidence
+            )
+            .where(v.c.seq > sa.bindparam("seq"))
+            .order_by(v.c.seq)
+            .limit(sa.bindparam("limit"))
+        )
+        self._learner_events_after_sql = self._events_after_sql.where(
+            v.c.learner == sa.bindparam("learner")
+        )
 
     @classmethod
     def open(cls, url: str) -> Store:
@@ -654,15 +668,13 @@ class Store:
         self, seq: int, learner: str | None = None, limit: int = EVENTS_PAGE_MAX
     ) -> list[VerdictEvent]:
         """Events with seq > `seq`, oldest first (at most `limit`, capped at EVENTS_PAGE_MAX)."""
-        v = t.verdict_events
-        query = sa.select(
-            v.c.seq, v.c.learner, v.c.lab, v.c.step, v.c.state, v.c.reason, v.c.at, v.c.evidence
-        ).where(v.c.seq > seq)
+        params: dict[str, Any] = {"seq": seq, "limit": max(0, min(limit, EVENTS_PAGE_MAX))}
+        query = self._events_after_sql
         if learner is not None:
-            query = query.where(v.c.learner == learner)
-        query = query.order_by(v.c.seq).limit(max(0, min(limit, EVENTS_PAGE_MAX)))
+            query = self._learner_events_after_sql
+            params["learner"] = learner
         with self._read() as conn:
-            return [VerdictEvent(*row) for row in conn.execute(query).all()]
+            return [VerdictEvent(*row) for row in conn.execute(query, params).all()]
 
     def last_seq(self) -> int:
         with self._read() as conn:
