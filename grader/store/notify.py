@@ -103,7 +103,10 @@ class EventFeed:
         self._loop = asyncio.get_running_loop()
         # Listening first: a commit the read below misses is delivered (or marks the feed dirty).
         self._store.add_commit_listener(self._committed)
-        self._base = self._high = await asyncio.to_thread(self._store.last_seq)
+        try:
+            await self._go_live()
+        except Exception as exc:  # serve anyway: streams read the database until the loop can
+            log.warning("event feed could not read where the events end: %s; retrying", exc)
         self._tasks.append(asyncio.create_task(self._refresh_loop(), name="grader-event-feed"))
         if self._store.dialect == "postgresql":
             self._tasks.append(asyncio.create_task(self._listen(), name="grader-event-listener"))
@@ -184,6 +187,9 @@ class EventFeed:
             if waiter is not None:
                 waiter.set()
 
+    async def _go_live(self) -> None:
+        self._base = self._high = await asyncio.to_thread(self._store.last_seq)
+
     def _wake_all(self) -> None:
         waiters, self._waiters = self._waiters, {}
         for waiter in waiters.values():
@@ -202,6 +208,8 @@ class EventFeed:
                     await self._dirty.wait()
             self._dirty.clear()
             try:
+                if self._base is None:
+                    await self._go_live()
                 while True:
                     batch = await asyncio.to_thread(
                         self._store.events_after, self._high, None, EVENTS_PAGE_MAX

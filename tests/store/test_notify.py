@@ -207,3 +207,39 @@ async def test_stop_ends_the_feed_even_as_it_is_being_woken(sqlite_url: str) -> 
             stopping.cancel()
             await asyncio.gather(stopping, return_exceptions=True)
         s.close()
+
+
+@pytest.mark.postgres
+async def test_a_feed_started_while_events_cannot_be_read_goes_live_when_they_can(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The API starts even when the database refuses the feed's first read (here: its SELECT
+    privilege is revoked); streams read the database meanwhile, and the feed goes live on its
+    next round once the read works."""
+    monkeypatch.setattr(notify, "PG_FALLBACK_POLL_S", 0.05)
+    s = Store.open(pg_url)
+    s.upsert_node(NODE, "10.0.0.7", 22, ["alice"])
+    admin = sa.create_engine(pg_url)
+    with admin.begin() as conn:
+        conn.exec_driver_sql("REVOKE SELECT ON verdict_events FROM CURRENT_USER")
+    f = EventFeed(s)
+    try:
+        await f.start()
+        assert not f.live
+        assert f.after(0) is None  # streams page the database (which refuses them too, for now)
+        with admin.begin() as conn:
+            conn.exec_driver_sql("GRANT SELECT ON verdict_events TO CURRENT_USER")
+        for _ in range(int(HANG_GUARD_S / 0.05)):
+            if f.live:
+                break
+            await asyncio.sleep(0.05)
+        assert f.live
+        high = f.high
+        (waiter,) = await parked(f.wait("alice"))
+        events = await asyncio.to_thread(s.ingest, batch(1))
+        await asyncio.wait_for(waiter, HANG_GUARD_S)
+        assert seqs(f.after(high)) == seqs(events)
+    finally:
+        await f.stop()
+        admin.dispose()
+        s.close()
