@@ -197,8 +197,13 @@ class ReadSchedule:
 
     def tick_after(self, t: float) -> float:
         """The first tick of this grid at or after t (phase + k * POLL_S, the same float for
-        the same k however it is reached)."""
-        k = math.ceil((t - self.phase) / SR.POLL_S - 1e-9)
+        the same k however it is reached). Compared as floats, not rounded: an append a hair
+        after a tick is read at the next one by the real loop, and one exactly at a tick at it."""
+        k = math.ceil((t - self.phase) / SR.POLL_S)
+        while k > 0 and self.phase + (k - 1) * SR.POLL_S >= t:  # the division rounded up
+            k -= 1
+        while self.phase + k * SR.POLL_S < t:  # ... or down
+            k += 1
         return self.phase + k * SR.POLL_S
 
     def appended(self, now: float, size: int, ends: bool, held: int) -> bool:
@@ -414,9 +419,12 @@ class Farm:
                 cat_at = None
 
     async def cat(self, node: SimNode, total: int) -> None:
-        """`cat` of a big log, typed in a nested shell: its A, C marker, `total` bytes of real
-        NCCL output, D marker. The shell announces itself with A as the hooks do (a C for an aid
-        no A introduced is audited as a forgery, unannounced_shell)."""
+        """`cat` of a big log, typed in a nested shell: its A, C marker, `total` bytes, D marker.
+        The bytes are the recording's own with their ESCs removed (so no marker survives): its
+        NCCL INFO lines, but also its prompts and typed echoes with their bare CRs and BELs, which
+        the renderer takes through its slow path (~30 MB/s against ~300 for plain lines). This
+        is the harsher case. The shell announces itself with A as the hooks do (a C
+        for an aid no A introduced is audited as a forgery, unannounced_shell)."""
         aid, n = 4242, 9000
         body = self.rec.data.replace(b"\x1b", b"")  # the recording's text, markers defused
         blob = (body * (CAT_WRITE // len(body) + 1))[:CAT_WRITE]

@@ -16,7 +16,7 @@ import math
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from grader.bench.farm import SR, ReadSchedule
@@ -76,6 +76,9 @@ appends = st.lists(
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(appends=appends, phase=st.floats(0.0, SR.POLL_S, exclude_max=True))
+# Found by hypothesis: the last echo lands at 4.470000000000001, a hair after the tick
+# 0.02 + 89 * 0.05 == 4.47; the real loop reads it at the next tick, and the farm must too.
+@example(appends=[(1, "echo")] * 9 + [(348, "echo"), (2234, "echo"), (1879, "echo")], phase=0.02)
 def test_the_farm_sends_the_real_loops_frames_at_the_real_loops_ticks(
     tmp_path_factory, appends, phase
 ) -> None:
