@@ -20,7 +20,7 @@ from typing import Any
 
 import jsonschema
 
-from grader.daemon.pacing import DEFAULT_RATE_BYTES_S
+from grader.daemon.pacing import DEFAULT_LOOP_SHARE, DEFAULT_RATE_BYTES_S
 from grader.labs.document import read_document
 
 DEFAULT_DB = "sqlite:///var/grader.db"
@@ -86,6 +86,7 @@ class DaemonSettings:
     keepalive_count_max: int = DEFAULT_KEEPALIVE_COUNT_MAX
     connect_timeout_s: float = DEFAULT_CONNECT_TIMEOUT_S
     node_rate_bytes_s: int = DEFAULT_RATE_BYTES_S  # grader.daemon.pacing: one flood, not the loop
+    node_loop_share: float = DEFAULT_LOOP_SHARE  # the most of the loop's time one node may hold
     backoff: Backoff = field(default_factory=Backoff)
 
 
@@ -210,6 +211,7 @@ def load_config(path: str | Path) -> GraderConfig:
         keepalive_count_max=d.get("keepalive_count_max", DEFAULT_KEEPALIVE_COUNT_MAX),
         connect_timeout_s=float(d.get("connect_timeout_s", DEFAULT_CONNECT_TIMEOUT_S)),
         node_rate_bytes_s=d.get("node_rate_bytes_s", DEFAULT_RATE_BYTES_S),
+        node_loop_share=d.get("node_loop_share", DEFAULT_LOOP_SHARE),
         backoff=Backoff(
             base_s=float(b.get("base_s", DEFAULT_BACKOFF_BASE_S)),
             max_s=float(b.get("max_s", DEFAULT_BACKOFF_MAX_S)),

@@ -1,38 +1,72 @@
-"""Per-node byte pacing: one node's huge output must not take the loop from the others.
+"""Per-node pacing: one node's huge output must not take the loop from the others.
 
 Why: one asyncio loop parses every node's bytes. A learner who `cat`s 100 MB makes their node's
 channel deliver as fast as SSH allows, and while the loop decrypts and parses that, the other
-nodes' command ends wait (issue 6 "Isolation": the others' p99 tripled). Pacing a node to a byte
-rate after a burst allowance leaves typing untouched (a command end is a few KiB) and turns a
-flood into a steady share of the CPU; the pause is SSH flow control's job from there: while the
-watcher sleeps it reads nothing, the channel's window fills and the node's reader blocks on its
-write, so nothing is buffered or lost, only delayed.
+nodes' command ends wait (issue 6 "Isolation": the others' p99 tripled). The pause is SSH flow
+control's job from there: while the watcher sleeps it reads nothing, the channel's window fills
+and the node's reader blocks on its write, so nothing is buffered or lost, only delayed.
+
+Two token buckets, and the watcher pauses for the longer of the two:
+- bytes: after a 4 MiB burst, at most `rate` bytes a second;
+- the loop's time: after `burst_s` seconds spent parsing this node's frames, at most `share` of
+  the loop's time. Bytes alone were not enough (BENCHMARKS.md, eighth round): what a byte costs
+  depends on what it is. The renderer takes plain `\\r\\n` lines in bulk at ~300 MB/s; text
+  full of bare CRs and BELs goes through its tokenizer at ~30 MB/s. With decryption and framing
+  on top, 8 MB/s of such text held the loop a third to half of the time, and the 4 MiB burst
+  alone held it for ~0.3 s. While a watcher holds the loop, every hop of another node's verdict
+  (read, commit, stream) waits for it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-# 8 MB/s is ~10 % of one core for the parser (BENCHMARKS.md "Parser throughput") and still
-# grades a 100 MB `cat` within ~13 s; the 4 MiB burst lets any ordinary output through unpaced.
+# 8 MB/s is ~10 % of one core for the parser on plain lines (BENCHMARKS.md "Parser throughput")
+# and still grades a 100 MB `cat` within ~13 s; the 4 MiB burst lets any ordinary output through
+# unpaced.
 DEFAULT_RATE_BYTES_S = 8_000_000
 DEFAULT_BURST_BYTES = 4 * 1024 * 1024
+# A quarter of the loop for one node at most, after 50 ms of parsing at a stretch (4 MiB of
+# plain lines take ~40 ms, so ordinary outputs still pass unpaced): a flood's frames then come
+# with pauses three times their cost, in which the other nodes' verdicts go through.
+DEFAULT_LOOP_SHARE = 0.25
+DEFAULT_BURST_S = 0.05
 
 
 @dataclass
-class Pacer:
-    """A token bucket over bytes: `spend` returns how long to pause before reading on."""
+class _Bucket:
+    """Tokens refill at `rate` a second up to `burst`; a debt is repaid by waiting."""
 
-    rate: float = DEFAULT_RATE_BYTES_S
-    burst: float = DEFAULT_BURST_BYTES
+    rate: float
+    burst: float
     _tokens: float | None = None
     _at: float = 0.0
 
-    def spend(self, n: int, now: float) -> float:
-        if self.rate <= 0:  # pacing off
+    def spend(self, amount: float, now: float) -> float:
+        if self.rate <= 0:  # this bucket is off
             return 0.0
         if self._tokens is None:
             self._tokens, self._at = self.burst, now
-        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate) - n
+        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate) - amount
         self._at = now
         return -self._tokens / self.rate if self._tokens < 0 else 0.0
+
+
+class Pacer:
+    """`spend` returns how long the watcher should pause before reading on."""
+
+    __slots__ = ("_bytes", "_loop")
+
+    def __init__(
+        self,
+        rate: float = DEFAULT_RATE_BYTES_S,
+        burst: float = DEFAULT_BURST_BYTES,
+        share: float = DEFAULT_LOOP_SHARE,
+        burst_s: float = DEFAULT_BURST_S,
+    ) -> None:
+        self._bytes = _Bucket(rate, burst)
+        self._loop = _Bucket(share, burst_s)
+
+    def spend(self, n: int, now: float, busy_s: float = 0.0) -> float:
+        """`n` bytes were just handled, holding the loop for `busy_s` seconds, at `now`."""
+        return max(self._bytes.spend(n, now), self._loop.spend(busy_s, now))

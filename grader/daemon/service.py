@@ -122,7 +122,9 @@ class NodeWatcher:
         self._lags = lags if lags is not None else LagBoard(store)
         self._own_lags = lags is None
         self.link = NodeLink(node, config.daemon, handshakes, self._status)
-        self._pacer = Pacer(rate=config.daemon.node_rate_bytes_s)
+        self._pacer = Pacer(
+            rate=config.daemon.node_rate_bytes_s, share=config.daemon.node_loop_share
+        )
         self.ingest: NodeIngest | None = None
         self.conn: asyncssh.SSHClientConnection | None = None
         self._wake = asyncio.Event()
@@ -215,11 +217,13 @@ class NodeWatcher:
                     if frame.kind == KIND_HELLO:  # the reader runs, or SFTP polling does
                         self._route_known = True
                         self._feedback_wake.set()
+                    began = time.monotonic()
                     self.ingest.feed(frame)
                     self._wake.set()
                     if self.ingest.has_ended():
                         self._urgent.set()
-                    pause = self._pacer.spend(len(frame.data), time.monotonic())
+                    now = time.monotonic()
+                    pause = self._pacer.spend(len(frame.data), now, busy_s=now - began)
                     if pause > 0:  # a flood: SSH flow control holds the rest on the node
                         metrics.PACED_SECONDS.labels(node=self.node.id).inc(pause)
                         await asyncio.sleep(pause)

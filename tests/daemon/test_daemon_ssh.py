@@ -164,15 +164,29 @@ def test_cut_connection_resumes_without_loss_and_probe_verifies(tmp_path, python
     assert not status.connected  # released at shutdown
 
 
-def test_a_paced_flood_arrives_whole_and_in_order(tmp_path, peer):
-    """A 6 MB output on a node paced to 1 MB/s (after the 4 MiB burst): the watcher pauses its
+# A progress bar's redraws (bare CRs) and a BEL on every line: the renderer's slow path, ~20 MB/s
+# where plain lines render at ~100 MB/s. 40 + 1 + 40 + 1 characters a line.
+_COSTLY_LINE = "p" * 40 + "\r" + "q" * 40 + "\x07\r\n"
+
+
+@pytest.mark.parametrize(
+    ("pacing", "line", "lines", "rendered"),
+    [
+        # bytes: 6 MB of plain lines, paced to 1 MB/s after the 4 MiB burst
+        ({"node_rate_bytes_s": 1_000_000}, "x" * 99 + "\r\n", 60_000, "x" * 99),
+        # the loop's time alone (the byte pace off): costly lines, 5 % of the loop after 50 ms
+        ({"node_rate_bytes_s": 0, "node_loop_share": 0.05}, _COSTLY_LINE, 80_000, "q" * 40),
+    ],
+    ids=["bytes", "loop-share"],
+)
+def test_a_paced_flood_arrives_whole_and_in_order(tmp_path, peer, pacing, line, lines, rendered):
+    """A flood paced by bytes or by the loop's time it takes to parse: the watcher pauses its
     reads, SSH flow control holds the rest on the node, and every byte still arrives: the big
     command's record counts all of it and the command typed after it is graded too."""
     spool = Spool(tmp_path / "node")
     sh = Shell("20261129T181502-4242-9f3a01bc")
     spool.begin(sh)
-    big = ("x" * 99 + "\r\n") * 60_000  # 6 MB, 100 bytes a line
-    spool.append(sh, sh.command("cat big.log", big))
+    spool.append(sh, sh.command("cat big.log", line * lines))
     spool.append(sh, sh.command("echo hello", "hello\r\n"))
 
     def paced() -> float:
@@ -180,7 +194,7 @@ def test_a_paced_flood_arrives_whole_and_in_order(tmp_path, peer):
         return got or 0.0
 
     before = paced()
-    d = DaemonThread(write_config(tmp_path, peer, spool.root, node_rate_bytes_s=1_000_000))
+    d = DaemonThread(write_config(tmp_path, peer, spool.root, **pacing))
     try:
         wait_for(lambda: len(d.records()) == 2, timeout=60, what="both commands")
         wait_for(lambda: d.states().get("say-hello") == "verified", what="say-hello verified")
@@ -188,5 +202,6 @@ def test_a_paced_flood_arrives_whole_and_in_order(tmp_path, peer):
         d.stop()
     cat, echo = sorted(d.records(), key=lambda r: r.n)
     assert (cat.line, echo.line) == ("cat big.log", "echo hello")
-    assert cat.output_chars == 60_000 * 100 - 1  # every line (CR LF rendered as \n)
+    # every line, as the terminal showed it (CR LF rendered as \n, a redraw as its last text)
+    assert cat.output_chars == lines * (len(rendered) + 1) - 1
     assert paced() > before  # the flood was paced, not read at full speed
