@@ -53,7 +53,8 @@ VERDICTS = Counter(
 )
 PACED_SECONDS = Counter(
     "grader_paced_seconds",  # exposed as grader_paced_seconds_total
-    "Seconds node streams were paused by per-node pacing (a flood held to node_rate_bytes_s).",
+    "Seconds node streams were paused by per-node pacing (a flood held to node_rate_bytes_s "
+    "or to node_loop_share of the loop's time).",
     ["node"],
     registry=REGISTRY,
 )

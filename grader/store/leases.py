@@ -35,6 +35,11 @@ def db_now(conn: sa.Connection) -> float:
     return time.time()
 
 
+_EXISTING = sa.select(t.leases.c.node_id).where(
+    t.leases.c.node_id.in_(sa.bindparam("node_ids", expanding=True))
+)
+
+
 def acquire(
     conn: sa.Connection,
     insert: Callable[[sa.Table], Any],
@@ -46,15 +51,19 @@ def acquire(
         return []
     if not owner:
         raise ValueError("a lease owner must be a non-empty string")
-    # Make sure every wanted node has a row to lock; a concurrent insert of the same row just
-    # waits for the other transaction, then does nothing.
-    conn.execute(
-        insert(t.leases)
-        .values([{"node_id": n, "owner": FREE_OWNER, "expires_at": 0.0} for n in node_ids])
-        .on_conflict_do_nothing()
-    )
-    now = db_now(conn)
     leases = t.leases
+    # Make sure every wanted node has a row to lock; a concurrent insert of the same row just
+    # waits for the other transaction, then does nothing. Only the missing rows are inserted,
+    # as one cached statement run for each: a 1,000-row VALUES list was compiled anew at every
+    # renewal (~100 ms of CPU at 1,000 nodes, every ttl/3, holding SQLite's one write lock:
+    # every group commit waited behind it, BENCHMARKS.md eighth round).
+    have = set(conn.execute(_EXISTING, {"node_ids": node_ids}).scalars())
+    missing = [
+        {"node_id": n, "owner": FREE_OWNER, "expires_at": 0.0} for n in node_ids if n not in have
+    ]
+    if missing:
+        conn.execute(insert(leases).on_conflict_do_nothing(), missing)
+    now = db_now(conn)
     # Our own rows are locked waiting, not skipped: this grader's ingest transactions hold them
     # (check_held) for milliseconds, and skipping them made a busy node look lost, so its
     # watcher was dropped and restarted every few renewals.

@@ -35,6 +35,36 @@ def test_release_frees_nodes_at_once(store: Store) -> None:
     assert store.acquire_nodes("grader-b", ["n1", "n2"], 60) == ["n1", "n2"]
 
 
+def test_renewal_inserts_only_the_missing_lease_rows(store: Store) -> None:
+    """Every renewal used to insert (on conflict: nothing) a row per node: at 1,000 nodes a
+    3,000-parameter statement compiled anew every ttl/3 while holding the write lock. Now
+    only rows that are missing are inserted: none on a plain renewal, the new node's when the
+    list grows, and a row someone deleted comes back."""
+    from grader.store import schema
+
+    nodes = [f"n{i:03d}" for i in range(300)]
+    inserts: list[str] = []
+
+    def count(conn, cursor, statement, parameters, context, executemany) -> None:
+        if statement.lstrip().upper().startswith("INSERT") and "leases" in statement:
+            inserts.append(statement)
+
+    assert store.acquire_nodes("grader-a", nodes, 60) == nodes  # the first round makes rows
+    sa.event.listen(store._engine, "before_cursor_execute", count)
+    try:
+        assert store.acquire_nodes("grader-a", nodes, 60) == nodes
+        assert inserts == []  # a renewal writes the expiry, nothing else
+        grown = [*nodes, "n300"]
+        assert store.acquire_nodes("grader-a", grown, 60) == grown
+        assert len(inserts) == 1  # the one new node's row
+        with store._engine.begin() as conn:
+            conn.execute(sa.delete(schema.leases).where(schema.leases.c.node_id == "n007"))
+        assert store.acquire_nodes("grader-a", grown, 60) == grown  # n007's row is back
+        assert store.acquire_nodes("grader-b", grown, 60) == []  # and held by grader-a
+    finally:
+        sa.event.remove(store._engine, "before_cursor_execute", count)
+
+
 @pytest.mark.postgres
 def test_skip_locked_does_not_wait_for_a_locking_grader(pg_url: str) -> None:
     store = Store.open(pg_url)
