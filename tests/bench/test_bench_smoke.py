@@ -1,5 +1,5 @@
-"""Smoke run of `grader bench --quick`: 10 simulated nodes, the real grader, the poller, and
-five learners' pages on their own streams.
+"""Smoke run of `grader bench --quick --repeat 2`: 10 simulated nodes, the real grader twice, the
+poller, and five learners' pages on their own streams.
 
 No timing assertions (the figures depend on the machine): the run must complete, every verified
 step must reach the SSE stream exactly once, and the poller must see the same commands.
@@ -25,6 +25,8 @@ def test_quick_bench_end_to_end(tmp_path: Path) -> None:
             "bench",
             "--quick",
             "--no-isolation",
+            "--repeat",
+            "2",
             "--pages",
             "5",
             "--out",
@@ -39,8 +41,16 @@ def test_quick_bench_end_to_end(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     result = json.loads((out / "bench.json").read_text())
-    (row,) = result["rows"]
-    assert row["nodes"] == 10
+    # --repeat 2: two grader runs, each a row of its own, and their spread
+    first, second = result["rows"]
+    assert (first["nodes"], first["run"], second["nodes"], second["run"]) == (10, 1, 10, 2)
+    assert second["grader"]["verified"] >= 10 and second["grader"]["duplicate_events"] == 0
+    (spread,) = result["spread"]
+    assert spread["nodes"] == 10 and spread["runs"] == 2
+    p50s = sorted(r["grader"]["p50_ms"] for r in result["rows"])
+    assert (spread["p50_ms"]["min"], spread["p50_ms"]["max"]) == (p50s[0], p50s[1])
+    assert "10 nodes, 2 runs: p50 " in proc.stdout and "  10#2 |" in proc.stdout
+    row = first
     grader, poller = row["grader"], row["poller"]
     # every node typed the seed lab for a while: several steps each were verified over SSE
     assert grader["verified"] >= 10
@@ -62,3 +72,17 @@ def test_quick_bench_end_to_end(tmp_path: Path) -> None:
     assert own["p50_ms"] is not None and 0 <= own["p50_ms"] <= grader["p99_ms"]
     assert "the grader's own share" in proc.stdout
     assert (out / "bench.png").stat().st_size > 0
+
+
+def test_repeat_below_one_is_refused_before_anything_starts(tmp_path: Path) -> None:
+    lab = str(REPO / "labs" / "nccl-bootstrap")
+    proc = subprocess.run(
+        [sys.executable, "-m", "grader.cli", "bench", "--repeat", "0", "--lab", lab],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 2
+    assert "--repeat must be at least 1, not 0" in proc.stdout
+    assert not (tmp_path / "bench-results").exists()  # nothing ran, nothing written
