@@ -422,9 +422,9 @@ class Farm:
         """`cat` of a big log, typed in a nested shell: its A, C marker, `total` bytes, D marker.
         The bytes are the recording's own with their ESCs removed (so no marker survives): its
         NCCL INFO lines, but also its prompts and typed echoes with their bare CRs and BELs, which
-        the renderer takes through its slow path (~30 MB/s against ~300 for plain lines). This
-        is the harsher case. The shell announces itself with A as the hooks do (a C
-        for an aid no A introduced is audited as a forgery, unannounced_shell)."""
+        the renderer takes through its slow path (~30 MB/s against ~300 for plain lines): the
+        harsher case. The shell announces itself with A as the hooks do (a C for an aid no A
+        introduced is audited as a forgery, unannounced_shell)."""
         aid, n = 4242, 9000
         body = self.rec.data.replace(b"\x1b", b"")  # the recording's text, markers defused
         blob = (body * (CAT_WRITE // len(body) + 1))[:CAT_WRITE]

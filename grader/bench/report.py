@@ -219,9 +219,10 @@ def plot(result: dict[str, Any], path: Path) -> bool:
     for who, style in (("grader", "-"), ("poller", "--")):
         for q, marker in (("p50_ms", "o"), ("p95_ms", "s"), ("p99_ms", "^")):
             # the median run per count on the line; with --repeat every run as a dot as well
-            per = {
-                n: [v for r in rows if r["nodes"] == n and (v := r.get(who, {}).get(q))] for n in xs
-            }
+            per: dict[int, list[float]] = {n: [] for n in xs}
+            for r in rows:
+                if (v := r.get(who, {}).get(q)) is not None:
+                    per[r["nodes"]].append(v)
             ys = [statistics.median(per[n]) if per[n] else None for n in xs]
             if any(y is not None for y in ys):
                 (line,) = ax.plot(xs, ys, style, marker=marker, label=f"{who} {q[:3]}")
