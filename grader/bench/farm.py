@@ -11,17 +11,18 @@ What each node serves (the node-side interface the daemon expects, docs/daemon.m
 - `exec python3 -c <bootstrap>`: the daemon sends grader/node/files/spool_reader.py on stdin; the
   farm checks that the bytes are exactly that file, reads the start line and then runs THAT
   MODULE's own `list_files`/`pump`/`write_frame` in-process instead of a python3 subprocess per
-  node (1,000 interpreters would not fit in memory or CPU here). The reader's main loop (a stat
-  of every file every POLL_S) is replaced by an event-driven one aligned to a per-node POLL_S
-  grid, which wakes only at the ticks where the real loop would SEND: the tick after a D marker
-  or after HOLD_BYTES were appended, and the tick at which the oldest unsent byte is HOLD_S old.
-  At such a tick it first replays the read the real loop made at the tick after the first
-  unsent byte was appended (the module's own `pump` with that tick as `now`, so the held bytes
-  carry the real loop's `held_since`), then runs `pump` with the present time, which decides
-  what is due exactly as on a node. A keystroke echo therefore costs no wake-up here, while the
-  frames (their bytes and the tick they leave at) are the real loop's; the farm is an instrument
-  on the grader's two cores, and its own CPU is latency the grader would not see on real nodes.
-  Heartbeats every HEARTBEAT_S when idle, and back-to-back ticks while a file has more to send,
+  node (1,000 interpreters would not fit in memory or CPU here). The real reader sleeps on
+  inotify and stats its files when one changes (its POLL_S stat loop is only the fallback for
+  nodes without inotify); the simulated one wakes only when the real one would SEND: when a D
+  marker or HOLD_BYTES were appended, and when the oldest unsent byte is HOLD_S old. At such a
+  moment it first replays the read the real loop made when the first unsent byte was appended
+  (the module's own `pump` with that time as `now`, so the held bytes carry the real loop's
+  `held_since`), then runs `pump` with the present time, which decides what is due exactly as on
+  a node. A keystroke echo therefore costs no wake-up here, while the frames (their bytes and the
+  moment they leave) are the real loop's; the farm is an instrument on the grader's two cores,
+  and its own CPU is latency the grader would not see on real nodes. `ReadSchedule` can also
+  model the polling reader (a per-node POLL_S grid), which the eighth and earlier rounds used.
+  Heartbeats every HEARTBEAT_S when idle, and back-to-back passes while a file has more to send,
   as the real loop does.
 - Progress documents the daemon sends on the reader's stdin (one JSON line each) are split by
   the module's own `InputLines` and written by its own `progress_line`/`write_progress` (temp
@@ -181,41 +182,48 @@ class SimNode:
 
 
 class ReadSchedule:
-    """Which of the real reader's POLL_S ticks a simulated reader must run at (no I/O).
+    """When a simulated reader must run the real reader's `pump` (no I/O).
 
-    The real loop reads every tick, but a tick sends only when `pump` finds something due: a D
-    marker, HOLD_BYTES held, or a byte HOLD_S old. Those ticks follow from the appends alone, so
-    the farm wakes only there, and first replays the one read that set `held_since` (the tick
-    after the first unsent append). tests/bench/test_farm_schedule.py runs this on a virtual
-    clock against `pump` at every tick and compares the frames.
+    The real loop reads whenever it wakes, but a pass sends only when `pump` finds something
+    due: a D marker, HOLD_BYTES held, or a byte HOLD_S old. When those passes happen follows
+    from the appends alone, so the farm wakes only there, and first replays the one read that
+    set `held_since` (the first unsent append's). With `poll_s=None` the reader is the inotify
+    one, which reads at each append; with a period it is the polling fallback, which reads at
+    the ticks phase + k * poll_s. tests/bench/test_farm_schedule.py runs both on a virtual clock
+    against `pump` called as the real loop calls it and compares the frames.
     """
 
-    def __init__(self, phase: float):
+    def __init__(self, phase: float, poll_s: float | None = SR.POLL_S):
         self.phase = phase
+        self.poll_s = poll_s
         self.unread = 0  # bytes appended since the last read
-        self.unread_tick: float | None = None  # the tick the real loop first saw them at
+        self.unread_tick: float | None = None  # when the real loop first read them
 
     def tick_after(self, t: float) -> float:
-        """The first tick of this grid at or after t (phase + k * POLL_S, the same float for
-        the same k however it is reached). Compared as floats, not rounded: an append a hair
-        after a tick is read at the next one by the real loop, and one exactly at a tick at it."""
-        k = math.ceil((t - self.phase) / SR.POLL_S)
-        while k > 0 and self.phase + (k - 1) * SR.POLL_S >= t:  # the division rounded up
+        """When the real loop reads what is appended at t: at once on inotify, else the first
+        tick of its grid at or after t (phase + k * poll_s, the same float for the same k however
+        it is reached). Compared as floats, not rounded: an append a hair after a tick is read at
+        the next one by the real loop, and one exactly at a tick at it."""
+        step = self.poll_s
+        if step is None:
+            return t
+        k = math.ceil((t - self.phase) / step)
+        while k > 0 and self.phase + (k - 1) * step >= t:  # the division rounded up
             k -= 1
-        while self.phase + k * SR.POLL_S < t:  # ... or down
+        while self.phase + k * step < t:  # ... or down
             k += 1
-        return self.phase + k * SR.POLL_S
+        return self.phase + k * step
 
     def appended(self, now: float, size: int, ends: bool, held: int) -> bool:
-        """The session file grew at `now`; True when the next tick sends (a D marker, or
-        HOLD_BYTES unsent), else the oldest byte's HOLD_S is in deadline()."""
+        """The session file grew at `now`; True when the real loop's read of it sends (a D
+        marker, or HOLD_BYTES unsent), else the oldest byte's HOLD_S is in deadline()."""
         if self.unread_tick is None:
             self.unread_tick = self.tick_after(now)
         self.unread += size
         return ends or held + self.unread >= SR.HOLD_BYTES
 
     def catch_up(self, now: float) -> float | None:
-        """The past tick whose read is still to be replayed (then the bytes count as read)."""
+        """The past read (its time) still to be replayed; then the bytes count as read."""
         if self.unread_tick is None or self.unread_tick > now:
             return None
         then, self.unread_tick, self.unread = self.unread_tick, None, 0
@@ -247,7 +255,7 @@ class SimReader:
         self.event = asyncio.Event()
         self.due = False  # the tick after the wake-up sends (else only the deadline moved)
         self.rescan = True
-        self.schedule = ReadSchedule(random.random() * SR.POLL_S)
+        self.schedule = ReadSchedule(0.0, poll_s=None)  # the inotify reader (the module's own)
 
     def wake(self, rescan: bool = False) -> None:
         self.rescan = self.rescan or rescan
@@ -273,7 +281,7 @@ class SimReader:
 
     async def run(self) -> None:
         out = io.BytesIO()
-        hello = {"v": 1, "pid": os.getpid(), "python": "bench-farm"}
+        hello = {"v": 1, "pid": os.getpid(), "python": "bench-farm", "wake": "inotify"}
         SR.write_frame(out, SR.KIND_HELLO, "", 0, json.dumps(hello).encode())
         last_sent = time.time()
         while True:
@@ -303,8 +311,8 @@ class SimReader:
                 self.node.sent(time.time())
                 await asyncio.sleep(0)
                 continue
-            # Sleep until an append that sends at the next tick, the oldest unsent byte's
-            # HOLD_S, or the next heartbeat ...
+            # Sleep until an append that sends, the oldest unsent byte's HOLD_S, or the next
+            # heartbeat ...
             self.event.clear()
             self.due = False
             while not self.due:
@@ -317,7 +325,7 @@ class SimReader:
                 except TimeoutError:
                     break
                 self.event.clear()
-            # ... then to the grid tick at which the real loop would send it.
+            # ... then to when the real loop would send it (now, on inotify).
             await asyncio.sleep(max(0.0, self.schedule.tick_after(time.time()) - time.time()))
 
 

@@ -13,13 +13,16 @@ from grader.daemon.transport import Frame, FrameDecoder, reader_command, reader_
 class ReaderProcess:
     """spool_reader.py under `sh -c "python3 -c <bootstrap>"`, fed the script on stdin."""
 
-    def __init__(self, root, offsets=None, after_start: bytes = b""):
+    def __init__(self, root, offsets=None, after_start: bytes = b"", wake: str | None = None):
         script = reader_script()
         cmd = reader_command(len(script)).replace("python3", sys.executable, 1)
         self.proc = subprocess.Popen(
             ["sh", "-c", cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
         )
-        start = json.dumps({"root": str(root), "offsets": offsets or {}}).encode() + b"\n"
+        start_line: dict = {"root": str(root), "offsets": offsets or {}}
+        if wake is not None:  # the reader's own choice otherwise (inotify where it works)
+            start_line["wake"] = wake
+        start = json.dumps(start_line).encode() + b"\n"
         self.proc.stdin.write(script + start + after_start)
         self.proc.stdin.flush()
         self.decoder = FrameDecoder()

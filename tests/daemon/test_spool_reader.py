@@ -5,6 +5,9 @@ from __future__ import annotations
 import io
 import json
 import os
+import select
+
+import pytest
 
 from grader.daemon.transport import (
     KIND_DATA,
@@ -18,21 +21,29 @@ from grader.node.paths import node_module
 from .framing import ReaderProcess, file_bytes
 
 
+@pytest.fixture(params=["inotify", "poll"])
+def wake(request) -> str:
+    """Both ways the reader waits: on inotify (Linux, where the tests run) and on its 50 ms poll
+    (nodes without inotify); the frames must not depend on which."""
+    return request.param
+
+
 def _spool(tmp_path, user="alice"):
     d = tmp_path / "spool" / user
     d.mkdir(parents=True)
     return d
 
 
-def test_streams_existing_and_appended_bytes_in_order(tmp_path):
+def test_streams_existing_and_appended_bytes_in_order(tmp_path, wake):
     d = _spool(tmp_path)
     (d / "sessions.jsonl").write_text(json.dumps({"session": "s1", "nonce": "ab"}) + "\n")
     ts = d / "s1.ts"
     ts.write_bytes(b"hello ")
-    r = ReaderProcess(tmp_path)
+    r = ReaderProcess(tmp_path, wake=wake)
     try:
         frames = r.read_until(lambda fs: file_bytes(fs, "alice/s1.ts") == b"hello ")
         assert frames[0].kind == KIND_HELLO
+        assert json.loads(frames[0].data)["wake"] == wake  # inotify works here: it is taken
         kinds_paths = [(f.kind, f.path) for f in frames if f.kind == KIND_DATA]
         # the learner's index comes before their session bytes (the nonce must arrive first)
         assert kinds_paths[0] == (KIND_DATA, "alice/sessions.jsonl")
@@ -51,11 +62,11 @@ def test_streams_existing_and_appended_bytes_in_order(tmp_path):
     assert rc == 0, err
 
 
-def test_resumes_from_given_offsets(tmp_path):
+def test_resumes_from_given_offsets(tmp_path, wake):
     d = _spool(tmp_path)
     (d / "s1.ts").write_bytes(b"0123456789")
     (d / "s2.ts").write_bytes(b"abcdef")
-    r = ReaderProcess(tmp_path, offsets={"alice/s1.ts": 4})
+    r = ReaderProcess(tmp_path, offsets={"alice/s1.ts": 4}, wake=wake)
     try:
         frames = r.read_until(
             lambda fs: {f.path for f in fs if f.kind == KIND_DATA} >= {"alice/s1.ts", "alice/s2.ts"}
@@ -68,11 +79,11 @@ def test_resumes_from_given_offsets(tmp_path):
     assert [(f.offset, f.data) for f in s2] == [(0, b"abcdef")]
 
 
-def test_shrunk_or_replaced_file_restarts_from_zero_with_log(tmp_path):
+def test_shrunk_or_replaced_file_restarts_from_zero_with_log(tmp_path, wake):
     d = _spool(tmp_path)
     ts = d / "s1.ts"
     ts.write_bytes(b"a long first version")
-    r = ReaderProcess(tmp_path)
+    r = ReaderProcess(tmp_path, wake=wake)
     try:
         r.read_until(lambda fs: file_bytes(fs, "alice/s1.ts") == b"a long first version")
         ts.write_bytes(b"short")  # truncate + rewrite in place
@@ -91,9 +102,9 @@ def test_shrunk_or_replaced_file_restarts_from_zero_with_log(tmp_path):
     assert b"replaced (inode changed)" in err
 
 
-def test_idle_stream_sends_heartbeats_with_node_time(tmp_path):
+def test_idle_stream_sends_heartbeats_with_node_time(tmp_path, wake):
     (tmp_path / "spool").mkdir()
-    r = ReaderProcess(tmp_path)
+    r = ReaderProcess(tmp_path, wake=wake)
     try:
         frames = r.read_until(lambda fs: any(f.kind == KIND_HEARTBEAT for f in fs), timeout=15)
     finally:
@@ -102,9 +113,9 @@ def test_idle_stream_sends_heartbeats_with_node_time(tmp_path):
     assert json.loads(beat.data)["t"] > 1_600_000_000
 
 
-def test_exits_when_the_daemon_closes_stdin(tmp_path):
+def test_exits_when_the_daemon_closes_stdin(tmp_path, wake):
     (tmp_path / "spool").mkdir()
-    r = ReaderProcess(tmp_path)
+    r = ReaderProcess(tmp_path, wake=wake)
     r.read_until(lambda fs: bool(fs))
     rc, _ = r.close()
     assert rc == 0
@@ -218,3 +229,74 @@ def test_resume_offset_only_counts_sent_bytes(tmp_path):
     assert again.pump(now=2.0) == []  # read (and held) by the new reader from there
     frames = again.pump(now=2.0 + SR.HOLD_S)
     assert [(f.offset, f.data) for f in frames] == [(10 + len(D_END), b"typed, not sent")]
+
+
+def test_without_a_wake_key_the_reader_takes_inotify_where_linux_has_it(tmp_path):
+    (tmp_path / "spool").mkdir()
+    r = ReaderProcess(tmp_path)
+    try:
+        frames = r.read_until(lambda fs: bool(fs))
+    finally:
+        rc, err = r.close()
+    assert rc == 0, err
+    assert json.loads(frames[0].data)["wake"] == "inotify"
+
+
+# --- the inotify alarm itself: what wakes the loop, and when it lists the directories again -----
+
+
+def _readable(fd: int) -> bool:
+    return bool(select.select([fd], [], [], 0)[0])  # already pending or not: no waiting
+
+
+def test_an_append_wakes_the_loop_and_a_new_file_or_learner_asks_for_a_listing(tmp_path):
+    spool = tmp_path / "spool"
+    (spool / "alice").mkdir(parents=True)
+    ts = spool / "alice" / "s1.ts"
+    ts.write_bytes(b"$ ")
+    w = SR.Wake.open()
+    assert w is not None
+    try:
+        w.watch([str(spool), *SR.user_dirs(str(spool))])
+        assert not _readable(w.fd)  # nothing happened since the watches were set
+        with ts.open("ab") as fh:
+            fh.write(b"l")
+        assert _readable(w.fd)
+        assert w.drain() is False  # a write to a listed file: no new listing needed
+        assert not _readable(w.fd)  # drained
+        (spool / "alice" / "s2.ts").write_bytes(b"")
+        assert w.drain() is True  # a new session file
+        (spool / "bob").mkdir()
+        assert w.drain() is True  # a new learner
+        w.watch(SR.user_dirs(str(spool)))  # what the loop does on a listing
+        with (spool / "bob" / "s3.ts").open("ab") as fh:
+            fh.write(b"x")
+        assert _readable(w.fd)  # bob's directory is watched now
+        w.drain()
+        os.replace(spool / "alice" / "s2.ts", ts)  # rotation by rename
+        assert w.drain() is True
+    finally:
+        w.close()
+
+
+def test_a_removed_directory_drops_its_watch_so_a_new_one_is_watched_again(tmp_path):
+    spool = tmp_path / "spool"
+    (spool / "bob").mkdir(parents=True)
+    w = SR.Wake.open()
+    assert w is not None
+    try:
+        w.watch([str(spool), *SR.user_dirs(str(spool))])
+        assert str(spool / "bob") in w.watched
+        (spool / "bob").rmdir()
+        assert w.drain() is True
+        assert str(spool / "bob") not in w.watched
+        (spool / "bob").mkdir()
+        w.drain()
+        w.watch(SR.user_dirs(str(spool)))
+        (spool / "bob" / "s.ts").write_bytes(b"again")
+        assert _readable(w.fd)
+        # a directory gone between the listing and the watch is skipped, not an error
+        w.watch([str(spool / "carol")])
+        assert str(spool / "carol") not in w.watched
+    finally:
+        w.close()

@@ -72,6 +72,11 @@ def test_three_learners_at_once_reach_api_terminal_and_sse(fake_nodes, tmp_path)
     log = daemon.log_text()
     assert log.count("event=lease_acquired") == len(seats)
     assert "event=anomaly" not in log, log
+    # Each node's reader slept on inotify (a command's end left the node as it was written),
+    # not on the 50 ms poll: the real container's filesystem reports the capture shell's writes.
+    started = [line for line in log.splitlines() if "event=reader_started" in line]
+    assert len(started) >= len(seats), log
+    assert all("wake=inotify" in line for line in started), started
     # The ✓ lines' progress files were written by each node's spool reader from lines on its
     # stdin, never over SFTP (docs/daemon.md "Progress over the reader's stdin").
     assert "event=progress_sent" in log and "via=reader" in log, log
