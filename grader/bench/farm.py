@@ -65,8 +65,9 @@ from grader.node.paths import node_module
 # Markers whose t= the replay rewrites to the append time (the shell writes EPOCHREALTIME then).
 _TIMED_MARKER = re.compile(rb"(\x1b\]133;[CD];[^\x07]*?;t=)([0-9.]+)")
 _END_N = re.compile(rb"\x1b\]133;D;[^\x07]*?;n=([0-9]+)")  # a command's end, and its number
-# Chunks closer together than this are appended as one write: below the reader's 50 ms poll the
-# daemon cannot tell them apart, and it halves the farm's wake-ups at 1,000 nodes.
+# Chunks closer together than this are appended as one write, at the first one's time: it halves
+# the farm's wake-ups at 1,000 nodes, and the latency is still measured from the write (each
+# append stamps its C/D markers' t=), however the reader wakes.
 COALESCE_S = 0.02
 # A 100 MB `cat` is appended in writes of this size, as fast as the disk takes them (a real
 # terminal's `script` writes pty reads of a few KiB; bigger writes only make the test harsher).

@@ -251,16 +251,18 @@ class Wake:
 
     def watch(self, directories):
         """Watch these directories (the ones already watched are skipped). Raises OSError when
-        the kernel refuses one (the per-user watch limit, ENOSPC): the caller falls back."""
+        the kernel is out of watches (the per-user limit, ENOSPC): the caller falls back to
+        polling. A directory that is gone or unreadable is skipped and tried again at the next
+        listing: the loop could not read its files either."""
         for d in directories:
             if d in self.watched:
                 continue
             wd = self.libc.inotify_add_watch(self.fd, os.fsencode(d), WATCH_MASK)
             if wd < 0:
                 err = ctypes.get_errno()
-                if err in (errno.ENOENT, errno.ENOTDIR):
-                    continue  # removed since it was listed: the next listing tells
-                raise OSError(err, f"inotify_add_watch {d}: {os.strerror(err)}")
+                if err in (errno.ENOSPC, errno.ENOMEM):
+                    raise OSError(err, f"inotify_add_watch {d}: {os.strerror(err)}")
+                continue
             self.watched[d] = wd
 
     def drain(self):
