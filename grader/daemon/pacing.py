@@ -26,11 +26,14 @@ from dataclasses import dataclass
 # unpaced.
 DEFAULT_RATE_BYTES_S = 8_000_000
 DEFAULT_BURST_BYTES = 4 * 1024 * 1024
-# A quarter of the loop for one node at most, after 50 ms of parsing at a stretch (4 MiB of
-# plain lines take ~40 ms, so ordinary outputs still pass unpaced): a flood's frames then come
-# with pauses three times their cost, in which the other nodes' verdicts go through.
+# A quarter of the loop for one node at most, after 10 ms of parsing at a stretch (~1 MiB of
+# plain lines or a few NCCL runs' output at once pass unpaced; a 4 MiB output is delivered
+# ~0.1 s later): a flood's frames then come with pauses three times their cost, in which the
+# other nodes' verdicts go through. 10 ms rather than the first 50: with the node's reader on
+# inotify the plain p99 is ~40 ms, and the 50 ms a flood could hold the loop at its start was
+# most of the others' p99 under it (BENCHMARKS.md, ninth round).
 DEFAULT_LOOP_SHARE = 0.25
-DEFAULT_BURST_S = 0.05
+DEFAULT_BURST_S = 0.01
 
 
 @dataclass
