@@ -25,6 +25,23 @@ _HALF = OUTPUT_KEEP_CHARS // 2
 _NEED = _HALF + 1
 
 
+def whole_excerpt(joined: str) -> str:
+    """`text()` of an OutputExcerpt given one batch of lines, from their LF-joined text.
+
+    Why: a command whose output came in one batch (most do) needs no accumulator: its text is
+    the joined lines, cut the way OutputExcerpt cuts (the whole text if it fits, else exactly
+    half the cap from each end). Its `chars` would be `len(joined) + 1` (one break per line).
+    """
+    if len(joined) <= OUTPUT_KEEP_CHARS:
+        return joined
+    return _cut(joined[:_HALF], joined[-_HALF:], len(joined) + 1)
+
+
+def _cut(head_text: str, tail_text: str, chars: int) -> str:
+    omitted = chars - 1 - 2 * _HALF
+    return f"{head_text}\n[... {omitted} characters omitted ...]\n{tail_text}"
+
+
 class OutputExcerpt:
     """Accumulates batches of lines; per batch the work is O(1) on the common path.
 
@@ -103,11 +120,7 @@ class OutputExcerpt:
         else:  # head and tail each hold more than half the cap: cut them
             head_text = "\n".join(self._head)[:_HALF]
             tail_text = "\n".join(retained)[-_HALF:]
-            return self._cut(head_text, tail_text)
+            return _cut(head_text, tail_text, self.chars)
         if len(full) <= OUTPUT_KEEP_CHARS:
             return full
-        return self._cut(full[:_HALF], full[-_HALF:])
-
-    def _cut(self, head_text: str, tail_text: str) -> str:
-        omitted = self.chars - 1 - 2 * _HALF
-        return f"{head_text}\n[... {omitted} characters omitted ...]\n{tail_text}"
+        return _cut(full[:_HALF], full[-_HALF:], self.chars)

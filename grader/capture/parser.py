@@ -46,6 +46,7 @@ from grader.capture import markers
 from grader.capture.events import (
     Anomaly,
     AttestationSeen,
+    CommandStarted,
     Event,
     PromptWithoutCommand,
     new_command_ended,
@@ -53,8 +54,8 @@ from grader.capture.events import (
     new_command_started,
     new_output_lines,
 )
-from grader.capture.excerpt import OutputExcerpt
-from grader.capture.render import LineRenderer
+from grader.capture.excerpt import OUTPUT_KEEP_CHARS, OutputExcerpt, whole_excerpt
+from grader.capture.render import LineRenderer, whole_plain_lines
 
 MAX_MARKER_BYTES = 256 * 1024
 """Longest OSC string buffered while waiting for its terminator.
@@ -90,8 +91,21 @@ SHELL_EXIT_LINE = re.compile(r"\s*(?:exit|logout)(?:\s+-?\d+)?\s*(?:#.*)?")
 # class test a `[^...]*` group costs (measured: a run's match ~25 % faster).
 _END = rb"(?:\x07|\x1b\\)"  # BEL or ST
 _VALUE = rb"([^;\x07\x1b]*)"  # an escaped value: never `;`, and BEL or ESC would end the OSC
+# The E's command line, the longest value: matched as `[^;]*`, a C loop sre runs ~3x faster per
+# byte than a class test, then checked for BEL and ESC (memchr) by the caller, which leaves a run
+# whose line holds one to the per-marker path. Where a `[^;\x07\x1b]*` line would match, this
+# one matches the same bytes (both stop at the `;` that must follow).
+_LINE = rb"([^;]*)"
 _EPOCH = rb"(\d+(?:[.,]\d+)?)"
-_RUN_KINDS = frozenset((b"133;D", b"633;E"))  # the first marker of a run, after `ESC ]`
+_PROMPT_RUN, _START_RUN = b"133;D", b"633;E"  # the first marker of a run, after `ESC ]`
+# A foreign OSC (the prompt's window title) right after a D P A run: dropped by the per-marker
+# path whole when nothing in it is an ESC (that would abort it), so the run may take it along.
+_TITLE = rb"(?:\x1b\](?!133;|633;)[^\x07\x1b]*" + _END + rb")?"
+# What lies between a prompt and the E C run of the command typed at it (the prompt's colours, the
+# echoed line): up to the first `ESC ]`, as the parser's search for the next OSC goes. It stops at
+# an ESC before another ESC or at the end too (then no E can follow: the match leaves it to the
+# feed loop). Possessive: nothing to backtrack into.
+_SKIP = rb"[^\x1b]*+(?:\x1b[^\]\x1b][^\x1b]*+)*+"
 _OURS = (b"\x1b]133;", b"\x1b]633;")
 # A node-signed attestation (grader/node/files/attest_run.py): `133;T;v=1;...;k=<nonce>;m=<mac>`.
 _ATTEST = b"133;T;"
@@ -99,8 +113,8 @@ _ATTEST_NONCE = re.compile(rb";k=([^;]*);m=[0-9a-f]*\Z")
 
 
 @functools.lru_cache(maxsize=256)
-def _run_patterns(nonce: bytes) -> dict[bytes, re.Pattern[bytes]] | None:
-    """The D P A and E C run patterns for one session nonce; None if a run cannot hold it.
+def _run_patterns(nonce: bytes) -> tuple[re.Pattern[bytes], re.Pattern[bytes]] | None:
+    """The D P A (title) and E C run patterns for one session nonce; None if a run cannot hold it.
 
     A nonce with `;`, a backslash, BEL or ESC cannot appear verbatim in the hooks' exact grammar
     (it would be escaped, or end the marker), so such a session takes the per-marker path.
@@ -108,44 +122,59 @@ def _run_patterns(nonce: bytes) -> dict[bytes, re.Pattern[bytes]] | None:
     if any(byte in nonce for byte in b";\\\x07\x1b"):
         return None
     k = re.escape(nonce)
-    prompt = re.compile(
+    start = (
+        rb"\x1b\]633;E;" + _LINE + b";" + k + _END
+        + rb"(\x1b\]133;C;)aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";k=" + k + _END
+    )  # fmt: skip
+    prompt = (
         rb"\x1b\]133;D;(\d+);aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";ps=((?:\d+,)*\d+);k="
         + k + _END
         + rb"\x1b\]633;P;Cwd=" + _VALUE + _END
         + rb"\x1b\]133;A;aid=(\d+);k=" + k + _END
+        + _TITLE
     )  # fmt: skip
-    start = re.compile(
-        rb"\x1b\]633;E;" + _VALUE + b";" + k + _END
-        + rb"(\x1b\]133;C;)aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";k=" + k + _END
-    )  # fmt: skip
-    return {b"133;D": prompt, b"633;E": start}
+    # The prompt run, and (optional) the next command's E C run when only the prompt and the
+    # typed line lie between: group 9 (empty) marks the end of the prompt run.
+    cycle = prompt + b"()(?:" + _SKIP + start + b")?"
+    return re.compile(cycle), re.compile(start)
+
+
+_PIPESTATUS: dict[bytes, tuple[int, ...]] = {}
+"""Pipestatus values of runs already read: a session repeats a handful (`0`, `1`, `0,0`)."""
+
+
+def _pipestatus(raw: bytes) -> tuple[int, ...]:
+    """`ps=` of a run (digits and commas, as the pattern matched) as a tuple, cached."""
+    ps = tuple(map(int, raw.split(b",")))
+    if len(_PIPESTATUS) < 1024:
+        _PIPESTATUS[raw] = ps
+    return ps
 
 
 class _Running:
-    """A command between its C and its D."""
+    """A command between its C and its D. Made by _running (no `__init__`: see there)."""
 
-    __slots__ = (
-        "aid",
-        "cwd",
-        "excerpt",
-        "held",
-        "hist",
-        "line",
-        "line_reliable",
-        "n",
-        "pending",
-        "renderer",
-        "t0",
-    )
+    __slots__ = ("aid", "excerpt", "held", "n", "pending", "renderer", "started")
+    aid: int
+    n: int
+    started: CommandStarted
+    renderer: LineRenderer | None  # built on the first output byte: many commands print nothing
+    excerpt: OutputExcerpt | None  # built on the first line
+    pending: list[str]  # rendered lines not yet emitted
+    held: list[str]  # trailing lines that may be script's footer (see _flush)
 
-    def __init__(self, start: markers.CommandStart, line: str, cwd: str | None, reliable: bool):
-        self.aid, self.n, self.hist, self.t0 = start.aid, start.n, start.hist, start.t
-        self.line, self.cwd, self.line_reliable = line, cwd, reliable
-        # Built on the first output byte / line: many commands print nothing (cd, export).
-        self.renderer: LineRenderer | None = None
-        self.excerpt: OutputExcerpt | None = None
-        self.pending: list[str] = []  # rendered lines not yet emitted
-        self.held: list[str] = []  # trailing lines that may be script's footer (see _emittable)
+
+def _running(started: CommandStarted) -> _Running:
+    """The state of the command `started` starts.
+
+    A function, not `_Running.__init__`: calling a class with a Python `__init__` goes through
+    type_call and a nested interpreter frame, ~25 % more than this (measured), once per command.
+    """
+    running = _Running()
+    running.aid, running.n, running.started = started.aid, started.n, started
+    running.renderer = running.excerpt = None
+    running.pending, running.held = [], []
+    return running
 
 
 class SessionParser:
@@ -164,11 +193,12 @@ class SessionParser:
         self._last_h: dict[int, int] = {}
         self._announced: set[int] = set()  # aids a 133;A introduced (or already audited)
         self._cwd: str | None = None
+        self._cwd_seen: tuple[bytes | None, str] = (None, "")  # a run's last cwd, raw and read
         self._line: str | None = None  # from 633;E, waiting for its 133;C
         self._events: list[Event] = []
         self._closed = False
         self._runs_for: str | None = None  # the nonce _runs were built for
-        self._runs: dict[bytes, re.Pattern[bytes]] | None = None
+        self._runs: tuple[re.Pattern[bytes], re.Pattern[bytes]] | None = None
 
     # --- public API -----------------------------------------------------------------------------
 
@@ -202,10 +232,15 @@ class SessionParser:
                 carry_from = size if i < 0 else i
                 self._output(buf, pos, carry_from)
                 break
-            if self._stack and pos < i:
-                self._output(buf, pos, i)
             kind = buf[i + 2 : i + 7]
-            run = self._run(buf, i, base, kind) if kind in _RUN_KINDS else 0
+            if kind == _PROMPT_RUN:  # renders the output before it itself when it is a run
+                run = self._prompt_run(buf, i, base, pos)
+                if not run and self._stack and pos < i:
+                    self._output(buf, pos, i)
+            else:
+                if self._stack and pos < i:
+                    self._output(buf, pos, i)
+                run = self._start_run(buf, i, base) if kind == _START_RUN else 0
             if run:
                 self._resume = 0
                 pos = run
@@ -275,7 +310,7 @@ class SessionParser:
             if (
                 len(self._stack) == 1
                 and self.shell_exit is not None
-                and SHELL_EXIT_LINE.fullmatch(top.line)
+                and SHELL_EXIT_LINE.fullmatch(top.started.line)
             ):
                 exit_ = self.shell_exit
             self._end(top, exit_, (), None, strip_footer=strip_footer)
@@ -311,45 +346,83 @@ class SessionParser:
 
     # --- markers --------------------------------------------------------------------------------
 
-    def _run(self, buf: bytes, i: int, base: int, kind: bytes) -> int:
-        """Read a D P A or E C run at `i` in one match (see _run_patterns); return its end, or 0.
+    def _prompt_run(self, buf: bytes, i: int, base: int, out: int) -> int:
+        """Read a D P A run at `i` in one match (see _run_patterns); return its end, or 0.
 
         Only when every nonce in it is the session's, so the events are those of the per-marker
-        path: the nonce checks pass, P and A change nothing else.
+        path: the nonce checks pass, P and A change nothing else. It renders the output before
+        it, buf[out:i] while a command runs, itself (0: nothing done, nothing rendered): when
+        the D ends the innermost command and that printed nothing before, buf[out:i] is all of
+        its output and usually needs no renderer (_end_whole). When no command runs after the
+        D and the match went on to the next command's E C run, that run is read too: what lies
+        between (the prompt, the typed line) is nobody's output, and the feed loop would go
+        straight from this run to that one.
         """
-        if self._runs_for is not self.nonce:
-            self._runs_for = self.nonce
-            self._runs = self._patterns()
-        if self._runs is None:
+        runs = self._runs if self._runs_for is self.nonce else self._load_runs()
+        if runs is None:
             return 0
-        m = self._runs[kind].match(buf, i)
+        m = runs[0].match(buf, i)
         if m is None or m.end() - i >= MAX_MARKER_BYTES:
             return 0
-        g = m.groups()
-        if kind == b"133;D":
-            end = markers.PromptEnd(
-                int(g[0]), int(g[1]), int(g[2]), int(g[3]), float(g[4].replace(b",", b".")),
-                tuple(map(int, g[5].split(b","))), self.nonce,
-            )  # fmt: skip
-            self._prompt_end(end, base + i)
-            self._cwd = markers.unescape(g[6])
-            self._announced.add(int(g[7]))
+        (exit_s, aid_s, n_s, hist_s, t_s, ps_s, cwd_s, shell_s,
+         _, line_s, _, c_aid_s, c_n_s, c_hist_s, c_t_s) = m.groups()  # fmt: skip
+        aid, n, hist, exit_ = int(aid_s), int(n_s), int(hist_s), int(exit_s)
+        t = float(t_s.replace(b",", b"."))
+        ps = _PIPESTATUS.get(ps_s) or _pipestatus(ps_s)
+        stack = self._stack
+        top = stack[-1] if stack else None
+        if top is not None and top.aid == aid and top.n == n:
+            # The common case, _prompt_end's first turn: the D ends the innermost command.
+            self._line = None
+            if top.renderer is not None or not self._end_whole(top, buf, out, i, exit_, ps, t):
+                if out < i:
+                    self._output(buf, out, i)
+                self._end(top, exit_, ps, t)
+            self._last_h[aid] = hist
         else:
-            self._line = markers.unescape(g[0])
-            start = markers.CommandStart(
-                int(g[2]), int(g[3]), int(g[4]), float(g[5].replace(b",", b".")), self.nonce
-            )
-            self._start(start, base + m.start(2))
+            if stack and out < i:
+                self._output(buf, out, i)
+            self._prompt_end(exit_, aid, n, hist, t, ps, base + i)
+        cwd = self._cwd_seen  # the cwd rarely changes: unescape it only when its bytes do
+        if cwd_s != cwd[0]:
+            cwd = self._cwd_seen = (cwd_s, markers.unescape(cwd_s))
+        self._cwd = cwd[1]
+        self._announced.add(aid if shell_s == aid_s else int(shell_s))
+        if line_s is None or self._stack or 0x07 in line_s or 0x1B in line_s:
+            # No E C run after it, or the text between is output, or the line holds what would
+            # end the E (see _LINE): the feed loop goes on from the end of the prompt run.
+            return m.end(9)
+        t = float(c_t_s.replace(b",", b"."))
+        line = markers.unescape(line_s)
+        c_aid = aid if c_aid_s == aid_s else int(c_aid_s)  # the same shell: no second int()
+        self._start(c_aid, int(c_n_s), int(c_hist_s), t, line, base + m.start(11))
         return m.end()
 
-    def _patterns(self) -> dict[bytes, re.Pattern[bytes]] | None:
+    def _start_run(self, buf: bytes, i: int, base: int) -> int:
+        """Read an E C run at `i` in one match (see _run_patterns); return its end, or 0."""
+        runs = self._runs if self._runs_for is self.nonce else self._load_runs()
+        if runs is None:
+            return 0
+        m = runs[1].match(buf, i)
+        if m is None or m.end() - i >= MAX_MARKER_BYTES:
+            return 0
+        line_s, _, aid_s, n_s, hist_s, t_s = m.groups()
+        if 0x07 in line_s or 0x1B in line_s:  # see _LINE: the per-marker path ends the E there
+            return 0
+        self._line = None  # the E's line goes to this C directly
+        t = float(t_s.replace(b",", b"."))
+        line = markers.unescape(line_s)
+        self._start(int(aid_s), int(n_s), int(hist_s), t, line, base + m.start(2))
+        return m.end()
+
+    def _load_runs(self) -> tuple[re.Pattern[bytes], re.Pattern[bytes]] | None:
         """The run patterns of the session nonce; None until it is known (or not encodable)."""
-        if self.nonce is None:
-            return None
+        self._runs_for = self.nonce
         try:
-            return _run_patterns(self.nonce.encode())
+            self._runs = None if self.nonce is None else _run_patterns(self.nonce.encode())
         except UnicodeEncodeError:
-            return None
+            self._runs = None
+        return self._runs
 
     def _marker(self, payload: bytes, offset: int) -> None:
         if payload[3:4] != b";" or payload[:3] not in (b"133", b"633"):
@@ -379,9 +452,11 @@ class SessionParser:
         if isinstance(marker, markers.CommandLine):
             self._line = marker.line
         elif isinstance(marker, markers.CommandStart):
-            self._start(marker, offset)
+            line, self._line = self._line, None
+            self._start(marker.aid, marker.n, marker.hist, marker.t, line, offset)
         elif isinstance(marker, markers.PromptEnd):
-            self._prompt_end(marker, offset)
+            end = marker
+            self._prompt_end(end.exit, end.aid, end.n, end.hist, end.t, end.pipestatus, offset)
         else:  # PromptStart: this shell is now known
             self._announced.add(marker.aid)
 
@@ -432,83 +507,88 @@ class SessionParser:
             )
         )
 
-    def _start(self, start: markers.CommandStart, offset: int) -> None:
-        line, self._line = self._line, None
-        last = self._last_n.get(start.aid)
-        if last is not None and start.n <= last:
-            self._replayed("133;C", start.aid, start.n, offset)
+    def _start(
+        self, aid: int, n: int, hist: int | None, t: float | None, line: str | None, offset: int
+    ) -> None:
+        """A C (133;C) of shell `aid`, command `n`; `line` is its E's, if one came before it."""
+        last = self._last_n.get(aid)
+        if last is not None and n <= last:
+            self._replayed("133;C", aid, n, offset)
             return
-        if start.aid not in self._announced:
-            self._announced.add(start.aid)
+        if aid not in self._announced:
+            self._announced.add(aid)
             self._emit(
                 Anomaly(
                     self.session,
                     "unannounced_shell",
-                    f"133;C n={start.n} for aid={start.aid}, which no 133;A introduced",
+                    f"133;C n={n} for aid={aid}, which no 133;A introduced",
                     offset,
-                    {"aid": str(start.aid), "n": str(start.n)},
+                    {"aid": str(aid), "n": str(n)},
                 )
             )
+        stack = self._stack
         # The same shell starting again means its previous command's D never came.
-        for running in reversed(self._stack):
-            if running.aid == start.aid:
+        for running in reversed(stack) if stack else ():
+            if running.aid == aid:
                 self._end_above(running)
                 self._end(running, None, (), None)
                 break
-        prev_h = self._last_h.get(start.aid)
-        reliable = line is not None and not (start.hist is not None and start.hist == prev_h)
-        self._last_n[start.aid] = start.n
-        if start.hist is not None:
-            self._last_h[start.aid] = start.hist
-        running = _Running(start, line or "", self._cwd, reliable)
-        self._emit(
-            new_command_started(
-                self.session,
-                start.aid,
-                start.n,
-                running.line,
-                start.t,
-                running.cwd,
-                start.hist,
-                reliable,
-            )
-        )
-        self._stack.append(running)
+        prev_h = self._last_h.get(aid)
+        reliable = line is not None and not (hist is not None and hist == prev_h)
+        self._last_n[aid] = n
+        if hist is not None:
+            self._last_h[aid] = hist
+        cwd = self._cwd
+        started = new_command_started(self.session, aid, n, line or "", t, cwd, hist, reliable)
+        if stack:  # _emit: output printed before the marker comes before its event
+            self._flush()
+        self._events.append(started)
+        stack.append(_running(started))
 
-    def _prompt_end(self, end: markers.PromptEnd, offset: int) -> None:
+    def _prompt_end(
+        self,
+        exit_: int,
+        aid: int,
+        n: int,
+        hist: int | None,
+        t: float | None,
+        pipestatus: tuple[int, ...],
+        offset: int,
+    ) -> None:
+        """A D (133;D) of shell `aid`: ends its command `n`, or is a prompt without command."""
         self._line = None
         for running in reversed(self._stack):
-            if running.aid != end.aid:
+            if running.aid != aid:
                 continue
-            if end.n < running.n:
-                self._replayed("133;D", end.aid, end.n, offset)
-            elif end.n > running.n:
+            if n < running.n:
+                self._replayed("133;D", aid, n, offset)
+            elif n > running.n:
                 self._emit(
                     Anomaly(
                         self.session,
                         "unpaired_end",
-                        f"133;D n={end.n} while n={running.n} runs (aid={end.aid})",
+                        f"133;D n={n} while n={running.n} runs (aid={aid})",
                         offset,
-                        {"aid": str(end.aid), "n": str(end.n)},
+                        {"aid": str(aid), "n": str(n)},
                     )
                 )
             else:
                 if self._stack[-1] is not running:
                     self._end_above(running)
-                self._end(running, end.exit, end.pipestatus, end.t)
-                if end.hist is not None:
-                    self._last_h[end.aid] = end.hist
+                self._end(running, exit_, pipestatus, t)
+                if hist is not None:
+                    self._last_h[aid] = hist
             return
-        last = self._last_n.get(end.aid)
-        if last is not None and end.n < last:
-            self._replayed("133;D", end.aid, end.n, offset)
+        last = self._last_n.get(aid)
+        if last is not None and n < last:
+            self._replayed("133;D", aid, n, offset)
             return
-        prev_h = self._last_h.get(end.aid)
-        advanced = end.hist is not None and prev_h is not None and end.hist > prev_h
-        self._emit(PromptWithoutCommand(self.session, end.aid, end.n, end.exit, advanced))
-        self._last_n[end.aid] = end.n
-        if end.hist is not None:
-            self._last_h[end.aid] = end.hist
+        prev_h = self._last_h.get(aid)
+        advanced = hist is not None and prev_h is not None and hist > prev_h
+        self._emit(PromptWithoutCommand(self.session, aid, n, exit_, advanced))
+        self._last_n[aid] = n
+        if hist is not None:
+            self._last_h[aid] = hist
 
     # --- commands and their output --------------------------------------------------------------
 
@@ -536,24 +616,67 @@ class SessionParser:
                     lines.pop()
             self._lines_event(running, lines)
         out = running.excerpt
+        started = running.started
         record = new_command_record(
             self.session,
             running.aid,
             running.n,
-            running.line,
+            started.line,
             exit_,
             pipestatus,
-            running.cwd,
-            running.t0,
+            started.cwd,
+            started.t0,
             t1,
             "" if out is None else out.text(),  # output
             0 if out is None else max(out.chars - 1, 0),  # output_chars
             out is not None and out.truncated,  # output_truncated
             renderer is not None and renderer.fullscreen,  # fullscreen
-            running.line_reliable,
+            started.line_reliable,
             (),  # attestations: verified downstream, where the node's key is (matching.attest)
         )
         self._events.append(new_command_ended(record))
+
+    def _end_whole(
+        self,
+        top: _Running,
+        buf: bytes,
+        out: int,
+        i: int,
+        exit_: int,
+        pipestatus: tuple[int, ...],
+        t1: float,
+    ) -> bool:
+        """End the innermost command, which printed buf[out:i] (if out < i) and nothing before.
+
+        Why: most commands print their whole output between their C and D in one feed. Then,
+        when whole_plain_lines reads it and its last line is one _flush emits at once (neither
+        empty nor a `Script done on` line, which it holds back as a possible footer), the
+        events are what the renderer path gives (one OutputLines, then the record) without a
+        LineRenderer, an OutputExcerpt and their calls. Else False, and nothing was done.
+        Nothing else is pending: only the innermost command has lines to flush (a C flushes
+        before it pushes), and this one has none.
+        """
+        rendered = None
+        if out < i:
+            rendered = whole_plain_lines(buf[out:i])
+            if rendered is None:
+                return False
+            last = rendered[0][-1]  # never empty: the output ends with CR LF
+            if last == "" or last.startswith(_FOOTER_LINE):
+                return False
+        self._stack.pop()
+        session, started = self.session, top.started
+        joined = ""
+        if rendered is not None:
+            lines, joined = rendered
+            self._events.append(new_output_lines(session, top.aid, top.n, tuple(lines)))
+        record = new_command_record(
+            session, top.aid, top.n, started.line, exit_, pipestatus, started.cwd, started.t0,
+            t1, whole_excerpt(joined), len(joined), len(joined) > OUTPUT_KEEP_CHARS, False,
+            started.line_reliable, (),
+        )  # fmt: skip
+        self._events.append(new_command_ended(record))
+        return True
 
     def _lines_event(self, running: _Running, lines: list[str]) -> None:
         if lines:
