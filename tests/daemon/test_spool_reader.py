@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import select
 
 import pytest
@@ -98,7 +99,9 @@ def test_shrunk_or_replaced_file_restarts_from_zero_with_log(tmp_path, wake):
     finally:
         rc, err = r.close()
     assert rc == 0
-    assert b"shrank from 20 to 5 bytes; restarting from 0" in err
+    # write_bytes truncates, then writes: the inotify reader often wakes in between (0 bytes),
+    # the polling one mostly after (5); either way it restarted from 0 and sent "short" whole
+    assert re.search(rb"shrank from 20 to [05] bytes; restarting from 0", err), err
     assert b"replaced (inode changed)" in err
 
 
