@@ -430,7 +430,7 @@ def main():
             last_sent = now
         out.flush()
         if sent:
-            timeout = 0  # a file may have more than one pass may send
+            timeout = 0  # a file may have more to send than one pass sends
         elif wake is None:
             timeout = POLL_S
         else:  # the next thing due without a change: a hold, the heartbeat, the safety pass
