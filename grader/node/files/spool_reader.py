@@ -142,10 +142,11 @@ def user_dirs(spool):
     return [d for d in sorted(glob.glob(os.path.join(spool, "*"))) if os.path.isdir(d)]
 
 
-def list_files(spool):
+def list_files(spool, dirs=None):
+    """The files to follow; `dirs` is user_dirs(spool) when the caller has it already."""
     # A learner's index goes first, so a session's nonce reaches the daemon before its bytes.
     found = []
-    for user_dir in user_dirs(spool):
+    for user_dir in user_dirs(spool) if dirs is None else dirs:
         index = os.path.join(user_dir, "sessions.jsonl")
         if os.path.exists(index):
             found.append(index)
@@ -407,15 +408,16 @@ def main():
     while True:
         now = time.time()
         if now - last_scan >= (RESCAN_S if wake is None else SAFETY_S):
+            dirs = user_dirs(spool)
             if wake is not None:
                 try:  # before listing: a file made in between is then both listed and seen
-                    wake.watch([spool, *user_dirs(spool)])
+                    wake.watch([spool, *dirs])
                 except OSError as exc:
                     msg = f"inotify: {exc}; polling every {POLL_S} s"
                     write_frame(out, KIND_ERROR, "", 0, msg.encode("utf-8", "replace"))
                     wake.close()
                     wake = None
-            files = [os.path.relpath(p, spool) for p in list_files(spool)]
+            files = [os.path.relpath(p, spool) for p in list_files(spool, dirs)]
             last_scan = now
         sent = False
         for rel in files:
