@@ -5,6 +5,7 @@ Grammar (DESIGN.md "Markers"); every value is escaped with `escape()`:
     ESC ] 133;D;<exit>;aid=<pid>;n=<n>;h=<HISTCMD>;t=<epoch>;ps=<a,b,...>;k=<nonce> BEL  precmd
     ESC ] 633;P;Cwd=<escaped cwd> BEL                                                  precmd
     ESC ] 133;A;aid=<pid>;k=<nonce> BEL                                                 precmd
+    ESC ] 133;A;aid=<pid>;unsupported=<escaped reason>;k=<nonce> BEL                    precmd
     ESC ] 633;E;<escaped command line>;<nonce> BEL                                      PS0
     ESC ] 133;C;aid=<pid>;n=<n>;h=<HISTCMD>;t=<epoch>;k=<nonce> BEL                     PS0
 
@@ -19,6 +20,10 @@ Escaping is VS Code's rule for 633 (its shellIntegration-bash.sh `__vsc_escape_v
 bytes, so non-ASCII text passes through. Decoding is lenient: `\\xHH` and `\\\\` become bytes
 first, any other backslash stays literal, then the bytes are decoded as UTF-8 with replacement
 (a learner's cwd may not be UTF-8).
+
+`unsupported=` on A is the hooks saying that this shell cannot capture command lines at all (bash
+older than 4.4 has no PS0, so no E and C are ever written): the parser reports it as a
+`shell_unsupported` anomaly instead of letting the session look merely idle.
 """
 
 from __future__ import annotations
@@ -104,10 +109,11 @@ class Cwd(NamedTuple):
 
 
 class PromptStart(NamedTuple):
-    """133;A: the prompt is about to be drawn."""
+    """133;A: the prompt is about to be drawn; `unsupported`: why this shell cannot be graded."""
 
     aid: int
     nonce: str | None
+    unsupported: str | None = None
 
 
 class CommandLine(NamedTuple):
@@ -204,7 +210,8 @@ def decode(payload: bytes) -> Marker | None:
         )
     if kind == b"133;A":
         f = _fields(parts[2:])
-        return PromptStart(_int(f, b"aid"), _nonce(f))
+        why = f.get(b"unsupported")
+        return PromptStart(_int(f, b"aid"), _nonce(f), None if why is None else unescape(why))
     if kind == b"633;E":
         if len(parts) < 3:
             raise MarkerError("633;E without a command line")
@@ -285,8 +292,11 @@ def encode_p(cwd: str | bytes, terminator: bytes = BEL) -> bytes:
     return _osc(b"633;P;Cwd=" + escape(cwd), terminator)
 
 
-def encode_a(aid: int, nonce: str, terminator: bytes = BEL) -> bytes:
-    return _osc(b"133;A;aid=%d;k=%s" % (aid, escape(nonce)), terminator)
+def encode_a(
+    aid: int, nonce: str, terminator: bytes = BEL, unsupported: str | None = None
+) -> bytes:
+    why = b"" if unsupported is None else b"unsupported=" + escape(unsupported) + b";"
+    return _osc(b"133;A;aid=%d;%sk=%s" % (aid, why, escape(nonce)), terminator)
 
 
 def encode_e(line: str | bytes, nonce: str, terminator: bytes = BEL) -> bytes:

@@ -177,6 +177,14 @@ def _running(started: CommandStarted) -> _Running:
     return running
 
 
+def _why_unreliable(line: str | None, hist: int | None, prev_h: int | None) -> str:
+    if line is None:
+        return "no 633;E command line came before it"
+    if hist is None:
+        return "it carries no history number (h=)"
+    return f"the history number did not advance (h={hist} again): `history 1` is an older line"
+
+
 class SessionParser:
     """Parse one session's byte stream. `feed()` any chunks; `close()` at EOF."""
 
@@ -192,6 +200,8 @@ class SessionParser:
         self._last_n: dict[int, int] = {}
         self._last_h: dict[int, int] = {}
         self._announced: set[int] = set()  # aids a 133;A introduced (or already audited)
+        self._unsupported: set[int] = set()  # aids whose A said they cannot capture (reported)
+        self._unreliable: set[int] = set()  # aids already reported for an untrustworthy line
         self._cwd: str | None = None
         self._cwd_seen: tuple[bytes | None, str] = (None, "")  # a run's last cwd, raw and read
         self._line: str | None = None  # from 633;E, waiting for its 133;C
@@ -459,6 +469,17 @@ class SessionParser:
             self._prompt_end(end.exit, end.aid, end.n, end.hist, end.t, end.pipestatus, offset)
         else:  # PromptStart: this shell is now known
             self._announced.add(marker.aid)
+            if marker.unsupported is not None and marker.aid not in self._unsupported:
+                self._unsupported.add(marker.aid)
+                self._emit(
+                    Anomaly(
+                        self.session,
+                        "shell_unsupported",
+                        f"aid={marker.aid}: {marker.unsupported}",
+                        offset,
+                        {"aid": str(marker.aid), "reason": marker.unsupported},
+                    )
+                )
 
     def _attestation(self, payload: bytes, offset: int) -> None:
         """A node-signed 133;T (attest_run.py): an event for the innermost open command.
@@ -534,10 +555,23 @@ class SessionParser:
                 self._end(running, None, (), None)
                 break
         prev_h = self._last_h.get(aid)
-        reliable = line is not None and not (hist is not None and hist == prev_h)
+        # The line is `history 1` in PS0: it is this command's only if history advanced.
+        reliable = line is not None and hist is not None and hist != prev_h
         self._last_n[aid] = n
         if hist is not None:
             self._last_h[aid] = hist
+        if not reliable and aid not in self._unreliable:
+            self._unreliable.add(aid)
+            self._emit(
+                Anomaly(
+                    self.session,
+                    "line_unreliable",
+                    f"133;C n={n} for aid={aid}: {_why_unreliable(line, hist, prev_h)}; "
+                    "this shell's command lines are not graded while this lasts",
+                    offset,
+                    {"aid": str(aid), "n": str(n)},
+                )
+            )
         cwd = self._cwd
         started = new_command_started(self.session, aid, n, line or "", t, cwd, hist, reliable)
         if stack:  # _emit: output printed before the marker comes before its event

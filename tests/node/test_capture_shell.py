@@ -97,6 +97,7 @@ def test_user_prompt_command_keeps_running(session, mode: str, captured) -> None
     assert cap.command("(exit 6)").exit == 6
 
 
+@pytest.mark.bash_min(5, 1)  # an array PROMPT_COMMAND
 def test_replacing_prompt_command_in_array_mode_recovers(session, captured) -> None:
     rec = session(LABGRADER_PC_MODE="array")
     rec.run("PROMPT_COMMAND='echo pc-replaced'")

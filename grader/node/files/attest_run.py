@@ -23,8 +23,6 @@ Marker (one OSC, values escaped with the capture markers' rule, see grader/captu
 canonical re-encoding is needed on either side.
 """
 
-from __future__ import annotations
-
 import base64
 import binascii
 import contextlib
@@ -38,8 +36,7 @@ import signal
 import stat
 import sys
 import time
-from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 #: Which environment variables a marker carries: the ones that change what the lab's programs do.
 ENV_NAME = re.compile(r"(?:NCCL_|CUDA_|NVIDIA_)[A-Za-z0-9_]*\Z")
@@ -50,7 +47,7 @@ KEY_PATH = "/etc/labgrader/attest.key"
 PREFIX = b"133;T;v=1;"
 _MAC_SEP = b";m="
 
-_ESCAPE_TABLE: dict[int, bytes] = {b: b"\\x%02x" % b for b in range(0x21)}
+_ESCAPE_TABLE: Dict[int, bytes] = {b: b"\\x%02x" % b for b in range(0x21)}
 _ESCAPE_TABLE[ord(";")] = b"\\x3b"
 _ESCAPE_TABLE[ord("\\")] = b"\\\\"
 _UNESCAPE_RE = re.compile(rb"\\(?:\\|x([0-9a-fA-F]{2}))")
@@ -76,7 +73,7 @@ def _enc(text: str) -> bytes:
     return _escape(_bytes(text))
 
 
-def _items(raw: bytes) -> list[str]:
+def _items(raw: bytes) -> List[str]:
     """A NUL-terminated list (each item ends with NUL, so `("",)` and `()` differ)."""
     items = _unescape(raw).split(b"\0")
     if items.pop() != b"":
@@ -92,8 +89,8 @@ class Attestation(NamedTuple):
     """What a signed marker says: `args` without the program name, `env` only ENV_NAME vars."""
 
     program: str
-    args: tuple[str, ...]
-    env: tuple[tuple[str, str], ...]
+    args: Tuple[str, ...]
+    env: Tuple[Tuple[str, str], ...]
     exit: int
     t0: float
     t1: float
@@ -104,7 +101,7 @@ class Attestation(NamedTuple):
     nonce: str
 
 
-def attested_env(environ: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+def attested_env(environ: Mapping[str, str]) -> Tuple[Tuple[str, str], ...]:
     """The variables a marker carries, sorted by name: the payload must not depend on env order."""
     return tuple(sorted((k, v) for k, v in environ.items() if ENV_NAME.match(k)))
 
@@ -138,7 +135,7 @@ def marker(key: bytes, att: Attestation) -> bytes:
     return b"\x1b]" + body + _MAC_SEP + mac(key, body) + b"\x07"
 
 
-def split(body: bytes) -> tuple[bytes, bytes] | None:
+def split(body: bytes) -> Optional[Tuple[bytes, bytes]]:
     """(signed bytes, mac) of a `133;T` payload (between `ESC ]` and the terminator), or None."""
     if not body.startswith(PREFIX):
         return None
@@ -154,12 +151,12 @@ def verify(key: bytes, body: bytes) -> bool:
     return parts is not None and hmac.compare_digest(mac(key, parts[0]), parts[1])
 
 
-def parse(body: bytes) -> Attestation | None:
+def parse(body: bytes) -> Optional[Attestation]:
     """Read a `133;T` payload (signed or not: check `verify` first). None when it is malformed."""
     parts = split(body)
     if parts is None:
         return None
-    fields: dict[bytes, bytes] = {}
+    fields: Dict[bytes, bytes] = {}
     for part in parts[0][len(PREFIX) :].split(b";"):
         name, eq, value = part.partition(b"=")
         if not eq or name in fields:
@@ -185,7 +182,7 @@ def parse(body: bytes) -> Attestation | None:
         return None
 
 
-def load_key(text: str | bytes) -> bytes:
+def load_key(text: Union[str, bytes]) -> bytes:
     """The key file's 64 hex digits (whitespace around allowed) as 32 bytes; ValueError else."""
     raw = text.decode("ascii", "strict") if isinstance(text, bytes) else text
     key = bytes.fromhex(raw.strip())
@@ -210,7 +207,7 @@ class RunError(Exception):
     """A request the helper refuses (nothing ran); the message goes to the learner's stderr."""
 
 
-def read_programs(path: str = PROGRAMS_PATH) -> dict[str, str]:
+def read_programs(path: str = PROGRAMS_PATH) -> Dict[str, str]:
     """The allowlist, {name: absolute real path}; RunError when the file could be tampered with.
 
     Why the ownership check: the helper runs as root, so the list must be as trustworthy as the
@@ -233,13 +230,13 @@ def read_programs(path: str = PROGRAMS_PATH) -> dict[str, str]:
     return programs
 
 
-def decode_env(blob: str) -> dict[bytes, bytes]:
+def decode_env(blob: str) -> Dict[bytes, bytes]:
     """The learner's environment from the wrapper's `env -0 | base64 -w0` (no-`=` items dropped)."""
     try:
         raw = base64.b64decode(blob.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError):
         raise RunError("the environment argument is not base64") from None
-    env: dict[bytes, bytes] = {}
+    env: Dict[bytes, bytes] = {}
     for item in raw.split(b"\0"):
         name, eq, value = item.partition(b"=")
         if eq and name:
@@ -247,7 +244,7 @@ def decode_env(blob: str) -> dict[bytes, bytes]:
     return env
 
 
-def _invoker() -> tuple[int, int, str]:
+def _invoker() -> Tuple[int, int, str]:
     """(uid, gid, name) of the learner who ran sudo: sudo's SUDO_UID/SUDO_GID, name from passwd."""
     try:
         uid, gid = int(os.environ["SUDO_UID"]), int(os.environ["SUDO_GID"])
@@ -296,9 +293,9 @@ def _drop_to(uid: int, gid: int, user: str) -> None:
 def _child(
     real: str,
     name: str,
-    args: list[str],
-    env: dict[bytes, bytes],
-    ids: tuple[int, int, str],
+    args: List[str],
+    env: Dict[bytes, bytes],
+    ids: Tuple[int, int, str],
     sigint_ignored: bool,
 ) -> None:
     """In the forked child: drop to the learner, default signals, exec. Never returns.
@@ -321,7 +318,7 @@ def _child(
     os._exit(127)  # not reached
 
 
-def _status(wait_status: int) -> tuple[int, int]:
+def _status(wait_status: int) -> Tuple[int, int]:
     """(exit as bash reports it, signal or 0): 128+N for a death by signal N."""
     if os.WIFSIGNALED(wait_status):
         sig = os.WTERMSIG(wait_status)
@@ -345,7 +342,7 @@ def _write_marker(data: bytes) -> None:
         os.close(fd)
 
 
-def _read_key() -> bytes | None:
+def _read_key() -> Optional[bytes]:
     try:
         with open(KEY_PATH, "rb") as f:
             return load_key(f.read())
@@ -362,7 +359,7 @@ def _die_like(sig: int, code: int) -> int:
     return code  # a signal whose default is not to terminate: exit as bash would have said
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run a lab program as the invoking learner and sign what happened (see the module doc).
 
     argv: `attest_run.py NAME ENV_BASE64 [ARG...]`, as the wrapper /usr/local/bin/NAME passes them.

@@ -1,11 +1,19 @@
-# labgrader capture hooks: the --rcfile of the captured interactive bash (bash >= 4.1).
+# labgrader capture hooks: the --rcfile of the captured interactive bash (bash >= 4.4 captures;
+# older bash gets a loud refusal, see "supported shells" below and docs/node-capture.md).
 #
 # Emits OSC 133 / 633 markers around every command (docs/node-protocol.md, DESIGN.md "Markers"):
 #   precmd (PROMPT_COMMAND[0]):
-#     ESC]133;D;<exit>;aid=<$$>;n=<cmd no>;h=<HISTCMD>;t=<time>;ps=<PIPESTATUS,>;k=<nonce>BEL
-#     ESC]633;P;Cwd=<escaped PWD>BEL  ESC]133;A;aid=<$$>;k=<nonce>BEL
+#     ESC]133;D;<exit>;aid=<$$>;n=<cmd no>;h=<hist no>;t=<time>;ps=<PIPESTATUS,>;k=<nonce>BEL
+#     ESC]633;P;Cwd=<escaped PWD>BEL  ESC]133;A;aid=<$$>[;unsupported=<why>];k=<nonce>BEL
 #   PS0 (after a full line is read, before it runs):
 #     ESC]633;E;<escaped line>;<nonce>BEL  ESC]133;C;aid=;n=;h=;t=;k=BEL
+#
+# `h` is the number the next history entry will get (what HISTCMD means at a prompt): the number
+# `history 1` prints, plus one. It advances exactly when bash added the line to its history, which
+# is how the parser knows that `history 1` in PS0 is the line that is about to run. HISTCMD itself
+# cannot be used before bash 5.1: history_number() returns 1 whenever history is not being
+# remembered (bashhist.c, `remember_on_history ? history_base + where_history () : 1`), and both
+# PROMPT_COMMAND and PS0's command substitution run with it off there.
 # Markers go to an fd opened on /dev/tty at start-up, so `exec 2>/dev/null` cannot hide them.
 # Escaping is VS Code's 633 rule: `\` -> `\\`, `;` and bytes <= 0x20 -> `\xHH`.
 #
@@ -29,6 +37,25 @@
 
 [[ $- == *i* ]] || return 0
 [[ -n ${__lg_installed-} ]] && return 0
+
+# --- supported shells ----------------------------------------------------------------------------
+# bash < 4.4 has no PS0: no E or C marker can be written, so no command line is ever captured.
+# Such a shell still gets its prompt markers, with `unsupported=` on A (the grader reports a
+# shell_unsupported anomaly), a banner at start, and LABGRADER_CAPTURE_PROBLEM for `lab status`.
+__lg_unsupported=
+if ((BASH_VERSINFO[0] < 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] < 4))); then
+	__lg_unsupported="bash ${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]}.${BASH_VERSINFO[2]} has no PS0 (bash >= 4.4 needed): command lines cannot be captured"
+	LABGRADER_CAPTURE_PROBLEM=$__lg_unsupported
+	export LABGRADER_CAPTURE_PROBLEM
+else
+	unset LABGRADER_CAPTURE_PROBLEM
+fi
+# Before 5.1, HISTCMD reads 1 in PROMPT_COMMAND (see the header): precmd asks `history 1` instead.
+if ((BASH_VERSINFO[0] > 5 || (BASH_VERSINFO[0] == 5 && BASH_VERSINFO[1] >= 1))); then
+	__lg_hist_list=
+else
+	__lg_hist_list=1
+fi
 __lg_loading=1
 unset LABGRADER_STARTING # set by capture-shell for this shell's start-up only (bashrc guard)
 
@@ -87,6 +114,13 @@ __lg_esc() {
 	REPLY=$s
 }
 
+# The A marker's extra field on a shell that cannot capture (empty on a supported one).
+__lg_why=
+if [[ -n $__lg_unsupported ]]; then
+	__lg_esc "$__lg_unsupported"
+	__lg_why="unsupported=$REPLY;"
+fi
+
 # __lg_now -> REPLY: wall-clock time with sub-second precision. EPOCHREALTIME needs bash >= 5.0
 # and uses the locale's radix character, hence the comma fix; older bash forks date(1).
 __lg_now() {
@@ -102,20 +136,29 @@ __lg_emit() {
 	{ printf "$@" >&"$__lg_fd"; } 2>/dev/null
 }
 
+# __lg_hist_entry TEXT -> REPLY (the line), __lg_h (its history number + 1): reads what
+# `history 1` printed, "%5d%c %s": padding, the number, the modified flag and a blank, the line.
+__lg_hist_entry() {
+	local line=$1 num
+	line=${line#"${line%%[![:space:]]*}"}
+	num=${line%%[!0-9]*}
+	line=${line#"$num"}
+	REPLY=${line:2}
+	__lg_h=1 # an empty history: the next entry is number 1, as HISTCMD says
+	[[ -n $num ]] && __lg_h=$((10#$num + 1))
+}
+
 # --- PS0: the command line, then C -------------------------------------------------------------
 __lg_nil=()
 __lg_n=0
 __lg_ps0() {
-	local line h=$HISTCMD
-	line=$(HISTTIMEFORMAT='' builtin history 1)
-	# `history 1` prints "%5d%c %s": strip the padding, the number, the modified flag and a blank.
-	line=${line#"${line%%[![:space:]]*}"}
-	line=${line#"${line%%[!0-9]*}"}
-	line=${line:2}
+	local __lg_h
+	__lg_hist_entry "$(HISTTIMEFORMAT='' builtin history 1)"
+	local line=$REPLY h=$__lg_h
 	__lg_esc "$line"
 	local esc=$REPLY
 	# PS0's subshell cannot set the flag: a shell whose precmd never runs repeats this A.
-	[[ -n ${__lg_announced-} ]] || __lg_emit '\e]133;A;aid=%s;k=%s\a' "$$" "$__lg_k"
+	[[ -n ${__lg_announced-} ]] || __lg_emit '\e]133;A;aid=%s;%sk=%s\a' "$$" "$__lg_why" "$__lg_k"
 	__lg_now
 	__lg_emit '\e]633;E;%s;%s\a\e]133;C;aid=%s;n=%s;h=%s;t=%s;k=%s\a' \
 		"$esc" "$__lg_k" "$$" "$__lg_n" "$h" "$REPLY" "$__lg_k"
@@ -211,15 +254,16 @@ __lg_fix_history() {
 
 # --- precmd ---------------------------------------------------------------------------------
 __lg_precmd() {
-	local __lg_s=$? __lg_ps="${PIPESTATUS[*]}" __lg_a=$_
+	local __lg_s=$? __lg_ps="${PIPESTATUS[*]}" __lg_a=$_ __lg_h=$HISTCMD
+	[[ -n $__lg_hist_list ]] && __lg_hist_entry "$(HISTTIMEFORMAT='' builtin history 1)"
 	__lg_now
 	__lg_emit '\e]133;D;%s;aid=%s;n=%s;h=%s;t=%s;ps=%s;k=%s\a' \
-		"$__lg_s" "$$" "$__lg_n" "$HISTCMD" "$REPLY" "${__lg_ps// /,}" "$__lg_k"
+		"$__lg_s" "$$" "$__lg_n" "$__lg_h" "$REPLY" "${__lg_ps// /,}" "$__lg_k"
 	__lg_fix_history
 	__lg_fix_pc
 	__lg_feedback
 	__lg_esc "$PWD"
-	__lg_emit '\e]633;P;Cwd=%s\a\e]133;A;aid=%s;k=%s\a' "$REPLY" "$$" "$__lg_k"
+	__lg_emit '\e]633;P;Cwd=%s\a\e]133;A;aid=%s;%sk=%s\a' "$REPLY" "$$" "$__lg_why" "$__lg_k"
 	__lg_announced=1 # this shell's aid is introduced (see PS0)
 	__lg_done=1
 	# Leave $_ and $? exactly as the learner's command set them (bash-preexec's trick).
@@ -244,3 +288,7 @@ __lg_fix_history
 __lg_fix_pc
 __lg_installed=1
 unset __lg_loading
+if [[ -n $__lg_unsupported ]]; then
+	__lg_emit '\n*** labgrader: this session CANNOT be graded: %s. ***\n*** Ask your instructor for a node with a newer bash; `lab status` says the same. ***\n\n' \
+		"$__lg_unsupported"
+fi
