@@ -42,6 +42,9 @@ fi
 export GRADER_TEST_PG_URL
 
 
+log "bash releases of the node-shell matrix (built once, then cached)"
+scripts/ensure-shells.sh
+
 log "labs: lint and self-tests"
 .venv/bin/grader lint labs/
 .venv/bin/grader test-lab labs/*/

@@ -20,8 +20,17 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-# The releases the matrix must cover (docs/node-capture.md "Supported shells").
-RELEASES = ("4.2.45", "4.4.19", "5.0.17", "5.1.16")
+# The releases the matrix must cover: every tarball in provisioning/shells/ (docs/node-capture.md
+# "Supported shells"). Dropping another release's tarball there adds it to the matrix.
+RELEASES = tuple(
+    sorted(
+        (
+            p.name.removeprefix("bash-").removesuffix(".tar.xz")
+            for p in (REPO / "provisioning" / "shells").glob("bash-*.tar.xz")
+        ),
+        key=lambda v: tuple(int(x) for x in v.split(".")),
+    )
+)
 CAPTURE_MIN = (4, 4)  # PS0 appeared in bash 4.4
 
 

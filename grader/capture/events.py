@@ -118,6 +118,10 @@ class Anomaly:
     needs an attested run verified on its line alone: nothing signed by the node backs it). The
     engine adds "expected_output_elsewhere" (an unverified step's expected output shown by a
     command whose program cannot verify it: printed, copied, or one's own saved log; a hint).
+    Shells that cannot be trusted add "shell_unsupported" (the hooks said this bash cannot
+    capture command lines at all: bash < 4.4) and "line_unreliable" (the first command line of a
+    shell that is not certainly the line that ran: history did not advance, no h=, no E; once
+    per shell). Neither is an attack on its own; both tell the operator grading is impossible.
     """
 
     session: str

@@ -37,6 +37,8 @@ class Transcript:
         self.n = 0
         self.hist = 1
         self.t = 1796321700.0
+        # what the hooks of a shell that cannot capture (bash < 4.4) put on every A marker
+        self.unsupported: str | None = None
         self._parts: list[bytes] = []
         self.size = 0  # bytes so far
         if header:  # what util-linux 2.38 writes first, even with -q
@@ -66,7 +68,7 @@ class Transcript:
             markers.encode_d(exit, self.aid, self.n, self.hist, self._tick(), ps, self.nonce, term)
         )
         self.raw(markers.encode_p(self.cwd, term))
-        self.raw(markers.encode_a(self.aid, self.nonce, term))
+        self.raw(markers.encode_a(self.aid, self.nonce, term, self.unsupported))
         shown = (
             "~" + self.cwd[len("/home/" + self.user) :]
             if self.cwd.startswith("/home/")

@@ -152,6 +152,63 @@ def test_c_with_unchanged_histcmd_is_unreliable() -> None:
     assert [s.line_reliable for s in starts] == [True, False]
 
 
+def test_the_first_untrustworthy_line_of_a_shell_is_an_anomaly_once() -> None:
+    t = session().command("ls")
+    for _ in range(3):  # history stopped advancing: every line from here is `history 1`'s old one
+        t.typed(" ls -a").start(" ls -a", reliable=False).output("x\n").prompt()
+    events = parse(bytes(t))
+    found = [ev for ev in events if isinstance(ev, Anomaly) and ev.kind == "line_unreliable"]
+    assert len(found) == 1
+    assert "did not advance" in found[0].detail and found[0].extra["n"] == "2"
+    assert [r.line_reliable for r in records(events)] == [True, False, False, False]
+
+
+def test_a_start_without_history_number_or_command_line_is_not_trusted() -> None:
+    nonce = DEFAULT_NONCE
+    t = session()
+    t.raw(markers.encode_e("ls", nonce)).raw(b"\x1b]133;C;aid=4242;n=1;t=1.5;k=" + nonce.encode())
+    t.n = 1
+    t.raw(markers.BEL).prompt()
+    t.n = 2
+    t.raw(markers.encode_c(4242, 2, 9, 2.5, nonce)).prompt()  # a C with no E before it
+    events = parse(bytes(t))
+    assert [r.line_reliable for r in records(events)] == [False, False]
+    found = [ev for ev in events if isinstance(ev, Anomaly)]
+    assert [a.kind for a in found] == ["line_unreliable"]  # once per shell, the first says why
+    assert "no history number" in found[0].detail
+
+
+def test_a_start_without_a_command_line_says_why() -> None:
+    nonce = DEFAULT_NONCE
+    t = session()
+    t.n = 1
+    t.raw(markers.encode_c(4242, 1, 9, 2.5, nonce)).prompt()
+    (found,) = [ev for ev in parse(bytes(t)) if isinstance(ev, Anomaly)]
+    assert found.kind == "line_unreliable" and "no 633;E" in found.detail
+
+
+def test_a_shell_that_cannot_capture_says_so_and_is_reported_once() -> None:
+    t = session()
+    t.unsupported = "bash 4.2.45 has no PS0 (bash >= 4.4 needed)"
+    t.prompt()
+    # bash 4.2: a typed line runs with no E or C; precmd's D repeats n=0 with history advanced
+    t.typed("ls").raw("a b\r\n")
+    t.hist += 1
+    t.prompt()
+    events = parse(bytes(t))
+    found = [ev for ev in events if isinstance(ev, Anomaly)]
+    assert [a.kind for a in found] == ["shell_unsupported"]
+    assert found[0].extra["reason"] == t.unsupported
+    assert records(events) == []
+
+
+def test_the_unsupported_field_round_trips_with_escapes() -> None:
+    raw = markers.encode_a(7, "k1", unsupported="bash 4.2; no PS0\\")
+    marker = markers.decode(raw[2:-1])
+    assert marker == markers.PromptStart(7, "k1", "bash 4.2; no PS0\\")
+    assert markers.decode(markers.encode_a(7, "k1")[2:-1]) == markers.PromptStart(7, "k1", None)
+
+
 def test_c_without_d_at_eof_has_unknown_exit() -> None:
     t = session().command("true")
     t.typed("sleep 1000").start("sleep 1000").output("zzz\n")

@@ -1,6 +1,6 @@
 """Record a lab's self-test transcripts by typing scripts into the real capture shell.
 
-    .venv/bin/python tests/tools/record_transcripts.py labs/nccl-bootstrap [NAME ...]
+    .venv/bin/python tests/tools/record_transcripts.py [--bash DIR] labs/nccl-bootstrap [NAME ...]
 
 For every `labs/<lab>/tests/<name>.script` (or only the NAMEs given) this starts the real capture
 shell (grader/node/files/capture-shell, `script -qf` + hooks) on a local pty through
@@ -9,6 +9,10 @@ grader.node.record, with the simulated nvidia-smi / nccl-tests first on PATH and
 `<name>.ts`, its sessions.jsonl entry (nonce included) in `tests/sessions.jsonl`. The
 `<name>.expect.yaml` beside it is written by hand: it is the lab author's claim about the
 transcript, which `grader test-lab` then checks.
+
+`--bash DIR` records with the bash in DIR (a `bin` folder, e.g. one that scripts/ensure-shells.sh
+built) instead of the first `bash` on PATH: the shell matrix (tests/shells) re-records a copy of
+every lab's scripts on each release and grades them there.
 
 Script lines are the recorder's (see grader/node/record.py: typed lines and `@key`, `@type`,
 `@sleep`, `@env` directives) plus one of ours, handled before the shell starts:
@@ -43,7 +47,7 @@ KEY_DELAY = 0.002
 WORK_DIR = Path(tempfile.gettempdir()) / "labgrader-rec"
 
 
-def record(labdir: Path, script: Path) -> Path:
+def record(labdir: Path, script: Path, bash_dir: Path | None = None) -> Path:
     lab = load_lab(labdir)
     tests = script.parent
     name = script.name.removesuffix(".script")
@@ -60,7 +64,8 @@ def record(labdir: Path, script: Path) -> Path:
             (bin_ / prog).symlink_to(lib / rel)
         (bin_ / "lab").symlink_to(lib / "lab")
         (etc / "environment").write_text("".join(f"{k}={v}\n" for k, v in lab.environment.items()))
-        (home / ".profile").write_text(f'PATH="{bin_}:$PATH"\n')
+        shell_dir = "" if bash_dir is None else f"{bash_dir}:"
+        (home / ".profile").write_text(f'PATH="{bin_}:{shell_dir}$PATH"\n')
         lines: list[str] = []
         for raw in script.read_text().splitlines():
             if raw.startswith("@@copy "):
@@ -72,7 +77,13 @@ def record(labdir: Path, script: Path) -> Path:
         # the recorder runs the capture shell it finds via node_file(): point it at the copy
         grader.node.record.node_file = lambda n: lib / n
         os.chdir(home)  # a learner's shell starts in their home
-        rec = grader.node.record.play(env_lines + lines, root, KEY_DELAY)
+        path = os.environ["PATH"]
+        if bash_dir is not None:  # the capture shell execs the first bash on PATH
+            os.environ["PATH"] = f"{bash_dir}:{path}"
+        try:
+            rec = grader.node.record.play(env_lines + lines, root, KEY_DELAY)
+        finally:
+            os.environ["PATH"] = path
         entry = next(r for r in rec.sessions() if r["kind"] == "login")
         out = tests / f"{name}.ts"
         shutil.copyfile(rec.session_file(entry), out)
@@ -96,6 +107,12 @@ def main(argv: list[str]) -> int:
     if not argv:
         print(__doc__, file=sys.stderr)
         return 2
+    bash_dir = None
+    if argv[0] == "--bash":
+        if len(argv) < 3 or not (Path(argv[1]) / "bash").is_file():
+            print("--bash DIR: DIR must hold a bash binary", file=sys.stderr)
+            return 2
+        bash_dir, argv = Path(argv[1]).resolve(), argv[2:]
     labdir = Path(argv[0]).resolve()
     names = set(argv[1:])
     scripts = sorted((labdir / "tests").glob("*.script"))
@@ -103,7 +120,7 @@ def main(argv: list[str]) -> int:
     for script in scripts:
         if names and script.name.removesuffix(".script") not in names:
             continue
-        print(record(labdir, script))
+        print(record(labdir, script, bash_dir))
     return 0
 
 
