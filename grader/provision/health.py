@@ -2,19 +2,33 @@
 
 Checks (each ok or not, with the evidence): nvidia-smi present, GPU count ≥ what the host's labs
 require, the topology matrix, P2P read status between GPUs, the NICs and the interface NCCL would
-choose, and an nccl-tests smoke run at small sizes with its average bus bandwidth. The parsers
-are pure functions over command output (formats in NCCL-FACTS / nvidia-smi); only `run_health`
-touches the node.
+choose, an nccl-tests smoke run at small sizes with its average bus bandwidth, the node's bash
+(capture needs >= 4.4), a real captured command through the installed hooks, and the node's
+python3 (the node programs need >= 3.6). The parsers are pure functions over command output
+(formats in NCCL-FACTS / nvidia-smi; the capture probe through grader.capture's own parser); only
+`run_health` touches the node.
 """
 
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
+from grader.capture.events import Anomaly, CommandEnded
+from grader.capture.parser import SessionParser
+from grader.node.paths import NODE_LIB_DIR
 from grader.provision.nccltests import PROBE_BINARY, find_working
 from grader.provision.session import Node
+
+#: Capture needs PS0 (bash 4.4); the node programs (spool reader, helpers, `lab`) need python 3.6.
+BASH_MIN = (4, 4)
+PYTHON_MIN = (3, 6)
+#: What the capture probe types; its record must come back with exactly this line and output.
+PROBE_LINE = "echo labgrader-capture-$((6*7))"
+PROBE_OUTPUT = "labgrader-capture-42"
+PROBE_TIMEOUT_S = 30.0
 
 _GPU_LINE = re.compile(r"^GPU (\d+): (.+?)(?: \(UUID: (\S+)\))?$")
 _BUSBW = re.compile(r"^#\s*Avg bus bandwidth\s*:\s*([0-9.]+)", re.M)
@@ -138,6 +152,71 @@ def parse_smoke(text: str) -> tuple[float | None, str, bool]:
     )
 
 
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in re.findall(r"\d+", text)[:3])
+
+
+def shell_check(text: str) -> Check:
+    """`bash -c 'echo $BASH_VERSION'`'s output: can the learners' bash be captured at all?"""
+    version = _version(text)
+    shown = ".".join(map(str, version)) or "unknown"
+    if len(version) < 2:
+        return Check("shell", False, f"bash version unreadable: {text.strip()[:80]!r}")
+    if version[:2] < BASH_MIN:
+        return Check(
+            "shell",
+            False,
+            f"bash {shown}: no PS0, command lines cannot be captured (bash >= 4.4 needed; "
+            "docs/node-capture.md)",
+        )
+    return Check("shell", True, f"bash {shown}")
+
+
+def python_check(text: str) -> Check:
+    """`python3 -c 'print(sys.version)'`'s output: can the node programs run?"""
+    version = _version(text)
+    shown = ".".join(map(str, version)) or "missing"
+    ok = len(version) >= 2 and version[:2] >= PYTHON_MIN
+    need = "" if ok else " (the spool reader and `lab` need python3 >= 3.6)"
+    return Check("node-python", ok, f"python3 {shown}{need}")
+
+
+def capture_probe_script(lib_dir: str = NODE_LIB_DIR) -> str:
+    """A bash script that types PROBE_LINE into the installed hooks under `script` and prints the
+    session file: the same recording a learner's login makes, in a throw-away spool."""
+    rcfile = shlex.quote(f"{lib_dir}/hooks.bash")
+    return (
+        "d=$(mktemp -d) || exit 1; trap 'rm -rf \"$d\"' EXIT; "
+        f"printf '%s\\nexit\\n' {shlex.quote(PROBE_LINE)} | "
+        'LABGRADER_ROOT="$d" LABGRADER_NONCE=probe HOME="$d" '
+        f'script -qfec "bash --rcfile {rcfile} -i" "$d/probe.ts" >/dev/null 2>&1; '
+        'cat "$d/probe.ts"'
+    )
+
+
+def capture_check(recording: bytes) -> Check:
+    """Parse the probe's session file with the grader's own parser: did the line come back?"""
+    parser = SessionParser("probe", "probe")
+    events = parser.feed(recording) + parser.close()
+    problems = [e for e in events if isinstance(e, Anomaly)]
+    unsupported = [e for e in problems if e.kind == "shell_unsupported"]
+    if unsupported:
+        return Check("capture", False, unsupported[0].extra.get("reason", "shell unsupported"))
+    for e in events:
+        if isinstance(e, CommandEnded) and e.record.line == PROBE_LINE:
+            r = e.record
+            if r.line_reliable and r.exit == 0 and PROBE_OUTPUT in r.output:
+                return Check("capture", True, "a typed command came back with its line and output")
+            return Check(
+                "capture",
+                False,
+                f"the probe's command came back wrong (exit {r.exit}, line trusted: "
+                f"{r.line_reliable}, output {r.output[:60]!r})",
+            )
+    why = "; ".join(f"{a.kind}: {a.detail}" for a in problems[:2]) or "no capture markers"
+    return Check("capture", False, f"the probe's command was not captured ({why})")
+
+
 def run_health(node: Node) -> NodeReport:
     """Every check against the node (read-only, as the admin user, no sudo)."""
     host = node.host
@@ -185,6 +264,12 @@ def run_health(node: Node) -> NodeReport:
             ", ".join(f"{n['name']} {n['address']}" for n in report.nics) or "no IPv4 interface",
         )
     )
+    bash = node.run(["bash", "-c", 'echo "$BASH_VERSION"'])
+    add(shell_check(bash.stdout if bash.ok else ""))
+    probe = node.run(["bash", "-c", capture_probe_script()], timeout=PROBE_TIMEOUT_S)
+    add(capture_check(probe.stdout.encode("utf-8", "surrogateescape")))
+    py = node.run(["python3", "-c", "import sys; print(sys.version.split()[0])"])
+    add(python_check(py.stdout if py.ok else ""))
     found = find_working(node)
     if found is None:
         add(Check("nccl-tests-smoke", False, f"{PROBE_BINARY} not installed"))

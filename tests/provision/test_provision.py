@@ -158,6 +158,14 @@ def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
         assert node.exec("cat /etc/labgrader/environment").text == "NCCL_DEBUG=WARN\n"
         report = outcome.report
         assert report is not None and report["ok"], report
+        checks = {c["name"]: c for c in report["checks"]}
+        assert checks["shell"]["ok"] and checks["shell"]["detail"].startswith("bash 5.2.")
+        assert checks["capture"] == {
+            "name": "capture",
+            "ok": True,
+            "detail": "a typed command came back with its line and output",
+        }
+        assert checks["node-python"]["ok"], checks["node-python"]
         assert len(report["gpus"]) == 2 and report["p2p"] == {"GPU0-GPU1": "OK", "GPU1-GPU0": "OK"}
         assert report["nccl_interface"] == "eth0" and report["busbw_gbps"] > 0
         assert json.loads((tmp_path / "logs" / f"{node.name}.report.json").read_text()) == report
