@@ -131,6 +131,24 @@ class FakeNode:
         }
 
 
+def install_bash(node: FakeNode, bash: Path) -> str:
+    """Make `bash` (a build of tests/shells.py's matrix) the node's /bin/bash, as on a distribution
+    that ships that release: sshd runs the capture shell with it and the learner's shell is it.
+    Returns the node's `$BASH_VERSION` afterwards. Built here on Debian 12 against the same glibc
+    and libtinfo as the fake node image, so the binary runs there as is."""
+    data = bash.read_bytes()
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tar:
+        info = tarfile.TarInfo("labgrader-bash")
+        info.size, info.mode = len(data), 0o755
+        tar.addfile(info, io.BytesIO(data))
+    assert node.container.get_wrapped_container().put_archive("/tmp", buf.getvalue())
+    # install(1) writes a new file and renames it over the old one: no running bash is touched.
+    done = node.exec("install -m 0755 /tmp/labgrader-bash /usr/bin/bash && rm /tmp/labgrader-bash")
+    assert done.exit_code == 0, done.text
+    return node.exec(["/bin/bash", "-c", "echo $BASH_VERSION"]).text.strip()
+
+
 def container_exec(container: DockerContainer, cmd: str | Sequence[str], user: str) -> ExecResult:
     """`docker exec` as `user`; a str runs under `sh -c`, a sequence is the argv as is."""
     argv = ["sh", "-c", cmd] if isinstance(cmd, str) else list(cmd)

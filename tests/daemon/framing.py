@@ -13,9 +13,16 @@ from grader.daemon.transport import Frame, FrameDecoder, reader_command, reader_
 class ReaderProcess:
     """spool_reader.py under `sh -c "python3 -c <bootstrap>"`, fed the script on stdin."""
 
-    def __init__(self, root, offsets=None, after_start: bytes = b"", wake: str | None = None):
+    def __init__(
+        self,
+        root,
+        offsets=None,
+        after_start: bytes = b"",
+        wake: str | None = None,
+        python: str = sys.executable,
+    ):
         script = reader_script()
-        cmd = reader_command(len(script)).replace("python3", sys.executable, 1)
+        cmd = reader_command(len(script)).replace("python3", python, 1)
         self.proc = subprocess.Popen(
             ["sh", "-c", cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
         )

@@ -26,7 +26,8 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from fakenode import SHELL_TIMEOUT_S, FakeNode, InteractiveShell
+import shells
+from fakenode import SHELL_TIMEOUT_S, FakeNode, InteractiveShell, install_bash
 
 from grader.capture.events import CommandEnded, CommandRecord
 from grader.labs.loader import load_lab
@@ -262,10 +263,16 @@ async def type_the_lab(node: FakeNode) -> tuple[Typist, str]:
     return me, iface
 
 
+@pytest.mark.parametrize("shell", shells.params(captures=True))
 async def test_seed_lab_typed_by_a_person_is_fully_verified(
-    fresh_fake_node: FakeNode, tmp_path: Path
+    fresh_fake_node: FakeNode, tmp_path: Path, shell: shells.Shell
 ) -> None:
+    """On the fake node's own bash, and with each release of the shell matrix installed as the
+    node's /bin/bash (Ubuntu 20.04's 5.0, RHEL 8's 4.4, ...): the same keys, every step."""
     node = fresh_fake_node
+    if shell.bindir is not None:
+        version = install_bash(node, shell.bindir / "bash")
+        assert version.startswith(shell.label.removeprefix("bash-")), version
     lab = load_lab(LAB_DIR)
     login, iface = await type_the_lab(node)
 

@@ -77,6 +77,29 @@ def test_histcontrol_ignorespace_does_not_break_line_capture(session, captured) 
     assert all(c.line_reliable for c in cap.commands)
 
 
+def test_history_turned_off_is_never_graded_and_never_silent(session, captured) -> None:
+    """`set +o history` stops bash adding lines, so `history 1` in PS0 is an older line. HISTCMD
+    then reads 1 on every bash, which made the next line look trusted on 5.2: h now comes from
+    `history 1` itself, the line is untrusted, the learner is told, the operator gets one
+    line_unreliable, and `set -o history` typed at the prompt brings grading back."""
+    rec = session()
+    rec.run("echo one")
+    rec.run("set +o history")
+    rec.run("echo two")
+    rec.run("unset HISTCMD; HISTCMD=1")  # HISTCMD is no longer what the hooks read
+    rec.run("set -o history")
+    rec.run("echo four")
+    cap = captured(rec)
+    trusted = [(c.line.strip(), c.line_reliable) for c in cap.commands]
+    assert trusted[:2] == [("echo one", True), ("set +o history", True)]
+    assert [ok for _, ok in trusted[2:5]] == [False, False, False]
+    assert trusted[5] == ("echo four", True)
+    assert all(line == "set +o history" for line, _ in trusted[2:5])  # what history 1 said
+    unreliable = [a for a in cap.of_kind(Anomaly) if a.kind == "line_unreliable"]
+    assert len(unreliable) == 1 and "did not advance" in unreliable[0].detail
+    assert bytes(rec.output).count(b"did not reach the shell history") == 3
+
+
 @pytest.mark.parametrize("mode", ["array", "string"])
 def test_user_prompt_command_keeps_running(session, mode: str, captured) -> None:
     """Appending, prepending and (array mode) replacing PROMPT_COMMAND keep both working."""

@@ -9,11 +9,13 @@
 #     ESC]633;E;<escaped line>;<nonce>BEL  ESC]133;C;aid=;n=;h=;t=;k=BEL
 #
 # `h` is the number the next history entry will get (what HISTCMD means at a prompt): the number
-# `history 1` prints, plus one. It advances exactly when bash added the line to its history, which
-# is how the parser knows that `history 1` in PS0 is the line that is about to run. HISTCMD itself
-# cannot be used before bash 5.1: history_number() returns 1 whenever history is not being
-# remembered (bashhist.c, `remember_on_history ? history_base + where_history () : 1`), and both
-# PROMPT_COMMAND and PS0's command substitution run with it off there.
+# `history 1` prints, plus one, read in PS0 (from the same `history 1` that gives the line) and in
+# precmd. It advances exactly when bash added the line to its history, which is how the parser
+# knows that `history 1` in PS0 is the line that is about to run. HISTCMD itself is not used:
+# history_number() returns 1 whenever history is not being remembered (bashhist.c, before 5.1
+# `remember_on_history ? history_base + where_history () : 1`), and PROMPT_COMMAND and PS0's
+# command substitution run with it off before 5.1; on every version it reads 1 once the learner
+# typed `set +o history`, and an unset HISTCMD is an ordinary variable anyone can set.
 # Markers go to an fd opened on /dev/tty at start-up, so `exec 2>/dev/null` cannot hide them.
 # Escaping is VS Code's 633 rule: `\` -> `\\`, `;` and bytes <= 0x20 -> `\xHH`.
 #
@@ -49,12 +51,6 @@ if ((BASH_VERSINFO[0] < 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] < 4))); 
 	export LABGRADER_CAPTURE_PROBLEM
 else
 	unset LABGRADER_CAPTURE_PROBLEM
-fi
-# Before 5.1, HISTCMD reads 1 in PROMPT_COMMAND (see the header): precmd asks `history 1` instead.
-if ((BASH_VERSINFO[0] > 5 || (BASH_VERSINFO[0] == 5 && BASH_VERSINFO[1] >= 1))); then
-	__lg_hist_list=
-else
-	__lg_hist_list=1
 fi
 __lg_loading=1
 unset LABGRADER_STARTING # set by capture-shell for this shell's start-up only (bashrc guard)
@@ -151,6 +147,8 @@ __lg_hist_entry() {
 # --- PS0: the command line, then C -------------------------------------------------------------
 __lg_nil=()
 __lg_n=0
+__lg_seen_n=0 # n and h at the last prompt (precmd): a command that ran must have advanced h
+__lg_seen_h=
 __lg_ps0() {
 	local __lg_h
 	__lg_hist_entry "$(HISTTIMEFORMAT='' builtin history 1)"
@@ -254,11 +252,20 @@ __lg_fix_history() {
 
 # --- precmd ---------------------------------------------------------------------------------
 __lg_precmd() {
-	local __lg_s=$? __lg_ps="${PIPESTATUS[*]}" __lg_a=$_ __lg_h=$HISTCMD
-	[[ -n $__lg_hist_list ]] && __lg_hist_entry "$(HISTTIMEFORMAT='' builtin history 1)"
+	local __lg_s=$? __lg_ps="${PIPESTATUS[*]}" __lg_a=$_ __lg_h
+	__lg_hist_entry "$(HISTTIMEFORMAT='' builtin history 1)"
 	__lg_now
 	__lg_emit '\e]133;D;%s;aid=%s;n=%s;h=%s;t=%s;ps=%s;k=%s\a' \
 		"$__lg_s" "$$" "$__lg_n" "$__lg_h" "$REPLY" "${__lg_ps// /,}" "$__lg_k"
+	# A command started since the last prompt, yet history did not take its line: the grader
+	# cannot trust it (and audits line_unreliable). Say so now rather than grade nothing silently.
+	# (`set -o history` below cannot undo `set +o history` from inside PROMPT_COMMAND: bash
+	# restores its remember-history flag when PROMPT_COMMAND ends; typed at the prompt it works.)
+	if [[ $__lg_n != "$__lg_seen_n" && $__lg_h == "$__lg_seen_h" ]]; then
+		__lg_emit '%s\n' "labgrader: that command line did not reach the shell history, so it cannot be graded (history off? type: set -o history)"
+	fi
+	__lg_seen_n=$__lg_n
+	__lg_seen_h=$__lg_h
 	__lg_fix_history
 	__lg_fix_pc
 	__lg_feedback

@@ -2,7 +2,8 @@
 
 Runs ON the node as the grader account, started by the daemon over one SSH channel
 (grader/daemon/transport.py sends this file on stdin, so nothing is installed on the node).
-Stdlib only, Python 3.8+ (Ubuntu 20.04 ships 3.8): no type-hint syntax newer than that.
+Stdlib only, Python 3.6+ (RHEL 8's system python3 is 3.6; tests/daemon/test_node_python_floor.py
+runs it there): no syntax or library call newer than that.
 
 Input (stdin): one JSON line {"root": "<spool root>", "offsets": {"<user>/<file>": <int>, ...}}
 and optionally "wake": "poll" (no inotify). Files not listed start at 0. After it, one JSON

@@ -1,0 +1,95 @@
+"""The node programs on the oldest python3 a node ships: 3.6 (RHEL / Rocky / Alma 8).
+
+The spool reader (sent to `python3 -c` over SSH), the learner's `lab` and the attestation helper
+run with the node's own interpreter, so each is run here on a real CPython 3.6: the reader
+streams a session as the daemon reads it, `lab` shows progress and the capture problem, the
+helper's signing code imports. The interpreter is LABGRADER_PYTHON36, else a pyenv 3.6 build,
+else `python3.6` on PATH; with CI=true a missing one is an error, not a skip.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from grader.node.paths import node_file
+
+from .framing import ReaderProcess, file_bytes
+
+
+def _python36() -> str | None:
+    found = os.environ.get("LABGRADER_PYTHON36") or next(
+        iter(sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.6*/bin/python3.6")))), None
+    )
+    return found or shutil.which("python3.6")
+
+
+@pytest.fixture(scope="module")
+def py36() -> str:
+    found = _python36()
+    if found is None:
+        msg = "no Python 3.6 interpreter (set LABGRADER_PYTHON36)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true and {msg}", pytrace=False)
+        pytest.skip(msg)
+    version = subprocess.run(
+        [found, "-c", "import sys; print(sys.version_info[:2])"], capture_output=True, text=True
+    ).stdout.strip()
+    assert version == "(3, 6)", version
+    return found
+
+
+@pytest.mark.parametrize("wake", ["inotify", "poll"])
+def test_the_spool_reader_streams_on_python_3_6(py36: str, tmp_path, wake: str) -> None:
+    d = tmp_path / "spool" / "alice"
+    d.mkdir(parents=True)
+    (d / "sessions.jsonl").write_text(json.dumps({"session": "s1", "nonce": "ab"}) + "\n")
+    (d / "s1.ts").write_bytes(b"hello ")
+    r = ReaderProcess(tmp_path, wake=wake, python=py36)
+    try:
+        r.read_until(lambda fs: file_bytes(fs, "alice/s1.ts") == b"hello ")
+        with (d / "s1.ts").open("ab") as fh:
+            fh.write(b"world")
+        r.read_until(lambda fs: file_bytes(fs, "alice/s1.ts") == b"hello world")
+        assert file_bytes(r.frames, "alice/sessions.jsonl").startswith(b'{"session": "s1"')
+    finally:
+        rc, err = r.close()
+    assert rc == 0, err
+
+
+def _lab(py36: str, root, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    base = {"LABGRADER_ROOT": str(root), "PATH": "/usr/bin:/bin", "HOME": str(root)}
+    return subprocess.run(
+        [py36, str(node_file("lab")), *args],
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+def test_lab_runs_on_python_3_6(py36: str, tmp_path) -> None:
+    done = _lab(py36, tmp_path, "status")
+    assert done.returncode == 0, done.stderr
+    assert "No progress recorded yet" in done.stdout
+    why = "bash 4.2.46 has no PS0 (bash >= 4.4 needed): command lines cannot be captured"
+    done = _lab(py36, tmp_path, "status", LABGRADER_CAPTURE_PROBLEM=why)
+    assert done.returncode == 0, done.stderr
+    assert f"Grading is NOT possible in this shell: {why}." in done.stdout
+
+
+def test_the_attestation_helper_imports_on_python_3_6(py36: str) -> None:
+    code = (
+        "import runpy, sys; m = runpy.run_path(sys.argv[1], run_name='probe'); "
+        "print(sorted(k for k in ('main', 'parse', 'split', 'load_key') if k in m))"
+    )
+    done = subprocess.run(
+        [py36, "-I", "-c", code, str(node_file("attest_run.py"))], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['load_key', 'main', 'parse', 'split']"
