@@ -388,12 +388,29 @@ class NodeIngest:
                         self._anomaly(cur.learner, anomaly)
                 self._batch.snapshots[(cur.learner, lab_id)] = {}  # filled at take_batch
 
+    def refused(self, path: str, why: str) -> None:
+        """The reader would not read a spool entry (a link, another owner's file): an attempt to
+        aim the grader account at a file the learner may not read. Audited as the learner's
+        `spool_refused` anomaly (its session is the entry's name); a path outside the node's
+        learners is only logged."""
+        learner, _, name = path.partition("/")
+        anomaly = Anomaly(name[:200], "spool_refused", f"{path[:300]}: {why[:300]}")
+        if learner in self.learners:
+            self._anomaly(learner, anomaly)
+        else:
+            log.warning(
+                "event=spool_refused node=%s path=%s detail=%s",
+                self.node_id,
+                json.dumps(path[:300]),
+                json.dumps(why[:300]),
+            )
+
     def _anomaly(self, learner: str, anomaly: Anomaly) -> None:
         log.warning(
             "event=anomaly node=%s learner=%s session=%s kind=%s detail=%s",
             self.node_id,
             learner,
-            anomaly.session,
+            json.dumps(anomaly.session),
             anomaly.kind,
             json.dumps(anomaly.detail),
         )

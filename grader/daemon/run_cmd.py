@@ -9,6 +9,8 @@ import logging
 import sys
 import time
 
+from grader.printable import printable
+
 LOG_FORMAT = "ts=%(asctime)s level=%(levelname)s logger=%(name)s %(message)s"
 # The cyclic collector's young-generation threshold (CPython's default: 700). See tune_gc().
 GC_GEN0_THRESHOLD = 20_000
@@ -33,7 +35,14 @@ def tune_gc() -> None:
 
 
 class _UtcFormatter(logging.Formatter):
+    """UTC times, and one record per line whatever a node put in a field: the message (not a
+    traceback, which is ours) goes through grader.printable, so a newline or an escape sequence
+    in a file name, a command line or a reader's message cannot start a forged record."""
+
     converter = time.gmtime
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        return printable(super().formatMessage(record))
 
     def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
         return time.strftime("%Y-%m-%dT%H:%M:%S", self.converter(record.created)) + (

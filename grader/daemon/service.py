@@ -37,6 +37,7 @@ from grader.daemon.transport import (
     KIND_HELLO,
     KIND_PROGRESS_FAILED,
     KIND_PROGRESS_OK,
+    KIND_REFUSED,
     NodeLink,
     ReaderInput,
     fetch_attest_key,
@@ -223,9 +224,12 @@ class NodeWatcher:
                     log.warning(
                         "event=spool_read_error node=%s path=%s detail=%s",
                         self.node.id,
-                        frame.path,
-                        frame.data.decode("utf-8", "replace"),
+                        json.dumps(frame.path),
+                        json.dumps(frame.data.decode("utf-8", "replace")[:500]),
                     )
+                elif frame.kind == KIND_REFUSED:
+                    self.ingest.refused(frame.path, frame.data.decode("utf-8", "replace"))
+                    self._wake.set()
                 else:
                     if frame.kind == KIND_HELLO:  # the reader runs, or SFTP polling does
                         self._route_known = True

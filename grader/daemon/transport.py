@@ -39,6 +39,9 @@ HEADER_SIZE = 4 + 1 + 2 + 8 + 4
 KIND_DATA, KIND_RESET, KIND_HEARTBEAT, KIND_ERROR, KIND_HELLO = 1, 2, 3, 4, 5
 # Answers to progress lines sent on the reader's stdin (path = the learner): see ReaderInput.
 KIND_PROGRESS_FAILED, KIND_PROGRESS_OK = 6, 7
+# A spool entry the reader will not read (a link, another owner's file; path = the entry, data =
+# why): the daemon audits it as a spool_refused anomaly of that learner.
+KIND_REFUSED = 8
 # The reader's LINE_MAX: a longer progress line would be skipped, so it goes over SFTP instead.
 READER_LINE_MAX = 4 * 1024 * 1024
 # A frame's data is at most the reader's CHUNK_MAX (256 KiB); refuse anything far larger rather
@@ -324,6 +327,7 @@ async def stream_with_sftp(
     """
     spool = f"{root}/spool"
     pos = dict(offsets)
+    refused: set[str] = set()
     yield Frame(KIND_HELLO, "", 0, json.dumps({"v": 1, "sftp": True}).encode())
     async with conn.start_sftp_client() as sftp:
         last_sent = time.time()
@@ -339,9 +343,13 @@ async def stream_with_sftp(
                     continue
                 ordered = ["sessions.jsonl"] if "sessions.jsonl" in names else []
                 ordered += sorted(n for n in names if n.endswith(".ts"))
+                try:
+                    owner = (await sftp.lstat(udir)).uid
+                except asyncssh.SFTPError:
+                    continue
                 for name in ordered:
                     rel = f"{user}/{name}"
-                    async for frame in _sftp_pump(sftp, f"{udir}/{name}", rel, pos):
+                    async for frame in _sftp_pump(sftp, f"{udir}/{name}", rel, pos, owner, refused):
                         sent = True
                         yield frame
             now = time.time()
@@ -353,13 +361,28 @@ async def stream_with_sftp(
             await asyncio.sleep(0 if sent else SFTP_POLL_S)
 
 
-async def _sftp_pump(sftp, full: str, rel: str, pos: dict[str, int]):
+async def _sftp_pump(
+    sftp, full: str, rel: str, pos: dict[str, int], owner: int | None, refused: set[str]
+):
+    """New bytes of one spool file over SFTP. lstat, never stat: a link is refused, as are files
+    another account owns (the spool reader's rules, spool_reader.open_checked). SFTP v3 has no
+    O_NOFOLLOW open and no link count, so a swap between this lstat and the open remains possible
+    on nodes that need this fallback (no python3); docs/SECURITY.md says so."""
     try:
-        attrs = await sftp.stat(full)
+        attrs = await sftp.lstat(full)
     except asyncssh.SFTPError:
         return
+    why = None
     if attrs.permissions is not None and not stat.S_ISREG(attrs.permissions):
+        why = "not a regular file (a link or a device)"
+    elif owner is not None and attrs.uid is not None and attrs.uid != owner:
+        why = f"owned by uid {attrs.uid}, not by the learner (uid {owner})"
+    if why is not None:
+        if rel not in refused:
+            refused.add(rel)
+            yield Frame(KIND_REFUSED, rel, 0, why.encode())
         return
+    refused.discard(rel)
     offset = pos.get(rel, 0)
     size = attrs.size or 0
     # SFTP v3 has no inode; a shrink is the signal we can see.

@@ -17,6 +17,7 @@ from grader.labs.errors import LabInvalid
 from grader.labs.loader import load_lab
 from grader.matching.attest import add_key_option, key_from_option, not_enforced_note
 from grader.matching.session_files import replay
+from grader.printable import printable
 from grader.verdict import StepVerdict
 
 # Table columns are cut to these widths so a row stays on one terminal line; --json has it all.
@@ -56,8 +57,9 @@ def _cut(text: str, width: int) -> str:
 def table(verdicts: list[StepVerdict]) -> str:
     rows = [("STEP", "STATE", "REASON", "COMMAND")]
     for v in verdicts:
-        cmd = f"#{v.evidence.n} {v.evidence.line}" if v.evidence else ""
-        rows.append((v.step, v.state.value, _cut(v.reason, REASON_WIDTH), _cut(cmd, LINE_WIDTH)))
+        cmd = f"#{v.evidence.n} {printable(v.evidence.line)}" if v.evidence else ""
+        reason = _cut(printable(v.reason), REASON_WIDTH)
+        rows.append((v.step, v.state.value, reason, _cut(cmd, LINE_WIDTH)))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     return "\n".join(
         "  ".join(cell.ljust(widths[i]) if i < 3 else cell for i, cell in enumerate(r)).rstrip()
@@ -112,5 +114,8 @@ def run(args: argparse.Namespace) -> int:
         first.setdefault((a.session, a.kind), a)
         count[(a.session, a.kind)] += 1
     for k, a in first.items():
-        print(f"anomaly: {a.session}: {count[k]} x {a.kind}, first at byte {a.offset}: {a.detail}")
+        print(
+            f"anomaly: {printable(a.session)}: {count[k]} x {a.kind}, first at byte {a.offset}: "
+            f"{printable(a.detail)}"
+        )
     return 0

@@ -46,6 +46,7 @@ import json
 import os
 import re
 import select
+import stat
 import struct
 import sys
 import time
@@ -59,6 +60,7 @@ KIND_ERROR = 4  # a file could not be read; data = UTF-8 message (the reader kee
 KIND_HELLO = 5  # first frame; data = JSON {"v": 1, "pid": ..., "python": ...}
 KIND_PROGRESS_FAILED = 6  # a progress line was refused or its write failed; data = message
 KIND_PROGRESS_OK = 7  # a learner's progress write worked after one that failed; data empty
+KIND_REFUSED = 8  # a spool entry the reader will not read (a link, another owner); data = why
 
 POLL_S = 0.05  # stat tick without inotify: well under a prompt's round trip
 RESCAN_S = 0.5  # directory listing tick: new sessions are rarer than new bytes
@@ -76,6 +78,7 @@ D_MARKER = b"\x1b]133;D;"
 INDEX_NAME = "sessions.jsonl"
 CHUNK_MAX = 256 * 1024  # bytes per frame: bounds memory on both sides for a 100 MB `cat`
 CHUNKS_PER_FILE_PER_TICK = 8  # fairness: one busy file cannot starve the others' latency
+READ_PER_PASS = CHUNK_MAX * CHUNKS_PER_FILE_PER_TICK
 # Input lines (the start line, progress documents) are at most this long: a progress document is
 # a few KiB; a longer line is skipped whole and reported, never buffered without bound.
 LINE_MAX = 4 * 1024 * 1024
@@ -106,6 +109,7 @@ class Follower:
         self.offset = offset  # file offset of the first byte not sent yet
         self.ino = None
         self.failed = False
+        self.refused = None  # why the file is refused (open_checked), reported once per reason
         self.held = bytearray()  # read, not sent yet: file bytes offset .. offset+len(held)
         self.held_since = 0.0  # when the oldest held byte was read
         self.tail = b""  # the last len(D_MARKER)-1 bytes read: a marker split across reads
@@ -140,7 +144,55 @@ def _terminator(buf, start):
 
 
 def user_dirs(spool):
-    return [d for d in sorted(glob.glob(os.path.join(spool, "*"))) if os.path.isdir(d)]
+    """The learners' directories: real directories only, never a link to one (lstat)."""
+    found = []
+    for d in sorted(glob.glob(os.path.join(spool, "*"))):
+        try:
+            if stat.S_ISDIR(os.lstat(d).st_mode):
+                found.append(d)
+        except OSError:
+            continue
+    return found
+
+
+# Opening a spool file: never by a name checked earlier (a learner owns the directory and can swap
+# a name for a link between a check and an open), never following a link (O_NOFOLLOW), never
+# blocking on a FIFO (O_NONBLOCK). Every check is made on the descriptor that is then read.
+OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+
+
+def open_checked(full):
+    """(fd, fstat) of a spool file the reader may read, or (None, why it is refused).
+
+    The file must be a regular file with one link, owned by the owner of the learner directory it
+    lies in: what the capture shell, running as that learner, creates. A link (symbolic: the open
+    fails; hard: a second name), a device, a FIFO, or a file of another account (a hard link to
+    someone else's file, a file the grader account could read but the learner could not) is
+    refused, and its bytes are never read.
+    """
+    try:
+        owner = os.lstat(os.path.dirname(full)).st_uid
+        fd = os.open(full, OPEN_FLAGS)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return None, "a symbolic link, not a file the capture shell wrote"
+        return None, None  # vanished, or unreadable: tried again at the next pass
+    try:
+        st = os.fstat(fd)
+    except OSError:
+        os.close(fd)
+        return None, None
+    why = None
+    if not stat.S_ISREG(st.st_mode):
+        why = "not a regular file"
+    elif st.st_nlink != 1:
+        why = f"a file with {st.st_nlink} links (a hard link to another file)"
+    elif st.st_uid != owner:
+        why = f"owned by uid {st.st_uid}, not by the learner (uid {owner})"
+    if why is not None:
+        os.close(fd)
+        return None, why
+    return fd, st
 
 
 def list_files(spool, dirs=None):
@@ -163,10 +215,20 @@ def pump(out, spool, rel, f, now=None):
     """
     now = time.time() if now is None else now
     full = os.path.join(spool, rel)
-    try:
-        st = os.stat(full)
-    except OSError:
+    fd, st = open_checked(full)
+    if fd is None:
+        if st is not None and f.refused != st:  # once per reason, not every pass
+            f.refused = st
+            write_frame(out, KIND_REFUSED, rel, 0, st.encode("utf-8", "replace"))
         return False
+    f.refused = None
+    try:
+        return _pump_fd(out, rel, f, fd, st, now)
+    finally:
+        os.close(fd)
+
+
+def _pump_fd(out, rel, f, fd, st, now):
     read_to = f.offset + len(f.held)
     if f.ino is not None and st.st_ino != f.ino:
         log(f"{rel} replaced (inode changed); restarting from 0")
@@ -182,9 +244,7 @@ def pump(out, spool, rel, f, now=None):
     due = False
     if st.st_size > read_to:
         try:
-            with open(full, "rb") as fh:
-                fh.seek(read_to)
-                data = fh.read(CHUNK_MAX * CHUNKS_PER_FILE_PER_TICK)
+            data = _read_at(fd, read_to, min(st.st_size - read_to, READ_PER_PASS))
             f.failed = False
         except OSError as exc:
             if not f.failed:  # report once, not every tick
@@ -208,6 +268,19 @@ def pump(out, spool, rel, f, now=None):
     view.release()
     f.held = bytearray()
     return True
+
+
+def _read_at(fd, offset, size):
+    """Up to `size` bytes at `offset` of the checked descriptor (pread loop: short reads happen)."""
+    parts = []
+    while size > 0:
+        data = os.pread(fd, size, offset)
+        if not data:
+            break
+        parts.append(data)
+        offset += len(data)
+        size -= len(data)
+    return b"".join(parts)
 
 
 # inotify(7): the events that mean "a spool file or directory changed".
