@@ -17,4 +17,6 @@ echo "umask=$(umask)"
 grep -E '^Cap(Inh|Prm|Eff|Amb):' /proc/self/status | tr '\t' ' '
 for a in "$@"; do printf 'arg=[%s]\n' "$a"; done
 echo "LD_LIBRARY_PATH=[${LD_LIBRARY_PATH-}] NCCL_PROBE=[${NCCL_PROBE-}]"
+echo "LD_PRELOAD=[${LD_PRELOAD-}] PYTHONPATH=[${PYTHONPATH-}] BASH_ENV=[${BASH_ENV-}]"
+echo "PATH=[${PATH-}] HOME=[${HOME-}] PYTHONNOUSERSITE=[${PYTHONNOUSERSITE-}]"
 echo "cwd=$(pwd)"

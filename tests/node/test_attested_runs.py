@@ -180,13 +180,13 @@ async def test_sigint_ends_it_with_130_like_a_direct_run(
     assert att.exit == 130
 
 
-async def test_terminal_pipes_cwd_umask_and_environment_are_the_learners(
+async def test_terminal_pipes_cwd_umask_and_the_labs_environment_are_the_learners(
     node: FakeNode, key: bytes
 ) -> None:
     env_line = "LD_LIBRARY_PATH=/opt/lg-lib NCCL_PROBE=1 attest-probe"
     async with learner_shell(node) as shell:
         out = await shell.run(env_line)
-        for want in ("stdin=tty", "stdout=tty", "stderr=tty", "LD_LIBRARY_PATH=[/opt/lg-lib]"):
+        for want in ("stdin=tty", "stdout=tty", "stderr=tty", "LD_LIBRARY_PATH=[]"):
             assert want in out, out
         assert "NCCL_PROBE=[1]" in out
         piped = await shell.run("attest-probe | cat")
@@ -198,6 +198,44 @@ async def test_terminal_pipes_cwd_umask_and_environment_are_the_learners(
     att = last_session(node).attestation(key, env_line)
     env = dict(att.env)
     assert env["NCCL_PROBE"] == "1" and "LD_LIBRARY_PATH" not in env
+
+
+async def test_nothing_of_the_learners_can_stand_in_for_the_program(
+    node: FakeNode, key: bytes
+) -> None:
+    """A signed run means the node's program ran: no preloaded library, no interpreter or script
+    earlier in PATH, no python startup file or user site, no NCCL/CUDA variable that loads code
+    (issue: LD_PRELOAD and a python3 in ~/bin verified six steps with made-up output)."""
+    fake_python = "mkdir -p ~/lgbin && printf '#!/bin/sh\\necho FAKE-PYTHON\\n' > ~/lgbin/python3"
+    async with learner_shell(node) as shell:
+        await shell.run(f"{fake_python} && chmod +x ~/lgbin/python3")
+        await shell.run("mkdir -p ~/.local/lib && echo 'import os' > ~/.local/lib/sitecustomize.py")
+        hostile = (
+            "PATH=~/lgbin:$PATH LD_PRELOAD=/tmp/lg-fake.so PYTHONPATH=~/.local/lib "
+            "BASH_ENV=~/.bashrc NCCL_PROBE=2 attest-probe"
+        )
+        out = await shell.run(hostile)
+        for want in (
+            "LD_PRELOAD=[] PYTHONPATH=[] BASH_ENV=[]",
+            "PATH=[/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin] HOME=[/]",
+            "PYTHONNOUSERSITE=[1]",
+            "NCCL_PROBE=[2]",
+        ):
+            assert want in out, out
+        # The simulator is a python3 script: the learner's python3 first in PATH is not used.
+        sim = "PATH=~/lgbin:$PATH nvidia-smi -L"
+        smi = await shell.run(sim)
+        assert "FAKE-PYTHON" not in smi and "GPU 0:" in smi, smi
+        plugin = "NCCL_NET_PLUGIN=/tmp/lg-evil.so all_reduce_perf -b 8M -e 8M -g 2"
+        refused = await shell.run(plugin)
+        assert "NCCL_NET_PLUGIN loads code" in refused, refused
+        assert await status(shell) == 126
+        injected = "CUDA_INJECTION64_PATH=/tmp/lg-evil.so attest-probe"
+        assert "CUDA_INJECTION64_PATH loads code" in await shell.run(injected)
+    recorded = last_session(node)
+    assert dict(recorded.attestation(key, hostile).env) == {"NCCL_DEBUG": "WARN", "NCCL_PROBE": "2"}
+    assert recorded.markers(plugin) == [[]]  # nothing ran, nothing was signed
+    assert recorded.attestation(key, sim).program == "nvidia-smi"
 
 
 async def test_the_program_runs_as_the_learner_with_no_privilege(node: FakeNode) -> None:

@@ -244,6 +244,54 @@ def decode_env(blob: str) -> Dict[bytes, bytes]:
     return env
 
 
+#: The PATH a signed run gets, whatever the learner's was: a `python3` or a library earlier in the
+#: learner's PATH must not stand in for the node's own (the simulator is a python3 script).
+SAFE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+#: What else of the learner's environment a signed run keeps: the terminal and the locale, and the
+#: capture session's own variables (the marker names the session by them).
+_KEPT = re.compile(
+    r"(?:TERM|COLORTERM|LANG|LANGUAGE|LC_[A-Z_]+|TZ|COLUMNS|LINES|LABGRADER_NONCE|LABGRADER_SESSION)"
+    r"\Z"
+)
+#: NCCL_/CUDA_/NVIDIA_ variables that load code or settings from a file the learner can write
+#: (NCCL_NET_PLUGIN, NCCL_TUNER_PLUGIN, NCCL_PROFILER_PLUGIN, NCCL_ENV_PLUGIN,
+#: CUDA_INJECTION64_PATH, NCCL_CONF_FILE): with one, the output could be the learner's own code's.
+_CODE_LOADING = re.compile(r"[A-Z0-9_]*(?:PLUGIN|INJECTION)[A-Z0-9_]*\Z|NCCL_CONF_FILE\Z")
+
+
+def clean_env(env: Mapping[bytes, bytes], user: str) -> Dict[bytes, bytes]:
+    """The environment a signed run gets: the lab's NCCL_/CUDA_/NVIDIA_ variables the learner set,
+    the terminal and locale, and nothing else of his (no LD_*, PYTHON*, BASH_ENV, ENV, IFS, PATH,
+    HOME: a preloaded library, a startup file or another interpreter would make the signed output
+    his). PATH is SAFE_PATH, HOME is `/` (NCCL reads ~/.nccl.conf; the learner writes his home),
+    and PYTHONNOUSERSITE keeps a script's python3 from the learner's ~/.local site-packages.
+    RunError for a variable that loads code (_CODE_LOADING): nothing runs, nothing is signed.
+    """
+    out: Dict[bytes, bytes] = {}
+    for raw_name, value in env.items():
+        name = os.fsdecode(raw_name)
+        if ENV_NAME.match(name):
+            if _CODE_LOADING.match(name):
+                raise RunError(
+                    f"{name} loads code or settings from a file: not allowed in a graded run "
+                    "(unset it and run again)"
+                )
+            out[raw_name] = value
+        elif _KEPT.match(name):
+            out[raw_name] = value
+    name_b = os.fsencode(user)
+    out.update(
+        {
+            b"PATH": SAFE_PATH.encode(),
+            b"HOME": b"/",
+            b"USER": name_b,
+            b"LOGNAME": name_b,
+            b"PYTHONNOUSERSITE": b"1",
+        }
+    )
+    return out
+
+
 def _invoker() -> Tuple[int, int, str]:
     """(uid, gid, name) of the learner who ran sudo: sudo's SUDO_UID/SUDO_GID, name from passwd."""
     try:
@@ -323,7 +371,7 @@ def _status(wait_status: int) -> Tuple[int, int]:
     if os.WIFSIGNALED(wait_status):
         sig = os.WTERMSIG(wait_status)
         return 128 + sig, sig
-    return os.waitstatus_to_exitcode(wait_status), 0
+    return os.WEXITSTATUS(wait_status), 0  # (os.waitstatus_to_exitcode is 3.9+)
 
 
 def _write_marker(data: bytes) -> None:
@@ -374,8 +422,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         real = read_programs().get(name)
         if real is None:
             raise RunError(f"{name!r} is not an attested program")
-        env = decode_env(blob)
         ids = _invoker()
+        env = clean_env(decode_env(blob), ids[2])
     except RunError as exc:
         sys.stderr.write(f"labgrader attest: {exc}\n")
         return 126
