@@ -132,11 +132,18 @@ class Attester:
 
 # ---------------------------------------------------------------- judging a step by its runs
 def _run_problems(
-    att: tuple, step: Step, rec: CommandRecord, variables: Mapping[str, str]
+    att: tuple, step: Step, rec: CommandRecord, variables: Mapping[str, str], learner: str
 ) -> list[str]:
-    """Why one signed run does not back the step (empty: it does)."""
+    """Why one signed run does not back the step (empty: it does).
+
+    Its context first: the run must be this learner's (`u=`, the account the helper ran it as;
+    a run signed for another account, copied into this session, is not his work). The session
+    nonce was checked by the parser, the time window is checked below.
+    """
     assert step.command is not None and step.command.main is not None
     main = step.command.main
+    if learner and att.user != learner:
+        return [f"the signed run is {att.user!r}'s, not {learner!r}'s"]
     if att.program not in main.program:
         return [f"the signed run is {att.program}, not {' or '.join(main.program)}"]
     # The marker carries only the variables that change what the programs do (NCCL_*, CUDA_*):
@@ -158,12 +165,17 @@ def _run_problems(
 
 
 def attestation_problem(
-    step: Step, runs: Sequence[tuple], rec: CommandRecord, variables: Mapping[str, str]
+    step: Step,
+    runs: Sequence[tuple],
+    rec: CommandRecord,
+    variables: Mapping[str, str],
+    learner: str = "",
 ) -> str:
-    """Empty when one of the command's signed runs backs the step, else the reason."""
+    """Empty when one of the command's signed runs backs the step, else the reason. `learner`
+    (the spool directory the session came from; empty offline when unknown) must be the run's."""
     best: list[str] | None = None
     for att in runs:
-        problems = _run_problems(att, step, rec, variables)
+        problems = _run_problems(att, step, rec, variables, learner)
         if not problems:
             return ""
         if best is None or len(problems) < len(best):

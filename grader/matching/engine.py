@@ -515,7 +515,7 @@ class LabGrader:
 
     def _attestation(self, step: Step, rec: CommandRecord, runs: list[tuple]) -> str:
         """Why the step's signed run is missing or does not fit (empty: it fits); audited."""
-        problem = attestation_problem(step, runs, rec, self.variables)
+        problem = attestation_problem(step, runs, rec, self.variables, self.learner)
         if problem:
             self._own_anomaly(
                 Anomaly(

@@ -76,12 +76,13 @@ def signed(
     t0: float | None = None,
     t1: float | None = None,
     nonce: str | None = None,
+    user: str = "alice",
 ) -> bytes:
     """The marker the node's helper writes for a run inside the command `t` just started."""
     start = t.t if t0 is None else t0  # the C marker's time: the run starts right after it
     att = attest_run.Attestation(
         program, args, env, exit, start + 0.1, start + 0.5 if t1 is None else t1,
-        "alice", "node1", 5001, 4242, t.nonce if nonce is None else nonce,
+        user, "node1", 5001, 4242, t.nonce if nonce is None else nonce,
     )  # fmt: skip
     return attest_run.marker(key, att)
 
@@ -130,6 +131,17 @@ def test_the_same_line_without_a_signed_run_is_unattested(lab: Lab) -> None:
     assert "no signed record" in v.reason
     assert kinds(g) == Counter({"unattested": 1})
     assert g.anomalies[0].extra["step"] == "run-job"
+
+
+def test_another_learners_signed_run_does_not_back_this_learners_step(lab: Lab) -> None:
+    """u= is the account the helper ran the program as: bob's run, printed into alice's
+    session with her nonce (a shared screen, a copied transcript), is not her work."""
+    t = Transcript().prompt()
+    t.typed(LINE).start(LINE).output(OUTPUT).raw(signed(t, user="bob")).prompt(0)
+    g, _ = grade(lab, bytes(t))
+    v = g.verdicts()["run-job"]
+    assert v.state is State.ATTEMPTED and "'bob''s, not 'alice''s" in v.reason
+    assert kinds(g) == Counter({"unattested": 1})
 
 
 def test_a_marker_signed_with_another_key_is_forged(lab: Lab) -> None:
