@@ -97,19 +97,13 @@ def check_command_line(
 
 
 def check_choice(step: Step, choice: str) -> PracticeResult:
-    """Judge a question step's answer; the explanation is shown once it is right."""
+    """A question step's choice in the box: never judged here. The same answer for every choice
+    (only the line to type differs), so the box cannot be asked which one is right; the grader
+    judges the answer the learner records on the node with `lab answer`."""
     shown = practice_text(step)
     ids = [c.id for c in step.choices]
     if choice not in ids:
-        return PracticeResult(False, f"pick one of: {', '.join(ids)}", shown, step.hints)
-    if choice != step.answer:
-        return PracticeResult(
-            False,
-            f"`{choice}` is not the right answer; read the question again and retry",
-            shown,
-            step.hints,
-        )
+        return PracticeResult(False, f"pick one of: {', '.join(ids)}", shown, ())
     out = dict(shown)
-    out["explanation"] = step.explanation
     out["record"] = f"lab answer {step.id} {choice}"
-    return PracticeResult(True, "", out, ())
+    return PracticeResult(False, "", out, ())

@@ -54,10 +54,16 @@ def test_practice_accepts_the_step_command_and_rejects_echo(client: TestClient) 
 
 
 def test_practice_question_and_errors(client: TestClient) -> None:
+    # The box never tells which choice is right: the right and a wrong choice get the same
+    # answer but for the line to type (issue: the Practice Zone let learners fish for it).
     right = practice(client, "why-socket", {"choice": "a"}).json()
-    assert right["ok"] and right["practice"]["record"] == "lab answer why-socket a"
-    assert "Bootstrap always opens a socket" in right["practice"]["explanation"]
-    assert not practice(client, "why-socket", {"choice": "b"}).json()["ok"]
+    wrong = practice(client, "why-socket", {"choice": "b"}).json()
+    assert right["practice"]["record"] == "lab answer why-socket a"
+    assert wrong["practice"]["record"] == "lab answer why-socket b"
+    del right["practice"]["record"], wrong["practice"]["record"]
+    assert right == wrong and not right["ok"] and right["reason"] == ""
+    assert "explanation" not in right["practice"]
+    assert "pick one of" in practice(client, "why-socket", {"choice": "z"}).json()["reason"]
     assert practice(client, "why-socket", {"command": "ls"}).status_code == 422
     assert practice(client, "no-such-step", {"command": "ls"}).status_code == 404
     assert practice(client, "run-broken", {"command": "ls"}, token="wrong").status_code == 401

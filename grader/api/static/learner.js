@@ -71,6 +71,14 @@ function renderChecklist(data) {
 }
 
 function practiceResult(out, step, res) {
+  if (step.type === "question" && res.practice.record) {
+    // The box never says whether a choice is right (that would let anyone fish for the answer):
+    // it says how to record it on the node, where the grader judges it.
+    out.replaceChildren(
+      h("p", { class: "muted", text: "The practice box does not say which choice is right: the grader judges the answer you record on the node." }),
+      h("p", {}, "Record it in your terminal on the node: ", h("code", { text: res.practice.record })));
+    return;
+  }
   if (res.ok) {
     const parts = [h("p", { class: "result-ok", text: "✓ Right. " + (step.type === "question" ? "" : "On the lab's node this prints:") })];
     if (res.practice.output) parts.push(h("pre", { class: "output", text: res.practice.output }));
