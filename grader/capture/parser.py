@@ -181,7 +181,10 @@ def _why_unreliable(line: str | None, hist: int | None, prev_h: int | None) -> s
     if line is None:
         return "no 633;E command line came before it"
     if hist is None:
-        return "it carries no history number (h=)"
+        return (
+            "it carries no history number (h=): history was off, filtered or split when the "
+            "line was read"
+        )
     return f"the history number did not advance (h={hist} again): `history 1` is an older line"
 
 

@@ -80,24 +80,63 @@ def test_histcontrol_ignorespace_does_not_break_line_capture(session, captured) 
 def test_history_turned_off_is_never_graded_and_never_silent(session, captured) -> None:
     """`set +o history` stops bash adding lines, so `history 1` in PS0 is an older line. HISTCMD
     then reads 1 on every bash, which made the next line look trusted on 5.2: h now comes from
-    `history 1` itself, the line is untrusted, the learner is told, the operator gets one
-    line_unreliable, and `set -o history` typed at the prompt brings grading back."""
+    `history 1` itself and PS0 checks history was on, the line is untrusted, the learner is told,
+    the operator gets one line_unreliable, and `set -o history` typed at the prompt brings
+    grading back."""
     rec = session()
     rec.run("echo one")
     rec.run("set +o history")
     rec.run("echo two")
-    rec.run("unset HISTCMD; HISTCMD=1")  # HISTCMD is no longer what the hooks read
     rec.run("set -o history")
     rec.run("echo four")
     cap = captured(rec)
     trusted = [(c.line.strip(), c.line_reliable) for c in cap.commands]
     assert trusted[:2] == [("echo one", True), ("set +o history", True)]
-    assert [ok for _, ok in trusted[2:5]] == [False, False, False]
-    assert trusted[5] == ("echo four", True)
-    assert all(line == "set +o history" for line, _ in trusted[2:5])  # what history 1 said
+    assert [ok for _, ok in trusted[2:4]] == [False, False]
+    assert all(line == "set +o history" for line, _ in trusted[2:4])  # what history 1 said
+    assert trusted[4] == ("echo four", True)
     unreliable = [a for a in cap.of_kind(Anomaly) if a.kind == "line_unreliable"]
-    assert len(unreliable) == 1 and "did not advance" in unreliable[0].detail
-    assert bytes(rec.output).count(b"did not reach the shell history") == 3
+    assert len(unreliable) == 1
+    assert bytes(rec.output).count(b"did not reach the shell history") == 2
+
+
+PLANTED = "tar -czf x.tgz dir"
+#: Ways to make `history 1` in PS0 a line that never ran (found by attacking the hooks): a later
+#: PROMPT_COMMAND entry plants it with `history -s` while history is off or filtered, or cmdhist
+#: off keeps only a continued command's last physical line. Each `tricks` list is typed, then
+#: `real` lines that must never be graded as the planted one.
+TRICKS = {
+    "history-off": ["set +o history"],
+    "ignorespace": ["PROMPT_COMMAND+=$'\\nHISTCONTROL=ignorespace'"],
+    "histignore": ["PROMPT_COMMAND+=$'\\nHISTIGNORE=\\'*\\''"],
+}
+
+
+@pytest.mark.parametrize("trick", sorted(TRICKS))
+def test_a_line_planted_in_history_is_never_graded(session, captured, trick: str) -> None:
+    rec = session()
+    typed = [f"FAKE='{PLANTED}'", "PROMPT_COMMAND+=$'\\nhistory -s \"$FAKE\"'"]
+    typed += [*TRICKS[trick], " echo real1", " false", "echo real3"]
+    for line in typed:
+        rec.run(line)
+    cap = captured(rec)
+    # The invariant: a trusted line is always the line that was typed (and so ran).
+    trusted = [c.line for c in cap.commands if c.line_reliable and c.line != "exit"]
+    assert trusted == typed[: len(trusted)], trusted
+    assert PLANTED not in trusted
+    assert len(trusted) < len(typed)  # the trick did take the rest out of grading ...
+    assert [a.kind for a in cap.of_kind(Anomaly)] == ["line_unreliable"]  # ... and said so
+
+
+def test_a_continued_line_is_captured_whole_even_with_cmdhist_off(session, captured) -> None:
+    rec = session()
+    rec.run("shopt -u cmdhist")
+    rec.type("true || \\")
+    rec.key("enter")  # PS2: the command goes on on the next line
+    rec.run(PLANTED)
+    cap = captured(rec)
+    (cont,) = [c for c in cap.commands if PLANTED in c.line]
+    assert cont.line == f"true || {PLANTED}" and cont.line_reliable
 
 
 @pytest.mark.parametrize("mode", ["array", "string"])

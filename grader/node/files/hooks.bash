@@ -153,6 +153,15 @@ __lg_ps0() {
 	local __lg_h
 	__lg_hist_entry "$(HISTTIMEFORMAT='' builtin history 1)"
 	local line=$REPLY h=$__lg_h
+	# `history 1` is the line just read only if bash was adding every line, whole, when it read
+	# it. Otherwise h is left empty and the parser never grades the line: history was off (the
+	# interactive shell's HISTCMD, taken by PS0's arithmetic below, then reads 1, or disagrees
+	# with the list), filtered (HISTCONTROL/HISTIGNORE set again after precmd, by a later
+	# PROMPT_COMMAND entry or a `bind -x` key, while `history -s` planted another line), or a
+	# multi-line command was split (cmdhist off: only its last line would be in `history 1`).
+	if [[ $__lg_hc != "$h" || -n ${HISTCONTROL-} || -n ${HISTIGNORE-} ]] || ! shopt -q cmdhist; then
+		h=
+	fi
 	__lg_esc "$line"
 	local esc=$REPLY
 	# PS0's subshell cannot set the flag: a shell whose precmd never runs repeats this A.
@@ -161,7 +170,8 @@ __lg_ps0() {
 	__lg_emit '\e]633;E;%s;%s\a\e]133;C;aid=%s;n=%s;h=%s;t=%s;k=%s\a' \
 		"$esc" "$__lg_k" "$$" "$__lg_n" "$h" "$REPLY" "$__lg_k"
 }
-__lg_ps0_str='${__lg_nil[__lg_n+=1]:-}$(__lg_ps0)'
+__lg_hc=
+__lg_ps0_str='${__lg_nil[__lg_n+=1]:-}${__lg_nil[__lg_hc=HISTCMD]:-}$(__lg_ps0)'
 
 # --- feedback: "✓ 3/9 Read the exit code" once per new verified event ----------------------------
 __lg_progress=$__lg_root/progress/$__lg_user/progress.json
@@ -246,7 +256,7 @@ __lg_fix_history() {
 	HISTCONTROL=
 	HISTIGNORE=
 	[[ -n ${HISTSIZE-} && ! ${HISTSIZE} =~ ^[1-9][0-9]*$ ]] && HISTSIZE=500
-	[[ -o history ]] || set -o history
+	shopt -s cmdhist
 	[[ ${PS0-} == "$__lg_ps0_str"* ]] || PS0=$__lg_ps0_str${PS0//"$__lg_ps0_str"/}
 }
 
@@ -259,8 +269,10 @@ __lg_precmd() {
 		"$__lg_s" "$$" "$__lg_n" "$__lg_h" "$REPLY" "${__lg_ps// /,}" "$__lg_k"
 	# A command started since the last prompt, yet history did not take its line: the grader
 	# cannot trust it (and audits line_unreliable). Say so now rather than grade nothing silently.
-	# (`set -o history` below cannot undo `set +o history` from inside PROMPT_COMMAND: bash
-	# restores its remember-history flag when PROMPT_COMMAND ends; typed at the prompt it works.)
+	# History off is not switched back on here: from inside PROMPT_COMMAND `set -o history` only
+	# half works (bash restores its remember-history flag when PROMPT_COMMAND ends, leaving
+	# history reported on but no line added), which would hide the state PS0 checks. Typed at
+	# the prompt, as the warning says, it works.
 	if [[ $__lg_n != "$__lg_seen_n" && $__lg_h == "$__lg_seen_h" ]]; then
 		__lg_emit '%s\n' "labgrader: that command line did not reach the shell history, so it cannot be graded (history off? type: set -o history)"
 	fi
