@@ -135,7 +135,15 @@ def _ioctl_ipv4(name: str) -> str | None:
 
 
 def _from_sysfs(root: str, fake: bool) -> list[Address]:
-    """getifaddrs order: IPv4 addresses by ifindex, then IPv6 in /proc/net/if_inet6 order."""
+    """getifaddrs order: IPv4 addresses by ifindex, then IPv6 addresses by ifindex.
+
+    glibc's getifaddrs reads one netlink RTM_GETADDR dump, which the kernel walks family by
+    family and, within a family, interface by interface in ifindex order. /proc/net/if_inet6 is
+    in hash order instead, which only happens to match with few interfaces: with a demo's bridge
+    and veth devices up it does not, and NCCL's pick (the first fitting address) would differ.
+    Within one interface the kernel keeps addresses widest scope first (ipv6_link_dev_addr in
+    net/ipv6/addrconf.c inserts by scope): global, site, link, host; equal scopes keep their
+    if_inet6 order (a stable sort)."""
     net_dir = os.path.join(root, "sys/class/net")
     try:
         names = os.listdir(net_dir)
@@ -157,14 +165,23 @@ def _from_sysfs(root: str, fake: bool) -> list[Address]:
             host = _ioctl_ipv4(name)
             if host:
                 out.append(Address(name, socket.AF_INET, host, flags[name]))
+    v6 = []
     for line in _read_text(os.path.join(root, "proc/net/if_inet6")).splitlines():
         fields = line.split()
         if len(fields) == 6 and fields[5] in flags:
             packed = bytes.fromhex(fields[0])
-            out.append(
-                Address(fields[5], socket.AF_INET6, _v6_text(packed, fields[5]), flags[fields[5]])
+            addr = Address(
+                fields[5], socket.AF_INET6, _v6_text(packed, fields[5]), flags[fields[5]]
             )
-    return out
+            rank = _V6_SCOPE_RANK.get(int(fields[3], 16) & 0xF0, len(_V6_SCOPE_RANK))
+            v6.append((index[fields[5]], rank, addr))
+    v6.sort(key=lambda item: item[:2])
+    return out + [addr for _, _, addr in v6]
+
+
+#: /proc/net/if_inet6's scope field (IPV6_ADDR_SCOPE_MASK bits) -> the kernel's order within one
+#: interface: the widest scope first.
+_V6_SCOPE_RANK = {0x00: 0, 0x40: 1, 0x20: 2, 0x10: 3}
 
 
 def enumerate_addresses() -> list[Address]:
