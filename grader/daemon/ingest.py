@@ -61,8 +61,12 @@ log = logging.getLogger("grader.daemon.ingest")
 BATCH_WINDOW_S = 0.03
 # A .ts file whose session is not (yet) in sessions.jsonl waits for its nonce. The index line is
 # written before `script` starts and the reader sends indexes first, so this only fills when the
-# index is missing or corrupt; past it, parse with the first marker's nonce pinned (and say so).
+# index is missing: the learner made the file himself. Past either bound (one session's, or all
+# of a learner's waiting sessions together) the session is never graded: its held bytes are
+# dropped, later ones ignored, and it is audited once as `unindexed_session`. (It used to be
+# parsed with its first marker's nonce pinned, which graded a session the learner wrote.)
 PENDING_NONCE_MAX_BYTES = 1024 * 1024
+PENDING_PER_LEARNER_MAX_BYTES = 4 * 1024 * 1024
 # A sessions.jsonl line is ~300 bytes; a longer "line" is garbage and is skipped, not buffered.
 INDEX_LINE_MAX = 64 * 1024
 INDEX_FILE = "sessions.jsonl"
@@ -96,6 +100,7 @@ class Cursor:
     last_start: tuple[tuple[int, int], str] | None = None  # (aid, n), line of the newest C
     grew_at: float = 0.0  # monotonic time bytes last arrived
     closed: bool = False  # the parser saw the end of the session; later bytes are anomalies
+    unindexed: bool = False  # waited too long for an index line: never graded, bytes ignored
     attester: Attester | None = None  # built at the session's first 133;T
 
     def footer_at_end(self) -> bool:
@@ -152,6 +157,7 @@ class NodeIngest:
         self._graders: dict[tuple[str, str], LabGrader] = {}
         self._stored = dict(stored_offsets)
         self._ignored: set[str] = set()
+        self._pending_by_learner: dict[str, int] = {}  # bytes held for unindexed sessions
         self._now = 0.0
         self._new_batch()
 
@@ -236,7 +242,9 @@ class NodeIngest:
         if frame.kind == KIND_RESET:
             log.warning("event=file_reset node=%s path=%s from=%d", self.node_id, path, cur.fed)
             nonce = cur.parser.nonce if cur.parser else None
-            self._cursors[path] = cur = Cursor(learner, session)
+            self._release_pending(cur)
+            unindexed = cur.unindexed  # a rewrite does not make a learner's own file his session
+            self._cursors[path] = cur = Cursor(learner, session, unindexed=unindexed)
             self._batch.offsets[path] = 0
             if nonce:
                 cur.parser = SessionParser(session, nonce)
@@ -244,20 +252,65 @@ class NodeIngest:
         if cur.closed:
             self._after_close(cur, frame)
             return
+        if cur.unindexed:
+            self._skip(cur, frame)
+            return
         if cur.parser is None:
             nonce = self._indexes.get(learner, LearnerIndex()).nonces.get(session)
-            if nonce is None and cur.pending_bytes + len(frame.data) <= PENDING_NONCE_MAX_BYTES:
-                cur.pending.append(frame)
-                cur.pending_bytes += len(frame.data)
-                return
             if nonce is None:
-                log.warning("event=no_session_index node=%s path=%s", self.node_id, path)
+                size = len(frame.data)
+                held = self._pending_by_learner.get(learner, 0)
+                if (
+                    cur.pending_bytes + size <= PENDING_NONCE_MAX_BYTES
+                    and held + size <= PENDING_PER_LEARNER_MAX_BYTES
+                ):
+                    cur.pending.append(frame)
+                    cur.pending_bytes += size
+                    self._pending_by_learner[learner] = held + size
+                    return
+                self._unindexed(cur, frame)
+                return
             self._start_parser(cur, nonce)
         self._feed_bytes(cur, frame)
 
+    def _unindexed(self, cur: Cursor, frame: Frame) -> None:
+        """No index line for this session while its bytes outgrew what may wait for one: drop
+        them, never grade it, audit it once (see PENDING_NONCE_MAX_BYTES)."""
+        path = f"{cur.learner}/{cur.session}.ts"
+        held = cur.pending_bytes
+        self._release_pending(cur)
+        cur.unindexed = True
+        self._anomaly(
+            cur.learner,
+            Anomaly(
+                cur.session,
+                "unindexed_session",
+                f"{path}: {held + len(frame.data)} bytes and no line in {INDEX_FILE} (the capture "
+                "shell writes it before the session starts): never graded",
+                frame.offset,
+            ),
+        )
+        self._skip(cur, frame)
+
+    def _skip(self, cur: Cursor, frame: Frame) -> None:
+        """Ignore an unindexed session's bytes; its stored offset follows, so none come again."""
+        cur.fed = max(cur.fed, frame.offset + len(frame.data))
+        cur.resume = cur.fed
+        self._batch.offsets[f"{cur.learner}/{cur.session}.ts"] = cur.fed
+
+    def _release_pending(self, cur: Cursor) -> None:
+        if cur.pending_bytes:
+            left = self._pending_by_learner.get(cur.learner, 0) - cur.pending_bytes
+            if left > 0:
+                self._pending_by_learner[cur.learner] = left
+            else:
+                self._pending_by_learner.pop(cur.learner, None)
+        cur.pending, cur.pending_bytes = [], 0
+
     def _start_parser(self, cur: Cursor, nonce: str | None) -> None:
         cur.parser = SessionParser(cur.session, nonce)
-        pending, cur.pending, cur.pending_bytes = cur.pending, [], 0
+        pending = cur.pending
+        self._release_pending(cur)
         for frame in pending:
             self._feed_bytes(cur, frame)
 

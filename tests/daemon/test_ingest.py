@@ -175,3 +175,39 @@ def test_database_away_while_bytes_arrive_neither_raises_nor_loses(tmp_path):
     store = open_store(path)
     store.ingest(taken[0])
     assert summary(store) == summary(clean)
+
+
+def test_a_session_without_an_index_line_is_never_graded_and_memory_stays_bounded(tmp_path):
+    """A learner can write .ts files into his own spool without the capture shell: with markers
+    of a nonce he chose, it looked like a session, and past 1 MiB it was parsed with that nonce
+    pinned (graded); 150 such 1 MB files held ~150 MB in the daemon. Now the bytes waiting for an
+    index line are bounded per session and per learner, and such a session is never graded."""
+    from grader.daemon.ingest import PENDING_NONCE_MAX_BYTES, PENDING_PER_LEARNER_MAX_BYTES
+
+    lab = demo_lab(tmp_path)
+    store = open_store(tmp_path / "s.db")
+    ing = make_ingest(store, lab)
+    fabricated = Shell("fab", nonce="e" * 32)
+    data = fabricated.header() + fabricated.command("echo hello", "hello\n")
+    data += b"x" * (PENDING_NONCE_MAX_BYTES + 10)  # past the old "pin the first nonce" point
+    ing.feed(Frame(KIND_DATA, "alice/fab.ts", 0, data[:1000]))
+    ing.feed(Frame(KIND_DATA, "alice/fab.ts", 1000, data[1000:]))
+    for i in range(150):  # the sparse-file flood: 1 MB each, no index line
+        ing.feed(Frame(KIND_DATA, f"alice/flood{i}.ts", 0, bytes(1_000_000)))
+        assert ing._pending_by_learner.get("alice", 0) <= PENDING_PER_LEARNER_MAX_BYTES
+    held = sum(c.pending_bytes for c in ing._cursors.values())
+    assert held <= PENDING_PER_LEARNER_MAX_BYTES
+    batch, _ = ing.take_batch()
+    assert not batch.records and not batch.verdicts
+    flagged = [a for _, a in batch.anomalies if a.kind == "unindexed_session"]
+    assert "fab" in {a.session for a in flagged} and len(flagged) >= 146
+    # an honest session of the same learner, index line first, is graded as ever
+    sh = Shell("s1")
+    ing.feed(Frame(KIND_DATA, "alice/sessions.jsonl", 0, sh.index_line("alice")))
+    ing.feed(Frame(KIND_DATA, "alice/s1.ts", 0, sh.header() + sh.command("echo hi", "hi\n")))
+    batch, _ = ing.take_batch()
+    assert [r.line for _, r in batch.records] == ["echo hi"]
+    # the fabricated file's later bytes are skipped (its stored offset moved past them)
+    ing.feed(Frame(KIND_DATA, "alice/fab.ts", len(data), fabricated.command("ls", "a\n")))
+    taken = ing.take_batch()
+    assert taken is None or not taken[0].records

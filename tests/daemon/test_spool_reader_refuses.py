@@ -49,12 +49,20 @@ def test_links_fifos_and_foreign_files_are_refused_and_never_read(tmp_path, wake
     (d / "link.ts").symlink_to(secret)
     os.link(secret, d / "hard.ts")
     os.mkfifo(d / "fifo.ts")  # an open without O_NONBLOCK would hang the reader here
+    with (d / "sparse.ts").open("wb") as fh:  # 100 MB of "zeros" at no disk cost
+        fh.truncate(100_000_000)
     foreign = d / "foreign.ts"
     foreign.write_bytes(SECRET)
     os.chown(foreign, 12345, 12345)
     r = ReaderProcess(tmp_path, wake=wake)
     try:
-        want = {"alice/link.ts", "alice/hard.ts", "alice/fifo.ts", "alice/foreign.ts"}
+        want = {
+            "alice/link.ts",
+            "alice/hard.ts",
+            "alice/fifo.ts",
+            "alice/foreign.ts",
+            "alice/sparse.ts",
+        }
         r.read_until(
             lambda fs: (
                 want <= set(_refusals(fs)) and file_bytes(fs, "alice/s1.ts") == b"honest bytes"
@@ -69,6 +77,7 @@ def test_links_fifos_and_foreign_files_are_refused_and_never_read(tmp_path, wake
     assert "2 links" in why["alice/hard.ts"]
     assert "not a regular file" in why["alice/fifo.ts"]
     assert "owned by uid 12345" in why["alice/foreign.ts"]
+    assert "sparse at byte 0" in why["alice/sparse.ts"]
     assert all(SECRET[:16] not in f.data for f in r.frames)
     assert not [f for f in r.frames if f.kind == KIND_DATA and f.path in want]
     assert sum(f.kind == KIND_REFUSED for f in r.frames) == len(want)  # once each, not per pass

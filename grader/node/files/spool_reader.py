@@ -221,11 +221,37 @@ def pump(out, spool, rel, f, now=None):
             f.refused = st
             write_frame(out, KIND_REFUSED, rel, 0, st.encode("utf-8", "replace"))
         return False
-    f.refused = None
     try:
+        why = _hole(fd, f, st)
+        if why is not None:
+            if f.refused != why:
+                f.refused = why
+                write_frame(out, KIND_REFUSED, rel, 0, why.encode("utf-8", "replace"))
+            return False
+        f.refused = None
         return _pump_fd(out, rel, f, fd, st, now)
     finally:
         os.close(fd)
+
+
+SEEK_HOLE = getattr(os, "SEEK_HOLE", None)
+
+
+def _hole(fd, f, st):
+    """Why the unread part of a file is refused: it has a hole (a sparse file, made with
+    `truncate` or a seek past the end, never by `script`, which writes every byte); else None.
+    Its "bytes" would be zeros the learner never wrote, streamed at no disk cost to him.
+    Filesystems without SEEK_HOLE report no hole."""
+    start = f.offset + len(f.held) if f.ino == st.st_ino else 0
+    if SEEK_HOLE is None or st.st_size <= start:
+        return None
+    try:
+        hole = os.lseek(fd, start, SEEK_HOLE)
+    except OSError:
+        return None
+    if hole < st.st_size:
+        return f"a file with holes (sparse at byte {hole}): not written by the capture shell"
+    return None
 
 
 def _pump_fd(out, rel, f, fd, st, now):
