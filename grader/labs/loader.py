@@ -107,6 +107,7 @@ def _step(d: dict[str, Any]) -> Step:
         choices=tuple(Choice(c["id"], c["text"]) for c in d.get("choices", ())),
         answer=d.get("answer", ""),
         explanation=d.get("explanation", ""),
+        attempts=d.get("attempts"),
     )
 
 

@@ -125,6 +125,7 @@ class Step:
     choices: tuple[Choice, ...] = ()
     answer: str = ""
     explanation: str = ""
+    attempts: int | None = None  # answers that count (None: unlimited); all are recorded
 
 
 @dataclass(frozen=True, slots=True)

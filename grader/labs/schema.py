@@ -45,7 +45,7 @@ _TYPE_WORDS = {
 }
 
 # Keys only one kind of step may hold (see $defs/questionStep and $defs/commandStep).
-_QUESTION_KEYS = frozenset({"question", "choices", "answer", "explanation"})
+_QUESTION_KEYS = frozenset({"question", "choices", "answer", "explanation", "attempts"})
 
 
 @cache

@@ -153,6 +153,7 @@ class _StepState:
     captures: dict[str, str] = field(default_factory=dict)
     evidence: Evidence | None = None
     attempts: int = 0
+    answers: int = 0  # a question step's answers judged on their choice (its `attempts` limit)
     # the last command whose line matched this step's command expectation (session, aid, n):
     # what a later `immediately` step must directly follow
     anchor: tuple[str, int, int] | None = None
@@ -201,13 +202,19 @@ def _evidence_from_json(d: Mapping[str, Any] | None) -> Evidence | None:
 
 
 def _answer_words(view: LineView) -> list[tuple[str, str]]:
-    """(step, choice) for every `lab answer <step> <choice>` on the line."""
-    out = []
-    for v in view.commands:
-        a = v.cmd.args
-        if v.cmd.program == "lab" and len(a) >= 3 and a[0] == "answer":
-            out.append((a[1], a[2]))
-    return out
+    """(step, choice) of a line that is `lab answer <step> <choice>` and nothing else.
+
+    Only then does the line's exit status say whether `lab` ran and accepted it (the caller
+    requires 0): in `false && lab answer …`, `lab answer … || true` or a pipeline, `lab` may
+    never have run, or its failure is hidden (issue: `false && lab answer` counted).
+    """
+    if len(view.commands) != 1:
+        return []
+    v = view.commands[0]
+    a = v.cmd.args
+    if v.cmd.program == "lab" and len(a) == 3 and a[0] == "answer":
+        return [(a[1], a[2])]
+    return []
 
 
 class LabGrader:
@@ -305,9 +312,25 @@ class LabGrader:
             return []
         if step.type != "question":
             return []
+        st = self._steps[step_id]
+        used_up = step.attempts is not None and st.answers >= step.attempts
+        if used_up and st.state is not State.VERIFIED:
+            # Recorded as one more attempt (the operator sees every answer), never verified.
+            return self._decide(
+                step,
+                f"no attempts left: this question allows {step.attempts}",
+                relevant=True,
+                evidence=evidence,
+                captures={},
+            )
         problem = self._after_problem(step)
-        if not problem and choice != step.answer:
-            problem = f"`{choice}` is not the right answer; read the question again and retry"
+        if not problem and st.state is not State.VERIFIED:
+            st.answers += 1  # judged on its choice: counts against `attempts`
+            if choice != step.answer:
+                problem = f"`{choice}` is not the right answer; read the question again and retry"
+                if step.attempts is not None:
+                    left = step.attempts - st.answers
+                    problem += f" ({left} attempt{'s' if left != 1 else ''} left)"
         return self._decide(step, problem, relevant=True, evidence=evidence, captures={})
 
     # ------------------------------------------------------------ events
@@ -435,8 +458,9 @@ class LabGrader:
             # learner was working on. min() keeps the first of equals, i.e. lab order.
             c, reason, _, res = min(partial, key=lambda j: j[2])
             out.extend(self._verdict_for(c, rec, reason, res))
-        for step_id, choice in run.answers:
-            out.extend(self.answer(step_id, choice, self._evidence(rec, None)))
+        if rec.exit == 0:  # `lab` ran and accepted the answer (see _answer_words)
+            for step_id, choice in run.answers:
+                out.extend(self.answer(step_id, choice, self._evidence(rec, None)))
         if rec.output:
             self._audit_output_elsewhere(run, rec)
         return out
@@ -627,6 +651,7 @@ class LabGrader:
                     "captures": dict(st.captures),
                     "evidence": st.evidence.to_dict() if st.evidence else None,
                     "attempts": st.attempts,
+                    "answers": st.answers,
                     "anchor": list(st.anchor) if st.anchor else None,
                 }
                 for sid, st in self._steps.items()
@@ -686,6 +711,7 @@ class LabGrader:
                 captures=dict(d.get("captures", {})),
                 evidence=_evidence_from_json(d.get("evidence")),
                 attempts=int(d.get("attempts", 0)),
+                answers=int(d.get("answers", 0)),
                 anchor=(anchor[0], int(anchor[1]), int(anchor[2])) if anchor else None,
             )
         for d in snapshot.get("shells", []):

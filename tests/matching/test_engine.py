@@ -224,6 +224,42 @@ def test_question_answers_and_retries() -> None:
     assert g.attempts("why-socket") == 1
 
 
+def test_an_answer_counts_only_when_lab_answer_is_the_whole_line_and_succeeded() -> None:
+    """`false && lab answer …` never ran `lab`; `… || true` and pipelines hide its failure; a
+    `lab` that refused the answer (exit 1) did not take it. None of them is an answer."""
+    g, sh = grader(), Shell()
+    for line, exit in (
+        ("false && lab answer why-socket b", 1),
+        ("lab answer why-socket b || true", 0),
+        ("lab answer why-socket b | cat", 0),
+        ("echo x; lab answer why-socket b", 0),
+        ("lab answer why-socket b", 1),
+        ("lab answer why-socket b extra", 0),
+    ):
+        out = g.feed_all(sh.run(line, exit=exit))
+        assert [v for v in out if v.step == "why-socket"] == [], line
+    assert states(g)["why-socket"] == "pending"
+    out = g.feed_all(sh.run("lab answer why-socket b"))
+    assert out[0].state is State.VERIFIED
+
+
+def test_a_question_with_limited_attempts_stops_counting_and_says_so() -> None:
+    from dataclasses import replace
+
+    lab = seed_like_lab()
+    steps = tuple(replace(s, attempts=2) if s.id == "why-socket" else s for s in lab.steps)
+    g, sh = LabGrader(replace(lab, steps=steps), "alice"), Shell()
+    out = g.feed_all(sh.run("lab answer why-socket a"))
+    assert "(1 attempt left)" in out[0].reason
+    out = g.feed_all(sh.run("lab answer why-socket a"))
+    assert "(0 attempts left)" in out[0].reason
+    out = g.feed_all(sh.run("lab answer why-socket b"))  # right, but too late: recorded, refused
+    assert out[0].state is State.ATTEMPTED and "no attempts left" in out[0].reason
+    assert g.attempts("why-socket") == 3  # every answer is recorded for the operator
+    restored = LabGrader.restore(replace(lab, steps=steps), "alice", g.snapshot())
+    assert "no attempts left" in restored.answer("why-socket", "b")[0].reason
+
+
 def test_replayed_and_unreliable_commands_are_ignored() -> None:
     g, sh = grader(), Shell()
     events = sh.run(BROKEN, BROKEN_OUTPUT, exit=3)
