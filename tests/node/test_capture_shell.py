@@ -79,10 +79,10 @@ def test_histcontrol_ignorespace_does_not_break_line_capture(session, captured) 
 
 def test_history_turned_off_is_never_graded_and_never_silent(session, captured) -> None:
     """`set +o history` stops bash adding lines, so `history 1` in PS0 is an older line. HISTCMD
-    then reads 1 on every bash, which made the next line look trusted on 5.2: h now comes from
-    `history 1` itself and PS0 checks history was on, the line is untrusted, the learner is told,
-    the operator gets one line_unreliable, and `set -o history` typed at the prompt brings
-    grading back."""
+    then reads 1 on every bash, which made the next line look trusted on 5.2: PS0 now takes h
+    from `history 1` and checks HISTCMD agrees (history on), the line is untrusted, the
+    learner is told, the operator gets one line_unreliable, and `set -o history` typed at the
+    prompt brings grading back."""
     rec = session()
     rec.run("echo one")
     rec.run("set +o history")
@@ -97,7 +97,8 @@ def test_history_turned_off_is_never_graded_and_never_silent(session, captured) 
     assert trusted[4] == ("echo four", True)
     unreliable = [a for a in cap.of_kind(Anomaly) if a.kind == "line_unreliable"]
     assert len(unreliable) == 1
-    assert bytes(rec.output).count(b"did not reach the shell history") == 2
+    # told at the first untaken line (and, before 5.1, at `set -o history` too: it was not taken)
+    assert bytes(rec.output).count(b"did not reach the shell history") in (1, 2)
 
 
 PLANTED = "tar -czf x.tgz dir"

@@ -8,10 +8,11 @@
 #   PS0 (after a full line is read, before it runs):
 #     ESC]633;E;<escaped line>;<nonce>BEL  ESC]133;C;aid=;n=;h=;t=;k=BEL
 #
-# `h` is the number the next history entry will get (what HISTCMD means at a prompt): the number
-# `history 1` prints, plus one, read in PS0 (from the same `history 1` that gives the line) and in
-# precmd. It advances exactly when bash added the line to its history, which is how the parser
-# knows that `history 1` in PS0 is the line that is about to run. HISTCMD itself is not used:
+# `h` is the number the next history entry will get (what HISTCMD means at a prompt): in PS0 the
+# number `history 1` prints, plus one (from the same `history 1` that gives the line), checked
+# against the interactive shell's HISTCMD; in precmd HISTCMD on bash >= 5.1, `history 1` before.
+# It advances exactly when bash added the line to its history, which is how the parser knows that
+# `history 1` in PS0 is the line that is about to run. HISTCMD alone is not enough:
 # history_number() returns 1 whenever history is not being remembered (bashhist.c, before 5.1
 # `remember_on_history ? history_base + where_history () : 1`), and PROMPT_COMMAND and PS0's
 # command substitution run with it off before 5.1; on every version it reads 1 once the learner
@@ -39,6 +40,13 @@
 
 [[ $- == *i* ]] || return 0
 [[ -n ${__lg_installed-} ]] && return 0
+
+# Before 5.1, HISTCMD reads 1 in PROMPT_COMMAND (see the header): precmd asks `history 1` instead.
+if ((BASH_VERSINFO[0] > 5 || (BASH_VERSINFO[0] == 5 && BASH_VERSINFO[1] >= 1))); then
+	__lg_hist_list=
+else
+	__lg_hist_list=1
+fi
 
 # --- supported shells ----------------------------------------------------------------------------
 # bash < 4.4 has no PS0: no E or C marker can be written, so no command line is ever captured.
@@ -262,8 +270,11 @@ __lg_fix_history() {
 
 # --- precmd ---------------------------------------------------------------------------------
 __lg_precmd() {
-	local __lg_s=$? __lg_ps="${PIPESTATUS[*]}" __lg_a=$_ __lg_h
-	__lg_hist_entry "$(HISTTIMEFORMAT='' builtin history 1)"
+	local __lg_s=$? __lg_ps="${PIPESTATUS[*]}" __lg_a=$_ __lg_h=$HISTCMD
+	# HISTCMD reads 1 in PROMPT_COMMAND before bash 5.1: ask `history 1` there (a fork). From 5.1
+	# on it is the number itself while history is on; when it is not (history off, HISTCMD unset
+	# or set by hand) PS0's own check refuses the next line whatever precmd says here.
+	[[ -n $__lg_hist_list ]] && __lg_hist_entry "$(HISTTIMEFORMAT='' builtin history 1)"
 	__lg_now
 	__lg_emit '\e]133;D;%s;aid=%s;n=%s;h=%s;t=%s;ps=%s;k=%s\a' \
 		"$__lg_s" "$$" "$__lg_n" "$__lg_h" "$REPLY" "${__lg_ps// /,}" "$__lg_k"
