@@ -110,12 +110,14 @@ class Follower:
         self.ino = None
         self.failed = False
         self.refused = None  # why the file is refused (open_checked), reported once per reason
+        self.seen = None  # (dev, ino, size, mode, nlink, uid) when last read to its end or refused
         self.held = bytearray()  # read, not sent yet: file bytes offset .. offset+len(held)
         self.held_since = 0.0  # when the oldest held byte was read
         self.tail = b""  # the last len(D_MARKER)-1 bytes read: a marker split across reads
         self.armed = False  # a D marker was read whose terminator (BEL or ESC) was not yet
 
     def restart(self):
+        self.seen = None
         self.offset = 0
         self.held = bytearray()
         self.tail = b""
@@ -215,21 +217,38 @@ def pump(out, spool, rel, f, now=None):
     """
     now = time.time() if now is None else now
     full = os.path.join(spool, rel)
+    # A cheap look first (lstat: one syscall, no link followed): a file that has not changed
+    # since it was last read or refused, with nothing held, needs no open. It only decides
+    # whether to look; what is read is checked on the descriptor (open_checked).
+    try:
+        pre = os.lstat(full)
+    except OSError:
+        return False
+    seen = (pre.st_dev, pre.st_ino, pre.st_size, pre.st_mode, pre.st_nlink, pre.st_uid)
+    if seen == f.seen and not f.held:
+        return False
     fd, st = open_checked(full)
     if fd is None:
-        if st is not None and f.refused != st:  # once per reason, not every pass
-            f.refused = st
-            write_frame(out, KIND_REFUSED, rel, 0, st.encode("utf-8", "replace"))
+        if st is not None:
+            f.seen = seen
+            if f.refused != st:  # once per reason, not every pass
+                f.refused = st
+                write_frame(out, KIND_REFUSED, rel, 0, st.encode("utf-8", "replace"))
         return False
     try:
         why = _hole(fd, f, st)
         if why is not None:
+            f.seen = seen
             if f.refused != why:
                 f.refused = why
                 write_frame(out, KIND_REFUSED, rel, 0, why.encode("utf-8", "replace"))
             return False
         f.refused = None
-        return _pump_fd(out, rel, f, fd, st, now)
+        sent = _pump_fd(out, rel, f, fd, st, now)
+        # Read to the end: nothing new until the file changes. (A file read only in part, past
+        # READ_PER_PASS, is looked at again next pass.)
+        f.seen = seen if f.offset + len(f.held) == st.st_size == pre.st_size else None
+        return sent
     finally:
         os.close(fd)
 
