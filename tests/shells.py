@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from grader.provision.health import BASH_MIN
+
 REPO = Path(__file__).resolve().parents[1]
 # The releases the matrix must cover: every tarball in provisioning/shells/ (docs/node-capture.md
 # "Supported shells"). Dropping another release's tarball there adds it to the matrix.
@@ -31,7 +33,7 @@ RELEASES = tuple(
         key=lambda v: tuple(int(x) for x in v.split(".")),
     )
 )
-CAPTURE_MIN = (4, 4)  # PS0 appeared in bash 4.4
+CAPTURE_MIN = BASH_MIN  # PS0 appeared in bash 4.4: the health check's own floor
 
 
 @dataclass(frozen=True)

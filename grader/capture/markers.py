@@ -2,12 +2,12 @@
 
 Grammar (DESIGN.md "Markers"); every value is escaped with `escape()`:
 
-    ESC ] 133;D;<exit>;aid=<pid>;n=<n>;h=<HISTCMD>;t=<epoch>;ps=<a,b,...>;k=<nonce> BEL  precmd
+    ESC ] 133;D;<exit>;aid=<pid>;n=<n>;h=<hist no>;t=<epoch>;ps=<a,b,...>;k=<nonce> BEL  precmd
     ESC ] 633;P;Cwd=<escaped cwd> BEL                                                  precmd
     ESC ] 133;A;aid=<pid>;k=<nonce> BEL                                                 precmd
     ESC ] 133;A;aid=<pid>;unsupported=<escaped reason>;k=<nonce> BEL                    precmd
     ESC ] 633;E;<escaped command line>;<nonce> BEL                                      PS0
-    ESC ] 133;C;aid=<pid>;n=<n>;h=<HISTCMD>;t=<epoch>;k=<nonce> BEL                     PS0
+    ESC ] 133;C;aid=<pid>;n=<n>;h=<hist no>;t=<epoch>;k=<nonce> BEL                     PS0
 
 `ESC \\` (ST) terminates as well as BEL (ECMA-48 8.3.89; xterm accepts both).
 
@@ -20,6 +20,10 @@ Escaping is VS Code's rule for 633 (its shellIntegration-bash.sh `__vsc_escape_v
 bytes, so non-ASCII text passes through. Decoding is lenient: `\\xHH` and `\\\\` become bytes
 first, any other backslash stays literal, then the bytes are decoded as UTF-8 with replacement
 (a learner's cwd may not be UTF-8).
+
+`h` is the number the next history entry gets (what HISTCMD means at a prompt; how the hooks take
+it on each bash: docs/node-protocol.md). A C whose `h` is missing or did not advance carries a
+line bash may not have taken: the parser never trusts it.
 
 `unsupported=` on A is the hooks saying that this shell cannot capture command lines at all (bash
 older than 4.4 has no PS0, so no E and C are ever written): the parser reports it as a
