@@ -20,6 +20,7 @@ import fcntl
 import hashlib
 import io
 import os
+import re
 import socket
 import subprocess
 import tarfile
@@ -274,10 +275,20 @@ class BuildLock:
         os.close(self._fd)
 
 
+def _base_packages() -> str:
+    """The package list build-base-image.sh includes (and labels its image with)."""
+    m = re.search(r'^readonly INCLUDE="([^"]+)"', BASE_IMAGE_SCRIPT.read_text(), re.MULTILINE)
+    assert m is not None, f"no INCLUDE in {BASE_IMAGE_SCRIPT}"
+    return m.group(1)
+
+
 def ensure_base_image(client: docker.DockerClient) -> str:
-    """The base image's id, debootstrapping it first when it is missing (needs root)."""
+    """The base image's id, debootstrapping it first when it is missing or was built from another
+    package list than the script's (needs root)."""
     try:
-        return client.images.get(BASE_IMAGE).id
+        image = client.images.get(BASE_IMAGE)
+        if (image.labels or {}).get("labgrader.base.include") == _base_packages():
+            return image.id
     except docker.errors.ImageNotFound:
         pass
     result = subprocess.run(

@@ -62,8 +62,9 @@ class CommandRecord:
     fullscreen: bool = False  # the command switched to the alternate screen (CSI ?1049h)
     line_reliable: bool = True
     # Signed 133;T payloads (AttestationSeen.body, latin-1 decoded: a lossless bytes<->str map)
-    # whose MAC verified with the node's key: kept on the record so a regrade reaches the verdict
-    # the daemon reached. Empty unless the ingest side verified some (grader.matching.attest).
+    # whose signature verified with the node's public key: kept on the record so a regrade
+    # reaches the verdict the daemon reached. Empty unless the ingest side verified some
+    # (grader.matching.attest).
     attestations: tuple[str, ...] = ()
 
 
@@ -94,7 +95,7 @@ class AttestationSeen:
 
     The node's privileged helper writes it after running a lab program (attest_run.py): the
     innermost open command is the one whose line ran it. `body` is the raw payload between
-    `ESC ]` and the terminator, MAC included, unverified: the parser has no key. Verification
+    `ESC ]` and the terminator, signature included, unverified: the parser has no key. Verification
     and judging live downstream (grader.matching.attest); it is never rendered as output.
     """
 
@@ -113,8 +114,8 @@ class Anomaly:
     "malformed_marker", "unpaired_end", "oversized_marker", "unannounced_shell" (a 133;C for a
     shell pid, aid, that no 133;A introduced: a forged block for an invented shell; the command
     is still parsed, docs/SECURITY.md). Attested runs (grader.matching.attest) add
-    "forged_attestation" (a 133;T whose MAC does not verify with the node's key),
-    "replayed_attestation" (a MAC already used in this session) and "unattested" (a step that
+    "forged_attestation" (a 133;T whose signature does not verify with the node's key),
+    "replayed_attestation" (a signature already used in this session) and "unattested" (a step that
     needs an attested run verified on its line alone: nothing signed by the node backs it). The
     engine adds "expected_output_elsewhere" (an unverified step's expected output shown by a
     command whose program cannot verify it: printed, copied, or one's own saved log; a hint).

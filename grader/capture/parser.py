@@ -107,9 +107,9 @@ _TITLE = rb"(?:\x1b\](?!133;|633;)[^\x07\x1b]*" + _END + rb")?"
 # feed loop). Possessive: nothing to backtrack into.
 _SKIP = rb"[^\x1b]*+(?:\x1b[^\]\x1b][^\x1b]*+)*+"
 _OURS = (b"\x1b]133;", b"\x1b]633;")
-# A node-signed attestation (grader/node/files/attest_run.py): `133;T;v=1;...;k=<nonce>;m=<mac>`.
+# A node-signed attestation (grader/node/files/attest_run.py): `133;T;v=2;...;k=<nonce>;s=<sig>`.
 _ATTEST = b"133;T;"
-_ATTEST_NONCE = re.compile(rb";k=([^;]*);m=[0-9a-f]*\Z")
+_ATTEST_NONCE = re.compile(rb";k=([^;]*);s=[0-9a-f]*\Z")
 
 
 @functools.lru_cache(maxsize=256)

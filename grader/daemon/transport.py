@@ -405,17 +405,20 @@ async def _sftp_pump(
         yield Frame(KIND_ERROR, rel, offset, str(exc).encode())
 
 
-# A key file is 64 hex digits and a newline; anything much longer is not one.
+# A public key file is 64 hex digits and a newline; anything much longer is not one.
 ATTEST_KEY_MAX_BYTES = 4096
 
 
 async def fetch_attest_key(
     conn: asyncssh.SSHClientConnection, path: str
 ) -> tuple[bytes | None, str]:
-    """The node's attestation key read as the grader account, or (None, why not).
+    """The node's attestation public key read as the grader account, or (None, why not).
 
     Over SFTP: no shell on the node parses the path, and it works where python3 is missing. The
-    key is what lets the grader tell a node-signed 133;T from a learner's (grader.matching.attest).
+    key is what lets the grader tell a node-signed 133;T from a learner's (grader.matching.attest);
+    it is public (it verifies, it cannot sign), so reading it here gives nobody anything. It is
+    read at every connection, so a key rotated by `grader provision --rotate-attest-key` is the
+    one in use from the daemon's next connection to that node on.
 
     Only an answer about the file itself (missing, unreadable, not a key) is "no key". A link that
     drops mid-read raises: the session fails and reconnects, because bytes parsed without the key

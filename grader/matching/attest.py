@@ -2,13 +2,16 @@
 
 Why (docs/SECURITY.md): the learner owns the shell that prints the capture markers, so a learner
 who reads the session nonce can print a whole forged C..D block. The node signs what its lab
-programs really did (grader/node/files/attest_run.py, run as root through a wrapper) with a key
-learners cannot read. Here:
+programs really did (grader/node/files/attest_run.py, run as root through a wrapper) with an
+Ed25519 private key only root can read; the grader holds only the public key, which verifies and
+cannot sign, so neither a learner nor anyone who reads the grader's files can make a signed run.
+Here:
 
 - `Attester` sits between a session's parser and the engine: it checks each `AttestationSeen`
-  with the node's key (a bad MAC is `forged_attestation`, ignored) and puts the verified payloads
-  on their command's record (`CommandRecord.attestations`), so the store keeps them and a regrade
-  sees what the daemon saw. Without a key nothing can be verified and nothing is attached.
+  with the node's public key (a bad signature is `forged_attestation`, ignored) and puts the
+  verified payloads on their command's record (`CommandRecord.attestations`), so the store keeps
+  them and a regrade sees what the daemon saw. Without a key nothing can be verified and nothing
+  is attached.
 - `attestation_problem` is the engine's rule: a step whose program the lab lists under
   `attest.programs` verifies, when enforced, only if some attached run is that program, satisfies
   the step's command expectation by itself (its own argv and NCCL/CUDA environment), meets the
@@ -23,8 +26,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from grader.capture.events import Anomaly, AttestationSeen, CommandEnded, CommandRecord, Event
 from grader.labs.model import Lab, Step
@@ -37,16 +44,17 @@ from grader.node.paths import node_module
 #: a few steps apart (fork, exec, sudo).
 CLOCK_SLACK_S = 2.0
 
-#: Hex digits of a MAC remembered per used attestation (a replay check): 64 bits never collide
-#: by chance within a learner's lab, and the engine's snapshot stays small.
-MAC_KEPT_HEX = 16
+#: Hex digits of a signature remembered per used attestation (a replay check): 64 bits never
+#: collide by chance within a learner's lab, and the engine's snapshot stays small.
+SIG_KEPT_HEX = 16
 
 Mode = Literal["required", "auto", "off"]
 
 
 attest_run = node_module("attest_run.py")
 Attestation = attest_run.Attestation
-KEY_PATH: str = attest_run.KEY_PATH
+#: Where the node keeps its public key: what the daemon fetches, what --attest-key files hold.
+PUBLIC_KEY_PATH: str = attest_run.PUBLIC_KEY_PATH
 
 
 def enforced(mode: Mode, key: bytes | None) -> bool:
@@ -55,8 +63,26 @@ def enforced(mode: Mode, key: bytes | None) -> bool:
 
 
 def read_key(path: str | Path) -> bytes:
-    """A key file (64 hex digits) as 32 bytes; OSError or ValueError when unusable."""
+    """A public key file (64 hex digits) as 32 bytes; OSError or ValueError when unusable."""
     return attest_run.load_key(Path(path).read_bytes())
+
+
+@lru_cache(maxsize=4096)
+def _public(key: bytes) -> Ed25519PublicKey:
+    return Ed25519PublicKey.from_public_bytes(key)
+
+
+def verify(key: bytes, body: bytes) -> bool:
+    """Whether a `133;T` payload carries a valid Ed25519 signature, by the node whose raw public
+    key is `key`, over its own bytes."""
+    parts = attest_run.split(body)
+    if parts is None:
+        return False
+    try:
+        _public(key).verify(parts[1], parts[0])
+    except (InvalidSignature, ValueError):
+        return False
+    return True
 
 
 def encode_body(body: bytes) -> str:
@@ -68,14 +94,14 @@ def decode_body(text: str) -> bytes:
     return text.encode("latin-1")
 
 
-def mac_id(text: str) -> str:
-    """What the replay check remembers of a kept payload: the start of its MAC."""
-    return text[text.rfind(";m=") + 3 :][:MAC_KEPT_HEX]
+def sig_id(text: str) -> str:
+    """What the replay check remembers of a kept payload: the start of its signature."""
+    return text[text.rfind(";s=") + 3 :][:SIG_KEPT_HEX]
 
 
 def verify_kept(key: bytes, texts: Iterable[str]) -> tuple[str, ...]:
-    """The stored payloads whose MAC verifies with `key` (regrade re-checks what it reads)."""
-    return tuple(t for t in texts if attest_run.verify(key, decode_body(t)))
+    """The stored payloads whose signature verifies with `key` (regrade re-checks them)."""
+    return tuple(t for t in texts if verify(key, decode_body(t)))
 
 
 class Attester:
@@ -95,11 +121,11 @@ class Attester:
         """Verify one marker: kept for its command, or an anomaly (None when kept or no key)."""
         if self.key is None:
             return None  # nothing can be verified: the run counts as unattested
-        if not attest_run.verify(self.key, ev.body):
+        if not verify(self.key, ev.body):
             return Anomaly(
                 ev.session,
                 "forged_attestation",
-                f"133;T for aid={ev.aid} n={ev.n} whose MAC the node's key does not verify",
+                f"133;T for aid={ev.aid} n={ev.n} whose signature the node's key does not verify",
                 ev.offset,
                 {"aid": str(ev.aid), "n": str(ev.n)},
             )
@@ -202,8 +228,8 @@ def parse_kept(texts: Iterable[str]) -> list[tuple]:
 
 # ---------------------------------------------------------------- offline tools' option
 KEY_OPTION_HELP = (
-    "the node's attestation key file (64 hex, as at /etc/labgrader/attest.key): verify 133;T "
-    "markers and enforce the lab's attest.programs; without it attestation is not enforced"
+    "the node's attestation public key file (64 hex, as at /etc/labgrader/attest.pub): verify "
+    "133;T markers and enforce the lab's attest.programs; without it attestation is not enforced"
 )
 
 

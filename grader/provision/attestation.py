@@ -16,7 +16,7 @@ from grader.provision.session import Node, NodeError
 
 STEP = "attestation"
 INSTALLER = "install-attest.sh"
-PUSHED_FILES = (INSTALLER, "attest_run.py")
+PUSHED_FILES = (INSTALLER, "attest_run.py", "attest-key.sh")
 #: The installer's line for "nothing to do".
 QUIET = frozenset({"install-attest: done"})
 
@@ -57,14 +57,19 @@ def _installer(node: Node, *flags: str) -> list[str]:
         node.run(["rm", "-rf", "--", remote])
 
 
-def run_attestation(node: Node, *, dry_run: bool) -> StepResult:
-    """Probe with `--check`; unless dry_run, install what differs and probe again."""
-    pending = [ln.removeprefix("install-attest: ") for ln in _installer(node, "--check")]
+def run_attestation(node: Node, *, dry_run: bool, rotate_key: bool = False) -> StepResult:
+    """Probe with `--check`; unless dry_run, install what differs and probe again.
+
+    rotate_key: the node gets a new signing key pair (install-attest.sh --rotate-key) even when
+    nothing else differs; the daemon takes the new public key at its next connection.
+    """
+    rotate = ("--rotate-key",) if rotate_key else ()
+    pending = [ln.removeprefix("install-attest: ") for ln in _installer(node, "--check", *rotate)]
     if not pending:
         return StepResult(STEP, Status.OK)
     if dry_run:
         return StepResult(STEP, Status.CHANGED, pending)
-    changes = [ln.removeprefix("install-attest: ") for ln in _installer(node)]
+    changes = [ln.removeprefix("install-attest: ") for ln in _installer(node, *rotate)]
     left = _installer(node, "--check")
     if left:
         return StepResult(STEP, Status.FAILED, [f"{INSTALLER} ran but left: {'; '.join(left)}"])

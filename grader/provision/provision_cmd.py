@@ -24,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "admin user's key, passwordless sudo). Each step is idempotent and reported per host\n"
             "as ok / changed / failed / skipped; a host that fails does not stop the others.\n"
             "Steps: connect, learners, grader-account, environment, capture-shell (sshd config\n"
-            "checked with `sshd -t`, the previous one restored on failure), nccl-tests, health.\n"
+            "checked with `sshd -t`, the previous one restored on failure), nccl-tests,\n"
+            "attestation (the node's own Ed25519 signing key, made once), health.\n"
             "Exit status: 0 when every host succeeded, 1 when any failed, 2 for a bad inventory.\n"
             "Inventory format: docs/provisioning.md."
         ),
@@ -40,6 +41,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--check",
         action="store_true",
         help="run only the health checks and print each node's report",
+    )
+    p.add_argument(
+        "--rotate-attest-key",
+        action="store_true",
+        help="give each node a new attestation key pair (a leaked or old key then signs nothing "
+        "the grader accepts once it has fetched the new public key: docs/attestation.md)",
     )
     p.add_argument(
         "--log-dir",
@@ -70,7 +77,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"grader provision: not in the inventory: {', '.join(unknown)}", file=sys.stderr)
             return 2
         hosts = [h for h in hosts if h.name in args.limit]
-    mode = Mode(dry_run=args.dry_run, check_only=args.check)
+    if args.rotate_attest_key and args.check:
+        print(
+            "grader provision: --rotate-attest-key changes nodes; not with --check", file=sys.stderr
+        )
+        return 2
+    mode = Mode(dry_run=args.dry_run, check_only=args.check, rotate_key=args.rotate_attest_key)
     outcomes = provision(hosts, mode, Path(args.log_dir), sys.stderr)
     if args.json:
         print(json.dumps([o.as_dict() for o in outcomes], indent=2))

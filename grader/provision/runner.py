@@ -46,6 +46,7 @@ ALL_STEPS = ("connect", *SETUP_STEPS, "nccl-tests", "attestation", "health")
 class Mode:
     dry_run: bool = False
     check_only: bool = False
+    rotate_key: bool = False  # the attestation step makes each node a new key pair
 
 
 class Progress:
@@ -97,7 +98,12 @@ def _host_steps(node: Node, outcome: HostOutcome, mode: Mode, progress: Progress
         plan.append(("setup", lambda: run_setup(node, dry_run=mode.dry_run)))
         plan.append(("nccl-tests", lambda: [run_nccl_tests(node, dry_run=mode.dry_run)]))
         # After nccl-tests: its binaries are what gets attested, and a rebuild re-links them.
-        plan.append(("attestation", lambda: [run_attestation(node, dry_run=mode.dry_run)]))
+        plan.append(
+            (
+                "attestation",
+                lambda: [run_attestation(node, dry_run=mode.dry_run, rotate_key=mode.rotate_key)],
+            )
+        )
     failed = False
     for name, action in plan:
         if failed:

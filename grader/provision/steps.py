@@ -26,9 +26,8 @@ LEARNERS_GROUP = "labgrader-learners"
 GRADER_USER = "labgrader"
 ENVIRONMENT_FILE = "/etc/labgrader/environment"
 SPOOL_DIR = "/var/lib/labgrader/spool"
-#: Made once by the installer (root:labgrader 0440); signs attested runs, the grader verifies.
-ATTEST_KEY = "/etc/labgrader/attest.key"
 SSHD_DROPIN = "/etc/ssh/sshd_config.d/50-labgrader.conf"
+SUDOERS_CAPTURE = "/etc/sudoers.d/labgrader-capture"
 MATCH_LINE = f"Match Group {LEARNERS_GROUP}"
 BASHRC_GUARD = "# >>> labgrader guard >>>"
 #: What sshd must apply to the grader account (its `Match User` block in the installer): the
@@ -134,11 +133,13 @@ def _probe_capture(node: Node) -> list[str]:
     guard = node.run(["grep", "-qsxF", "--", BASHRC_GUARD, "/etc/bash.bashrc", "/etc/bashrc"])
     if guard.exit_code != 0:
         pending.append("bashrc guard (re-wraps new ptys)")
-    if node.run(["test", "-s", ATTEST_KEY], sudo=True).exit_code != 0:
-        pending.append(f"attestation key {ATTEST_KEY} (docs/attestation.md)")
+    if node.run(["test", "-f", SUDOERS_CAPTURE], sudo=True).exit_code != 0:
+        pending.append(f"sudoers rule {SUDOERS_CAPTURE} (learners open sessions as root)")
     for name in node.host.learners:
-        if node.run(["test", "-d", f"{SPOOL_DIR}/{name}"], sudo=True).exit_code != 0:
-            pending.append(f"spool {SPOOL_DIR}/{name}")
+        # root's, 0751 (docs/node-protocol.md "Who owns what"): an older learner-owned one is stale
+        owner = node.run(["stat", "-c", "%U %a", "--", f"{SPOOL_DIR}/{name}"], sudo=True)
+        if owner.exit_code != 0 or owner.stdout.split() != ["root", "751"]:
+            pending.append(f"spool {SPOOL_DIR}/{name} (root's, 0751)")
     return pending
 
 

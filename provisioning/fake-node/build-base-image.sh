@@ -14,8 +14,8 @@ readonly TAG="${1:-labgrader/debian-base:bookworm}"
 readonly SUITE=bookworm
 # openssh-server/bash/util-linux (script)/python3 (spool reader, simulators)/iproute2 (ip, for
 # the lab's interface steps)/tmux (new-pty capture)/procps/sudo/less: what a learner and the
-# capture shell use on a real node.
-readonly INCLUDE="openssh-server,iproute2,bash,python3,util-linux,tmux,procps,sudo,less"
+# capture shell use on a real node; openssl: the attestation helper signs runs with it.
+readonly INCLUDE="openssh-server,iproute2,bash,python3,util-linux,tmux,procps,sudo,less,openssl"
 readonly LABEL=labgrader.base.include
 
 log() { printf 'build-base-image: %s\n' "$*" >&2; }

@@ -17,5 +17,7 @@ done
 if [ -f /demo/lab-environment ]; then
   install -D -m 0644 -o root -g root /demo/lab-environment /etc/labgrader/environment
 fi
+# This node's own attestation key pair (kept across restarts; docs/attestation.md "Keys").
+/usr/local/lib/labgrader/attest-key.sh >/dev/null
 install -d -m 0755 /run/sshd
 exec /usr/sbin/sshd -D -e

@@ -6,13 +6,15 @@ loads it), so the bytes are those the node's helper writes to the learner's term
 
 from __future__ import annotations
 
+from signing import NodeKey
+
 from grader.capture.events import AttestationSeen, OutputLines
 from grader.capture.transcript import DEFAULT_NONCE, Transcript
-from grader.matching.attest import attest_run
+from grader.matching.attest import attest_run, verify
 
 from .parsing import kinds, merged, parse, records
 
-KEY = bytes(range(32))
+NODE = NodeKey.from_seed(1)
 
 
 def marker(nonce: str = DEFAULT_NONCE, program: str = "nvidia-smi") -> bytes:
@@ -20,7 +22,7 @@ def marker(nonce: str = DEFAULT_NONCE, program: str = "nvidia-smi") -> bytes:
         program, ("-L",), (("CUDA_VISIBLE_DEVICES", "0,1"),), 0, 1796321703.1, 1796321703.4,
         "alice", "node1", 5001, 4242, nonce,
     )  # fmt: skip
-    return attest_run.marker(KEY, att)
+    return attest_run.marker(NODE.sign, att)
 
 
 def attested_session(m: bytes) -> bytes:
@@ -36,8 +38,10 @@ def test_a_signed_marker_is_an_event_of_its_command_and_not_output() -> None:
         events = parse(attested_session(m), chunk, DEFAULT_NONCE)
         (seen,) = [e for e in events if isinstance(e, AttestationSeen)]
         assert (seen.aid, seen.n) == (4242, 1)
-        assert seen.body == m[2:-1]  # between ESC ] and BEL: what the MAC covers, and the MAC
-        assert attest_run.verify(KEY, seen.body)
+        assert (
+            seen.body == m[2:-1]
+        )  # between ESC ] and BEL: what the signature covers, and the signature
+        assert verify(NODE.public, seen.body)
         (rec,) = records(events)
         assert rec.output == "GPU 0: H200\nGPU 1: H200"
         # no anomaly; the output printed before the marker comes before its event

@@ -16,13 +16,14 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from signing import NodeKey
 
 from grader.daemon.config import ConfigError, load_config
 from grader.daemon.ingest import NodeIngest
 from grader.daemon.transport import KIND_DATA, Frame, NodeLink, fetch_attest_key
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
-from grader.matching.attest import attest_run
+from grader.matching.attest import attest_run, verify
 from grader.store import IngestBatch, Store
 from grader.store.regrade import regrade
 
@@ -31,7 +32,9 @@ from .nodesim import LEARNER, Spool, wait_for, write_config
 from .sshpeer import SshPeer
 from .test_daemon_ssh import DaemonThread
 
-KEY = bytes(range(32))
+SIGNER = NodeKey.from_seed(1)  # the node's pair
+OTHER = NodeKey.from_seed(2)  # any other key: another node's, or a learner's own
+KEY = SIGNER.public
 NODE = "node-1"
 LAB = "attest-gpus"
 LAB_YAML = """\
@@ -59,7 +62,7 @@ def attest_lab(root: Path) -> Path:
     return d
 
 
-def gpu_run(sh: Shell, key: bytes | None = KEY, *, args: tuple[str, ...] = ("-L",)) -> bytes:
+def gpu_run(sh: Shell, key: NodeKey | None = SIGNER, *, args: tuple[str, ...] = ("-L",)) -> bytes:
     """`nvidia-smi -L` as captured: with the node's signed marker (none when key is None)."""
     data = sh.start("nvidia-smi -L") + b"GPU 0: H200 (UUID: GPU-1)\r\n"
     if key is not None:
@@ -67,7 +70,7 @@ def gpu_run(sh: Shell, key: bytes | None = KEY, *, args: tuple[str, ...] = ("-L"
         att = attest_run.Attestation(
             "nvidia-smi", args, (), 0, now, now + 0.01, LEARNER, "node1", 9, 8, sh.nonce
         )
-        data += attest_run.marker(key, att)
+        data += attest_run.marker(key.sign, att)
     return data + sh.prompt(0)
 
 
@@ -100,23 +103,23 @@ def test_a_signed_run_verifies_and_regrade_agrees(tmp_path: Path) -> None:
     assert not batch.anomalies
     (rec,) = store.command_records(LEARNER)
     assert len(rec.attestations) == 1  # kept with the record, for regrade
-    assert attest_run.verify(KEY, rec.attestations[0].encode("latin-1"))
+    assert verify(KEY, rec.attestations[0].encode("latin-1"))
     other = Store.open(f"sqlite:///{tmp_path / 'copy.db'}")
     other.upsert_node(NODE, "127.0.0.1", 22, [LEARNER])
     other.ingest(IngestBatch(node_id=NODE, records=batch.records))
     regrade(other, lab, [LEARNER])
     assert {p.step: p.state for p in other.progress(LEARNER, LAB)} == {"list-gpus": "verified"}
-    regrade(other, lab, [LEARNER], attest_key=bytes(32))  # runs refused, but never lowered
+    regrade(other, lab, [LEARNER], attest_key=OTHER.public)  # runs refused, but never lowered
     assert {p.step: p.state for p in other.progress(LEARNER, LAB)} == {"list-gpus": "verified"}
     fresh = Store.open(f"sqlite:///{tmp_path / 'fresh.db'}")
     fresh.upsert_node(NODE, "127.0.0.1", 22, [LEARNER])
     fresh.ingest(IngestBatch(node_id=NODE, records=batch.records))
-    regrade(fresh, lab, [LEARNER], attest_key=bytes(32))
+    regrade(fresh, lab, [LEARNER], attest_key=OTHER.public)
     assert {p.step: p.state for p in fresh.progress(LEARNER, LAB)} == {"list-gpus": "attempted"}
 
 
 def test_a_forged_marker_is_audited_and_does_not_verify(tmp_path: Path) -> None:
-    store, _, batch = ingest_run(tmp_path, lambda sh: gpu_run(sh, bytes(32)), KEY, True)
+    store, _, batch = ingest_run(tmp_path, lambda sh: gpu_run(sh, OTHER), KEY, True)
     assert states(store) == {"list-gpus": "attempted"}
     assert sorted(a.kind for _, a in batch.anomalies) == ["forged_attestation", "unattested"]
     assert store.command_records(LEARNER)[0].attestations == ()
@@ -141,13 +144,13 @@ def test_the_config_says_how_attestation_is_enforced(tmp_path: Path) -> None:
     path = write_config(tmp_path, peer_like, tmp_path / "spool")
     cfg = load_config(path)
     assert cfg.attestation == "required"
-    assert cfg.nodes[0].attest_key_path == attest_run.KEY_PATH
+    assert cfg.nodes[0].attest_key_path == attest_run.PUBLIC_KEY_PATH
     doc = json.loads(path.read_text())
     doc["attestation"] = "auto"
-    doc["nodes"][0]["attest_key_path"] = "/srv/keys/attest.key"
+    doc["nodes"][0]["attest_key_path"] = "/srv/keys/attest.pub"
     path.write_text(json.dumps(doc))
     cfg = load_config(path)
-    assert (cfg.attestation, cfg.nodes[0].attest_key_path) == ("auto", "/srv/keys/attest.key")
+    assert (cfg.attestation, cfg.nodes[0].attest_key_path) == ("auto", "/srv/keys/attest.pub")
     doc["attestation"] = "sometimes"
     path.write_text(json.dumps(doc))
     with pytest.raises(ConfigError, match="attestation"):
@@ -157,7 +160,7 @@ def test_the_config_says_how_attestation_is_enforced(tmp_path: Path) -> None:
 def test_the_key_is_read_over_sftp_at_connect(tmp_path: Path) -> None:
     peer = SshPeer(tmp_path / "peer").start()
     try:
-        key_file = tmp_path / "attest.key"
+        key_file = tmp_path / "attest.pub"
         key_file.write_text(KEY.hex() + "\n")
         bad = tmp_path / "bad.key"
         bad.write_text("not a key\n")
@@ -185,7 +188,7 @@ def test_a_link_lost_while_reading_the_key_fails_the_session(tmp_path: Path) -> 
     instead of grading that session's bytes without the key (unverifiable for good)."""
     peer = SshPeer(tmp_path / "peer").start()
     try:
-        key_file = tmp_path / "attest.key"
+        key_file = tmp_path / "attest.pub"
         key_file.write_text(KEY.hex() + "\n")
         cfg = load_config(write_config(tmp_path, peer, tmp_path / "spool"))
 
@@ -213,7 +216,7 @@ def test_the_daemon_enforces_with_the_nodes_key(
     spool = Spool(tmp_path / "node")
     sh = Shell("20261129T181502-4242-9f3a01bc")
     spool.begin(sh)
-    key_file = tmp_path / "attest.key"
+    key_file = tmp_path / "attest.pub"
     if with_key:
         key_file.write_text(KEY.hex() + "\n")
     path = write_config(tmp_path, peer, spool.root)

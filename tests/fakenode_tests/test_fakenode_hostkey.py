@@ -36,3 +36,23 @@ async def test_each_node_has_its_own_host_key(
     with pytest.raises(asyncssh.HostKeyNotVerifiable):
         async with asyncssh.connect(**kwargs):
             pass
+
+
+def test_each_node_has_its_own_attestation_key_and_rotation_replaces_it(
+    fake_node: FakeNode, fresh_fake_node: FakeNode
+) -> None:
+    """The signing pair is made per container at start (never baked into the image), so a key
+    read off one node signs nothing another node's public key verifies; `install-attest.sh
+    --rotate-key` (what `grader provision --rotate-attest-key` runs) makes a new pair."""
+    pub = "/etc/labgrader/attest.pub"
+    mine = fake_node.exec(["cat", pub], user=fake_node.grader.user)
+    theirs = fresh_fake_node.exec(["cat", pub], user=fresh_fake_node.grader.user)
+    assert mine.exit_code == 0 and theirs.exit_code == 0, (mine.text, theirs.text)
+    assert len(mine.text.strip()) == 64 and mine.text != theirs.text
+    rotate = fresh_fake_node.exec(["/opt/labgrader/node-files/install-attest.sh", "--rotate-key"])
+    assert rotate.exit_code == 0, rotate.text
+    assert "install-attest: made a new attestation key pair in /etc/labgrader" in rotate.text
+    rotated = fresh_fake_node.exec(["cat", pub], user=fresh_fake_node.grader.user)
+    assert rotated.text != theirs.text and len(rotated.text.strip()) == 64
+    again = fresh_fake_node.exec(["/opt/labgrader/node-files/install-attest.sh", "--check"])
+    assert again.text.strip() == "install-attest: done", again.text

@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from signing import NodeKey
 
 from grader.capture.events import CommandEnded, Event
 from grader.capture.parser import SessionParser
@@ -23,8 +24,9 @@ from grader.matching.attest import Attester, attest_run
 from grader.matching.engine import LabGrader, grade_records
 from grader.verdict import State
 
-KEY = bytes(range(32))
-OTHER_KEY = bytes(range(1, 33))
+NODE = NodeKey.from_seed(1)
+OTHER = NodeKey.from_seed(2)  # another node's key, or a learner's own
+KEY = NODE.public
 LINE = "NCCL_SOCKET_IFNAME=eth0 all_reduce_perf -b 8M -g 2"
 ARGS = ("-b", "8M", "-g", "2")
 ENV = (("NCCL_DEBUG", "WARN"), ("NCCL_SOCKET_IFNAME", "eth0"))
@@ -67,7 +69,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Lab:
 
 def signed(
     t: Transcript,
-    key: bytes = KEY,
+    key: NodeKey = NODE,
     *,
     program: str = "all_reduce_perf",
     args: tuple[str, ...] = ARGS,
@@ -84,7 +86,7 @@ def signed(
         program, args, env, exit, start + 0.1, start + 0.5 if t1 is None else t1,
         user, "node1", 5001, 4242, t.nonce if nonce is None else nonce,
     )  # fmt: skip
-    return attest_run.marker(key, att)
+    return attest_run.marker(key.sign, att)
 
 
 def run_with(t: Transcript, marker: bytes | None, line: str = LINE, exit: int = 0) -> Transcript:
@@ -146,7 +148,7 @@ def test_another_learners_signed_run_does_not_back_this_learners_step(lab: Lab) 
 
 def test_a_marker_signed_with_another_key_is_forged(lab: Lab) -> None:
     t = Transcript().prompt()
-    t.typed(LINE).start(LINE).output(OUTPUT).raw(signed(t, OTHER_KEY)).prompt(0)
+    t.typed(LINE).start(LINE).output(OUTPUT).raw(signed(t, OTHER)).prompt(0)
     g, _ = grade(lab, bytes(t))
     assert state(g) is State.ATTEMPTED
     assert kinds(g) == Counter({"forged_attestation": 1, "unattested": 1})
@@ -266,10 +268,10 @@ def test_replay_cli_enforces_only_with_a_key(
     lab: Lab, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     t = Transcript().prompt()
-    t.typed(LINE).start(LINE).output(OUTPUT).raw(signed(t, OTHER_KEY)).prompt(0)
+    t.typed(LINE).start(LINE).output(OUTPUT).raw(signed(t, OTHER)).prompt(0)
     session = tmp_path / "s1.ts"
     session.write_bytes(bytes(t))
-    key_file = tmp_path / "attest.key"
+    key_file = tmp_path / "attest.pub"
     key_file.write_text(KEY.hex() + "\n")
     os.chmod(key_file, 0o400)
     assert main(["replay", "--lab", lab.source, str(session)]) == 0
@@ -298,7 +300,7 @@ def test_test_lab_enforces_only_with_a_key(
     (labdir / "tests" / "unsigned.expect.yaml").write_text(
         "steps:\n  run-job: {state: attempted, reason: no signed record}\nanomalies: [unattested]\n"
     )
-    key_file = tmp_path / "attest.key"
+    key_file = tmp_path / "attest.pub"
     key_file.write_text(KEY.hex())
     assert main(["test-lab", "--attest-key", str(key_file), str(labdir)]) == 0
     assert "not enforced" not in capsys.readouterr().out
@@ -306,3 +308,53 @@ def test_test_lab_enforces_only_with_a_key(
     out = capsys.readouterr().out
     assert out.count("attestation: not enforced for attest-demo") == 1
     assert "run-job: got verified, expected attempted" in out
+
+
+QUESTION_LAB = """\
+schema_version: 1
+id: attest-question
+title: A question on an attested node
+description: One attested program step and one question.
+attest:
+  programs: [nvidia-smi]
+steps:
+  - id: list
+    title: List the GPUs
+    command: {program: nvidia-smi}
+  - id: why
+    type: question
+    title: Why?
+    question: Why?
+    choices:
+      - {id: a, text: Because.}
+      - {id: b, text: Not.}
+    answer: a
+"""
+
+
+def test_lab_answer_counts_only_with_the_nodes_signed_run_of_lab(tmp_path: Path) -> None:
+    """Attestation enforced: `lab answer` counts only when the node signed a run of its own
+    `lab answer STEP CHOICE` inside that command; a line alone (a shell function or alias named
+    `lab` that exits 0) answers nothing and is audited `unattested`. Not enforced: the line
+    counts, as before."""
+    d = tmp_path / "attest-question"
+    d.mkdir()
+    (d / "lab.yaml").write_text(QUESTION_LAB)
+    qlab = load_lab(d)
+    line = "lab answer why a"
+
+    def session(marker_args: tuple[str, ...] | None) -> bytes:
+        t = Transcript().prompt()
+        t.typed(line).start(line).output("Answer sent\n")
+        if marker_args is not None:
+            t.raw(signed(t, program="lab", args=marker_args, env=()))
+        return bytes(t.prompt(0))
+
+    signed_ok, _ = grade(qlab, session(("answer", "why", "a")))
+    assert state(signed_ok, "why") is State.VERIFIED and not kinds(signed_ok)
+    for args in (None, ("answer", "why", "b"), ("status",)):
+        g, _ = grade(qlab, session(args))
+        assert state(g, "why") is State.PENDING, args
+        assert kinds(g) == Counter({"unattested": 1}), (args, g.anomalies)
+    loose, _ = grade(qlab, session(None), enforce=False)
+    assert state(loose, "why") is State.VERIFIED

@@ -1,8 +1,8 @@
 """Attested runs on the fake node: real sshd, bash, sudo, capture shell (docs/attestation.md).
 
 A lab program reached through its wrapper (/usr/local/bin/NAME -> sudo -> attest_run.py as root ->
-the real program as the learner) must behave like a direct run (exit status, Ctrl-C, terminal,
-pipes, environment, ids) and leave one signed `133;T` marker inside its own C..D block of the
+the real program as the node's run account) must behave like a direct run (exit status, Ctrl-C,
+terminal, pipes, environment) and leave one signed `133;T` marker inside its own C..D block of the
 capture spool, which verifies with the node's key as the grader account reads it. A learner must
 not be able to read the key, nor make the helper run anything but the allowlisted programs, nor
 smuggle code through arguments or environment values.
@@ -24,12 +24,13 @@ import asyncssh
 import pytest
 import yaml
 from fakenode import HOSTNAME, REPO, FakeNode, InteractiveShell, learner_shell
+from signing import NodeKey
 
 from grader.capture.events import AttestationSeen, CommandEnded
 from grader.capture.markers import unescape
 from grader.capture.parser import SessionParser
 from grader.cli import main
-from grader.matching.attest import attest_run  # the very file the node runs
+from grader.matching.attest import attest_run, verify  # attest_run: the very file the node runs
 
 SPOOL = "/var/lib/labgrader/spool"
 LIB = "/usr/local/lib/labgrader"
@@ -59,8 +60,8 @@ def node(fake_node: FakeNode) -> FakeNode:
 
 @pytest.fixture(scope="module")
 def key(node: FakeNode) -> bytes:
-    """The node's attestation key, read as the grader account reads it."""
-    result = node.exec(["cat", attest_run.KEY_PATH], user=GRADER)
+    """The node's public attestation key, read as the grader account reads it."""
+    result = node.exec(["cat", attest_run.PUBLIC_KEY_PATH], user=GRADER)
     assert result.exit_code == 0, result.text
     return attest_run.load_key(result.output)
 
@@ -84,7 +85,7 @@ class Recorded:
         """The one verified attestation of the one run of `line`."""
         (found,) = self.markers(line)
         assert len(found) == 1, found
-        assert attest_run.verify(key, found[0])
+        assert verify(key, found[0])
         att = attest_run.parse(found[0])
         assert att is not None and att.nonce == self.nonce
         return att
@@ -121,8 +122,8 @@ async def test_run_is_signed_inside_its_block(node: FakeNode, key: bytes) -> Non
     assert (att.exit, att.user, att.host, att.ppid) == (0, "learner", HOSTNAME, shell_pid)
     assert att.t0 <= att.t1
     (body,) = recorded.markers(line)[0]
-    assert not attest_run.verify(key, body.replace(b";x=0;", b";x=1;"))
-    assert not attest_run.verify(bytes(32), body)
+    assert not verify(key, body.replace(b";x=0;", b";x=1;"))
+    assert not verify(NodeKey.from_seed(3).public, body)
     # The grader's own parser sees the same marker as the signed run of that command.
     parser = SessionParser("s", recorded.nonce)
     events = parser.feed(recorded.transcript) + parser.close()
@@ -148,18 +149,25 @@ async def test_exit_status_matches_a_direct_run(node: FakeNode, key: bytes) -> N
     assert recorded.attestation(key, broken).exit == 3
 
 
-async def _interrupted(node: FakeNode, shell: InteractiveShell, program: str, how: str) -> int:
-    """Start `program sleep PIDFILE`, interrupt it (Ctrl-C or kill -INT); the shell's $?."""
-    pidfile = f"/tmp/attest-probe-{how}.pid"
-    node.exec(["rm", "-f", pidfile])
-    running = asyncio.create_task(shell.run(f"{program} sleep {pidfile}"))
+async def _started(node: FakeNode, pidfile: str) -> str:
+    """The pid `attest-probe sleep PIDFILE` wrote, once it has (10 s at most)."""
+    pid = ""
     for _ in range(200):
         read = node.exec(["cat", pidfile])
         pid = read.text.strip() if read.exit_code == 0 else ""
         if pid:
             break
         await asyncio.sleep(0.05)
-    assert pid.isdigit(), f"{program} did not start: {pid!r}"
+    assert pid.isdigit(), f"attest-probe did not start: {pid!r}"
+    return pid
+
+
+async def _interrupted(node: FakeNode, shell: InteractiveShell, program: str, how: str) -> int:
+    """Start `program sleep PIDFILE`, interrupt it (Ctrl-C or kill -INT); the shell's $?."""
+    pidfile = f"/tmp/attest-probe-{how}.pid"
+    node.exec(["rm", "-f", pidfile])
+    running = asyncio.create_task(shell.run(f"{program} sleep {pidfile}"))
+    pid = await _started(node, pidfile)
     if how == "ctrl-c":
         shell.process.stdin.write(b"\x03")
     else:
@@ -238,13 +246,32 @@ async def test_nothing_of_the_learners_can_stand_in_for_the_program(
     assert recorded.attestation(key, sim).program == "nvidia-smi"
 
 
-async def test_the_program_runs_as_the_learner_with_no_privilege(node: FakeNode) -> None:
-    async with learner_shell(node) as shell:
-        direct = await shell.run('echo "uid=$(id -u) gid=$(id -g) groups=$(id -G)"')
+async def test_the_program_runs_as_the_run_account_which_the_learner_cannot_touch(
+    node: FakeNode,
+) -> None:
+    """Not as the learner (who could ptrace it, or preload into it, and print what he likes under
+    the node's signature): as labgrader-run, with no capability. The learner can neither read its
+    memory or environment nor signal it by pid; Ctrl-C and his job control still reach it."""
+    run_ids = node.exec(["id", "labgrader-run"]).text
+    uid = re.search(r"uid=(\d+)", run_ids).group(1)
+    pidfile = "/tmp/attest-probe-untouchable.pid"
+    async with learner_shell(node) as shell, learner_shell(node) as other:
+        mine = re.search(r"me=(\d+)", await shell.run("echo me=$(id -u)")).group(1)
         out = await shell.run("attest-probe")
-    ids = re.search(r"uid=\d+ gid=\d+ groups=[\d ]+\d", direct).group(0)
-    assert ids in out, out
-    assert not ids.startswith("uid=0 ")
+        assert "cwd=/\r\n" in await shell.run("cd ~ && attest-probe")  # his home is 0700
+        node.exec(["rm", "-f", pidfile])
+        running = asyncio.create_task(shell.run(f"attest-probe sleep {pidfile}"))
+        pid = await _started(node, pidfile)
+        touch = await other.run(
+            f"cat /proc/{pid}/environ; head -c1 /proc/{pid}/mem; kill -TERM {pid}; echo rc=$?"
+        )
+        assert touch.count("Permission denied") == 2 and "Operation not permitted" in touch, touch
+        assert "rc=1" in touch, touch
+        shell.process.stdin.write(b"\x03")  # his terminal's Ctrl-C still reaches it
+        await running
+        assert await status(shell) == 130
+    assert f"uid={uid} " in out and f"uid={mine} " not in out, out
+    assert "uid=0 " not in out
     caps = re.findall(r"Cap(?:Inh|Prm|Eff|Amb): ([0-9a-f]+)", out)
     assert len(caps) == 4 and all(int(c, 16) == 0 for c in caps), out
 
@@ -275,11 +302,20 @@ async def test_hostile_arguments_and_environment_reach_the_program_literally(
     assert node.exec("ls /tmp/lg-pwned*").exit_code != 0
 
 
-def test_the_key_is_the_grader_accounts_not_the_learners(node: FakeNode) -> None:
+def test_only_root_can_sign_and_the_grader_reads_only_the_public_key(node: FakeNode) -> None:
+    """The private key is root's alone: neither a learner nor the grader account (whose reader a
+    learner once aimed at it) can read it. The public key verifies and cannot sign."""
     stat = node.exec(["stat", "-c", "%a %U %G", attest_run.KEY_PATH]).text.split()
-    assert stat == ["440", "root", GRADER]
-    denied = node.exec(["cat", attest_run.KEY_PATH], user=node.learner.user)
-    assert denied.exit_code != 0 and "Permission denied" in denied.text
+    assert stat == ["400", "root", "root"]
+    for who in (node.learner.user, GRADER):
+        denied = node.exec(["cat", attest_run.KEY_PATH], user=who)
+        assert denied.exit_code != 0 and "Permission denied" in denied.text, who
+    stat = node.exec(["stat", "-c", "%a %U %G", attest_run.PUBLIC_KEY_PATH]).text.split()
+    assert stat == ["644", "root", "root"]
+    pem = node.exec(["cat", attest_run.KEY_PATH]).output
+    assert NodeKey.from_pem(pem).public == attest_run.load_key(
+        node.exec(["cat", attest_run.PUBLIC_KEY_PATH], user=GRADER).output
+    )
     for path, mode in ((HELPER, "755"), ("/etc/labgrader/attested-programs", "644")):
         assert node.exec(["stat", "-c", "%a %U", path]).text.split() == [mode, "root"]
     sudoers = node.exec(["stat", "-c", "%a %U", "/etc/sudoers.d/labgrader-attest"])
@@ -330,7 +366,7 @@ async def test_without_a_terminal_or_a_session_the_program_just_runs(node: FakeN
 
 
 def test_installers_are_idempotent_keep_the_key_and_refuse_bad_names(node: FakeNode) -> None:
-    before = node.exec(["sha256sum", attest_run.KEY_PATH]).text
+    before = node.exec(["sha256sum", attest_run.KEY_PATH, attest_run.PUBLIC_KEY_PATH]).text
     again = node.exec([INSTALL_ATTEST, "--program", f"attest-probe={PROBE}"])
     assert again.exit_code == 0 and again.text.strip() == "install-attest: done", again.text
     check = node.exec([INSTALL_ATTEST, "--check", "--program", "nvidia-smi=/bin/true"])
@@ -343,7 +379,7 @@ def test_installers_are_idempotent_keep_the_key_and_refuse_bad_names(node: FakeN
         ["/opt/labgrader/node-files/install-capture.sh", "--no-reload", "--learner", "learner"]
     )
     assert capture.exit_code == 0, capture.text
-    assert node.exec(["sha256sum", attest_run.KEY_PATH]).text == before
+    assert node.exec(["sha256sum", attest_run.KEY_PATH, attest_run.PUBLIC_KEY_PATH]).text == before
     allowlist = node.exec(["cat", "/etc/labgrader/attested-programs"]).text
     assert "nvidia-smi\t/usr/local/lib/labgrader/sim/progs/nvidia-smi\n" in allowlist  # --check
     bad_specs = (
@@ -373,7 +409,9 @@ async def test_the_whole_lab_verifies_with_attestation_enforced(
                 await shell.run(line)
     lab = lab_dir
     allowlist = node.exec(["cat", "/etc/labgrader/attested-programs"]).text.splitlines()
-    programs = [ln.split("\t")[0] for ln in allowlist if "\t" in ln and "probe" not in ln]
+    names = [ln.split("\t")[0] for ln in allowlist if "\t" in ln and "probe" not in ln]
+    assert "lab" in names  # the node's own, unwrapped: `lab answer` has the helper sign it
+    programs = [n for n in names if n != "lab"]
     assert len(programs) == 12  # nvidia-smi and the eleven nccl-tests names
     # The lab lists exactly the programs the node wraps: none of its steps can go unsigned.
     listed = yaml.safe_load((lab / "lab.yaml").read_text())["attest"]["programs"]
@@ -383,10 +421,10 @@ async def test_the_whole_lab_verifies_with_attestation_enforced(
     recorded = last_session(node)
     session_file = spool / "session.ts"
     session_file.write_bytes(recorded.transcript)
-    key_file = tmp_path / "attest.key"
-    key_file.write_bytes(node.exec(["cat", attest_run.KEY_PATH], user=GRADER).output)
-    wrong_key = tmp_path / "wrong.key"
-    wrong_key.write_text("ab" * 32)
+    key_file = tmp_path / "attest.pub"
+    key_file.write_bytes(node.exec(["cat", attest_run.PUBLIC_KEY_PATH], user=GRADER).output)
+    wrong_key = tmp_path / "wrong.pub"
+    wrong_key.write_text(NodeKey.from_seed(3).public.hex())
     steps = len(yaml.safe_load((lab / "lab.yaml").read_text())["steps"])
 
     capsys.readouterr()
@@ -396,3 +434,30 @@ async def test_the_whole_lab_verifies_with_attestation_enforced(
     main([*args, "--attest-key", str(wrong_key)])
     out = capsys.readouterr().out
     assert "forged_attestation" in out and f"{steps}/{steps} steps verified" not in out, out
+
+
+async def test_lab_answer_is_signed_and_a_function_named_lab_is_not(
+    node: FakeNode, key: bytes
+) -> None:
+    """`lab answer` has the helper run the node's own lab and sign it (p=lab, its three args);
+    a shell function or alias named `lab` that exits 0 gets no signed run, so where attestation
+    is enforced its answer counts for nothing (tests/matching/test_attest.py)."""
+    honest = "lab answer why-socket a"
+    fake = "lab answer why-gpus-first b"
+    async with learner_shell(node) as shell:
+        out = await shell.run(honest)
+        assert "Answer 'a' for step 'why-socket' sent" in out, out
+        assert await status(shell) == 0
+        await shell.run('lab() { echo "Answer sent"; }')
+        assert "Answer sent" in await shell.run(fake)
+        await shell.run("unset -f lab; alias lab='true'")
+        await shell.run(fake)
+    recorded = last_session(node)
+    att = recorded.attestation(key, honest)
+    assert (att.program, att.args, att.exit, att.user) == (
+        "lab",
+        ("answer", "why-socket", "a"),
+        0,
+        "learner",
+    )
+    assert recorded.markers(fake) == [[], []]

@@ -147,7 +147,10 @@ def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
             f"CUDA_HOME=/usr/local/cuda\nNCCL_HOME={NCCL_WHEEL}\n"
         )
         key = node.exec("stat -c '%a %U %G' /etc/labgrader/attest.key").text.split()
-        assert key == ["440", "root", "labgrader"]
+        assert key == ["400", "root", "root"]  # the node's own pair: only root signs
+        pub = node.exec("cat /etc/labgrader/attest.pub", user="labgrader")
+        assert pub.exit_code == 0 and len(pub.text.strip()) == 64, pub.text
+        assert node.exec("id -u labgrader-run").exit_code == 0  # what the programs run as
         # the built binaries and the driver's nvidia-smi are reached through attested wrappers
         allowlist = node.exec("cat /etc/labgrader/attested-programs").text
         assert "all_reduce_perf\t/opt/nccl-tests/build/all_reduce_perf\n" in allowlist

@@ -4,48 +4,58 @@ Why: the learner owns the shell that prints the capture markers, so a learner wh
 nonce can print a whole forged C..D block (docs/SECURITY.md). What the learner cannot do is make a
 marker signed with a key they cannot read. The lab's graded programs (nccl-tests, nvidia-smi) are
 therefore reached through a wrapper that runs them via a privileged helper (this file, run as root
-by a narrow sudoers rule); the helper runs the real program as the learner, waits for it, and
+by a narrow sudoers rule); the helper runs the real program as the node's run account (never as
+the learner, who could ptrace it) with a clean environment, waits for it, and
 writes one signed `133;T` marker to the learner's terminal saying which program ran, with which
 arguments, NCCL/CUDA environment and exit status, when, in which capture session (nonce).
 
 This module is also the one definition of the marker's format: the grader imports `payload`,
-`verify` and `parse` from here (as the bench farm imports spool_reader.py), so node and grader
-cannot drift apart. Standard library only: it runs on the node's system python3.
+`split` and `parse` from here (as the bench farm imports spool_reader.py), so node and grader cannot
+drift apart. Standard library only: it runs on the node's system python3.
 
 Marker (one OSC, values escaped with the capture markers' rule, see grader/capture/markers.py;
 `a` and `e` are lists whose items each end with a NUL byte, escaped as `\x00`):
 
-    ESC ] 133;T;v=1;p=<program>;a=<arg NUL ...>;e=<NAME=VALUE NUL ...>;x=<exit>;
-          t0=<epoch>;t1=<epoch>;u=<user>;host=<hostname>;pid=<pid>;ppid=<pid>;k=<nonce>;m=<mac> BEL
+    ESC ] 133;T;v=2;p=<program>;a=<arg NUL ...>;e=<NAME=VALUE NUL ...>;x=<exit>;
+          t0=<epoch>;t1=<epoch>;u=<user>;host=<hostname>;pid=<pid>;ppid=<pid>;k=<nonce>;s=<sig> BEL
 
-`m` is hex HMAC-SHA256, keyed with the node's attestation key, over the payload's exact bytes from
-`133;T` up to (not including) `;m=`. The grader checks the MAC over the bytes it received, so no
-canonical re-encoding is needed on either side.
+`s` is the hex Ed25519 signature (RFC 8032), made with the node's private key, over the payload's
+exact bytes from `133;T` up to (not including) `;s=`. The grader checks it over the bytes it
+received, so no canonical re-encoding is needed on either side.
+
+Keys (attest-key.sh makes them, one pair per node): the private key is root's alone (0400), so
+only this helper, run as root, can sign; the grader account reads only the public key (64 hex
+digits of the raw 32-byte key), which verifies and cannot sign. The standard library has no
+Ed25519, so the helper signs with the node's `openssl pkeyutl` (OpenSSL >= 1.1.1, which RHEL 8
+and Ubuntu 20.04 ship); the grader verifies with the `cryptography` package.
 """
 
 import base64
 import binascii
 import contextlib
-import hashlib
-import hmac
+import json
 import os
 import pwd
 import re
 import resource
 import signal
 import stat
+import subprocess
 import sys
+import tempfile
 import time
-from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 #: Which environment variables a marker carries: the ones that change what the lab's programs do.
 ENV_NAME = re.compile(r"(?:NCCL_|CUDA_|NVIDIA_)[A-Za-z0-9_]*\Z")
 
-#: Where provisioning puts the node's key (root:<grader group>, 0440) and what it holds: 64 hex.
+#: The node's private key (PEM, root 0400): only the helper, as root, reads it.
 KEY_PATH = "/etc/labgrader/attest.key"
+#: The node's public key (64 hex digits, root 0644): what the grader fetches to verify.
+PUBLIC_KEY_PATH = "/etc/labgrader/attest.pub"
 
-PREFIX = b"133;T;v=1;"
-_MAC_SEP = b";m="
+PREFIX = b"133;T;v=2;"
+_SIG_SEP = b";s="
 
 _ESCAPE_TABLE: Dict[int, bytes] = {b: b"\\x%02x" % b for b in range(0x21)}
 _ESCAPE_TABLE[ord(";")] = b"\\x3b"
@@ -107,7 +117,7 @@ def attested_env(environ: Mapping[str, str]) -> Tuple[Tuple[str, str], ...]:
 
 
 def payload(att: Attestation) -> bytes:
-    """The marker's bytes before `;m=` (what the MAC covers)."""
+    """The marker's bytes before `;s=` (what the signature covers)."""
     fields = [
         b"p=" + _enc(att.program),
         b"a=" + _escape(b"".join(_bytes(a) + b"\0" for a in att.args)),
@@ -124,35 +134,26 @@ def payload(att: Attestation) -> bytes:
     return PREFIX + b";".join(fields)
 
 
-def mac(key: bytes, signed: bytes) -> bytes:
-    """Hex HMAC-SHA256 of the signed bytes."""
-    return hmac.new(key, signed, hashlib.sha256).hexdigest().encode()
-
-
-def marker(key: bytes, att: Attestation) -> bytes:
-    """The whole OSC the helper writes to the learner's terminal."""
+def marker(sign: Callable[[bytes], bytes], att: Attestation) -> bytes:
+    """The whole OSC the helper writes to the learner's terminal; `sign` makes the 64-byte
+    signature of the payload (openssl_signer on the node, a test's own key in tests)."""
     body = payload(att)
-    return b"\x1b]" + body + _MAC_SEP + mac(key, body) + b"\x07"
+    return b"\x1b]" + body + _SIG_SEP + sign(body).hex().encode() + b"\x07"
 
 
 def split(body: bytes) -> Optional[Tuple[bytes, bytes]]:
-    """(signed bytes, mac) of a `133;T` payload (between `ESC ]` and the terminator), or None."""
+    """(signed bytes, 64-byte signature) of a `133;T` payload (between `ESC ]` and the
+    terminator), or None when it is not one."""
     if not body.startswith(PREFIX):
         return None
-    signed, sep, tag = body.rpartition(_MAC_SEP)
-    if not sep or not re.fullmatch(rb"[0-9a-f]{64}", tag):
+    signed, sep, tag = body.rpartition(_SIG_SEP)
+    if not sep or not re.fullmatch(rb"[0-9a-f]{128}", tag):
         return None
-    return signed, tag
-
-
-def verify(key: bytes, body: bytes) -> bool:
-    """Whether a `133;T` payload has a MAC made with `key` over its own bytes (constant time)."""
-    parts = split(body)
-    return parts is not None and hmac.compare_digest(mac(key, parts[0]), parts[1])
+    return signed, bytes.fromhex(tag.decode())
 
 
 def parse(body: bytes) -> Optional[Attestation]:
-    """Read a `133;T` payload (signed or not: check `verify` first). None when it is malformed."""
+    """Read a `133;T` payload (signed or not: verify the signature first); None if malformed."""
     parts = split(body)
     if parts is None:
         return None
@@ -183,12 +184,49 @@ def parse(body: bytes) -> Optional[Attestation]:
 
 
 def load_key(text: Union[str, bytes]) -> bytes:
-    """The key file's 64 hex digits (whitespace around allowed) as 32 bytes; ValueError else."""
+    """A public key file's 64 hex digits (whitespace around allowed) as the raw 32-byte Ed25519
+    public key; ValueError else."""
     raw = text.decode("ascii", "strict") if isinstance(text, bytes) else text
     key = bytes.fromhex(raw.strip())
     if len(key) != 32:
-        raise ValueError("an attestation key is 64 hex digits")
+        raise ValueError("an attestation public key is 64 hex digits")
     return key
+
+
+#: Where the helper looks for openssl (root's own, never the learner's PATH).
+OPENSSL_CANDIDATES = ("/usr/bin/openssl", "/bin/openssl", "/usr/local/bin/openssl")
+
+
+def openssl_signer(key_path: str = KEY_PATH) -> Callable[[bytes], bytes]:
+    """A function signing bytes with the node's Ed25519 private key through `openssl pkeyutl`.
+
+    The payload goes in as an unlinked temporary file (`-in /dev/fd/N`): OpenSSL 3 refuses a pipe
+    for Ed25519's one-shot signing. OSError when openssl is missing or fails; nothing is signed.
+    """
+    exe = next((c for c in OPENSSL_CANDIDATES if os.access(c, os.X_OK)), None)
+    if exe is None:
+        raise OSError("no openssl binary (" + ", ".join(OPENSSL_CANDIDATES) + ")")
+
+    def sign(data: bytes) -> bytes:
+        with tempfile.TemporaryFile() as f:
+            f.write(data)
+            f.flush()
+            fd = f.fileno()
+            done = subprocess.run(  # noqa: UP022 (capture_output is 3.7+; RHEL 8 has 3.6)
+                [exe, "pkeyutl", "-sign", "-rawin", "-inkey", key_path, "-in", f"/dev/fd/{fd}"],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                pass_fds=(fd,),
+                env={"PATH": "/usr/bin:/bin", "LC_ALL": "C"},
+                check=False,
+            )
+        if done.returncode != 0 or len(done.stdout) != 64:
+            why = done.stderr.decode(errors="replace").strip().splitlines()
+            raise OSError("openssl could not sign: " + (why[-1] if why else "no signature"))
+        return done.stdout
+
+    return sign
 
 
 # --- the privileged helper (run as root through sudo; see install-attest.sh) --------------------
@@ -322,8 +360,26 @@ def _shell_pid() -> int:
     return pid
 
 
+#: The account a signed run's program runs as (install-attest.sh makes it: no login, no home,
+#: the GPU device groups). Not the learner's: a learner can ptrace, or read and write the memory
+#: of, any process of his own uid, so a program running as him could print whatever he liked
+#: under the node's signature. Another uid he cannot touch; the terminal still delivers Ctrl-C.
+RUN_ACCOUNT = "labgrader-run"
+
+
+def _run_account() -> Tuple[int, int, str]:
+    """(uid, gid, name) of RUN_ACCOUNT; RunError when the node has none (nothing runs)."""
+    try:
+        pw = pwd.getpwnam(RUN_ACCOUNT)
+    except KeyError:
+        raise RunError(f"no {RUN_ACCOUNT} account on this node (run install-attest.sh)") from None
+    if pw.pw_uid == 0 or pw.pw_gid == 0:
+        raise RunError(f"{RUN_ACCOUNT} must not be root")
+    return pw.pw_uid, pw.pw_gid, pw.pw_name
+
+
 def _drop_to(uid: int, gid: int, user: str) -> None:
-    """In the child: become the learner (groups, gid, uid) and prove root cannot be regained."""
+    """In the child: become the run account (groups, gid, uid); prove root cannot be regained."""
     groups = os.getgrouplist(user, gid)
     os.setgroups(groups)
     os.setresgid(gid, gid, gid)
@@ -346,13 +402,17 @@ def _child(
     ids: Tuple[int, int, str],
     sigint_ignored: bool,
 ) -> None:
-    """In the forked child: drop to the learner, default signals, exec. Never returns.
+    """In the forked child: drop to the run account, default signals, exec. Never returns.
 
     sigint_ignored: SIGINT was ignored when the helper started (a background job's program
     keeps that, as it would have run directly).
     """
     try:
         _drop_to(*ids)
+        # The learner's cwd (sudo keeps it) when the run account may enter it, else `/`: his home
+        # is 0700, and a program should not start in a directory it cannot reach.
+        if not os.access(".", os.X_OK):
+            os.chdir("/")
         # Python ignores SIGPIPE and SIGXFSZ; a directly run program has them at their default
         # (`all_reduce_perf | head` must end the same way). SIGINT: as it was when we started.
         for sig in (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGINT, signal.SIGQUIT):
@@ -390,12 +450,45 @@ def _write_marker(data: bytes) -> None:
         os.close(fd)
 
 
-def _read_key() -> Optional[bytes]:
+#: The learners' spools: root's index of the sessions the node opened (session_open.py).
+SPOOL_ROOT = "/var/lib/labgrader/spool"
+#: How much of the end of an index is searched for the running session (a login appends ~250 B).
+INDEX_TAIL_BYTES = 4 << 20
+
+
+def session_problem(user: str, env: Mapping[bytes, bytes], spool: str = SPOOL_ROOT) -> str:
+    """Why a run in this environment's capture session may not be signed ('' when it may).
+
+    The session and its nonce must be a line of the learner's index, which root alone writes
+    (session_open.py): a nonce the learner made up, or one of a session he wrote himself, gets
+    no signature. The index is opened without following links and must be root's.
+    """
+    session = os.fsdecode(env.get(b"LABGRADER_SESSION", b""))
+    nonce = os.fsdecode(env.get(b"LABGRADER_NONCE", b""))
+    if not session or not nonce:
+        return "not in a capture session"
+    path = os.path.join(spool, user, "sessions.jsonl")
     try:
-        with open(KEY_PATH, "rb") as f:
-            return load_key(f.read())
-    except (OSError, ValueError):
-        return None
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as exc:
+        return f"no session index ({exc.strerror})"
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if st.st_uid != 0 or not stat.S_ISREG(st.st_mode):
+            return "the session index is not root's (re-run install-capture.sh)"
+        f.seek(max(0, st.st_size - INDEX_TAIL_BYTES))
+        tail = f.read(INDEX_TAIL_BYTES)
+    needle = session.encode("utf-8", "surrogateescape")
+    for line in tail.splitlines():
+        if needle not in line:
+            continue  # most lines: no parse
+        try:
+            doc = json.loads(line.decode("utf-8"))
+        except ValueError:
+            continue
+        if isinstance(doc, dict) and doc.get("session") == session and doc.get("nonce") == nonce:
+            return ""
+    return f"session {session} is not one this node opened"
 
 
 def _die_like(sig: int, code: int) -> int:
@@ -422,8 +515,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         real = read_programs().get(name)
         if real is None:
             raise RunError(f"{name!r} is not an attested program")
-        ids = _invoker()
-        env = clean_env(decode_env(blob), ids[2])
+        learner = _invoker()
+        runner = _run_account()
+        env = clean_env(decode_env(blob), learner[2])
     except RunError as exc:
         sys.stderr.write(f"labgrader attest: {exc}\n")
         return 126
@@ -435,7 +529,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     t0 = time.time()
     pid = os.fork()
     if pid == 0:
-        _child(real, name, args, env, ids, sigint_ignored)
+        _child(real, name, args, env, runner, sigint_ignored)
 
     def forward(sig: int, _frame: object) -> None:
         with contextlib.suppress(ProcessLookupError):
@@ -446,23 +540,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     _, wait_status = os.waitpid(pid, 0)
     t1 = time.time()
     code, sig = _status(wait_status)
-    key = _read_key()
-    if key is not None:
-        strenv = {os.fsdecode(k): os.fsdecode(v) for k, v in env.items()}
-        att = Attestation(
-            program=name,
-            args=tuple(args),
-            env=attested_env(strenv),
-            exit=code,
-            t0=t0,
-            t1=t1,
-            user=ids[2],
-            host=os.uname().nodename,  # what gethostname(2) returns
-            pid=pid,
-            ppid=_shell_pid(),
-            nonce=os.fsdecode(env.get(b"LABGRADER_NONCE", b"")),
-        )
-        _write_marker(marker(key, att))
+    strenv = {os.fsdecode(k): os.fsdecode(v) for k, v in env.items()}
+    att = Attestation(
+        program=name,
+        args=tuple(args),
+        env=attested_env(strenv),
+        exit=code,
+        t0=t0,
+        t1=t1,
+        user=learner[2],
+        host=os.uname().nodename,  # what gethostname(2) returns
+        pid=pid,
+        ppid=_shell_pid(),
+        nonce=os.fsdecode(env.get(b"LABGRADER_NONCE", b"")),
+    )
+    try:
+        unsigned = session_problem(learner[2], env)
+        if unsigned:
+            raise OSError(unsigned)
+        _write_marker(marker(openssl_signer(), att))
+    except OSError as exc:
+        sys.stderr.write(f"labgrader attest: this run is not signed: {exc}\n")
     for sig_name in _FORWARDED:
         signal.signal(getattr(signal, sig_name), signal.SIG_DFL)
     return _die_like(sig, code) if sig else code

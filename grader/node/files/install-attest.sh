@@ -1,19 +1,26 @@
 #!/bin/bash
 # labgrader: attested runs of the lab's programs on a learner node (docs/attestation.md).
-# Idempotent; run as root after install-capture.sh (which makes the learners group and the key).
+# Idempotent; run as root after install-capture.sh (which makes the learners group).
 #
-#   install-attest.sh [--program NAME=PATH]... [--bindir DIR] [--src DIR] [--check]
+#   install-attest.sh [--program NAME=PATH]... [--bindir DIR] [--src DIR] [--rotate-key] [--check]
 #
 #   --program NAME=PATH  attest NAME: PATH is the real program (absolute); repeatable. Added to
 #                        (or updated in) the allowlist; programs listed before stay.
 #   --bindir DIR         where the wrappers go (default /usr/local/bin, ahead of /usr/bin on PATH)
-#   --src DIR            where attest_run.py is (default: this script's directory)
+#   --src DIR            where attest_run.py and attest-key.sh are (default: this script's directory)
+#   --rotate-key         make the node a new signing key pair (attest-key.sh --rotate)
 #   --check              change nothing: print `would install PATH` for each piece that differs
 #                        (provisioning's probe and --dry-run answer)
 #
 # What it installs (each piece checked before it replaces the old one):
 #   /usr/local/lib/labgrader/attest_run.py   the helper, root 0755
+#   /usr/local/lib/labgrader/attest-key.sh   the key maker, root 0755; run here: the node's own
+#                                            Ed25519 pair, /etc/labgrader/attest.key (root 0400)
+#                                            and attest.pub (0644, what the grader fetches)
 #   /etc/labgrader/attested-programs         `NAME<TAB>PATH` lines, root 0644 (the helper's allowlist)
+#   labgrader-run                            the account attested programs run as: system, no
+#                                            home, no login, in the GPU device groups that exist
+#                                            (video, render); learners cannot ptrace it
 #   /etc/sudoers.d/labgrader-attest          learners may run exactly the helper as root, no password
 #                                            (validated with `visudo -cf` before it is put in place)
 #   DIR/NAME                                 one sh wrapper per program, root 0755
@@ -38,6 +45,7 @@ PATH_RE='^/[A-Za-z0-9_./+-]+$'
 src=$(dirname -- "$(readlink -f -- "${BASH_SOURCE[0]}")")
 bindir=/usr/local/bin
 check=0
+rotate=0
 new=()
 
 die() {
@@ -52,7 +60,8 @@ while (($#)); do
 	--bindir) bindir=${2:?--bindir needs a directory} && shift 2 ;;
 	--src) src=${2:?--src needs a directory} && shift 2 ;;
 	--check) check=1 && shift ;;
-	-h | --help) sed -n '2,22p' "$0" && exit 0 ;;
+	--rotate-key) rotate=1 && shift ;;
+	-h | --help) sed -n '2,26p' "$0" && exit 0 ;;
 	*) die "unknown argument: $1" ;;
 	esac
 done
@@ -62,11 +71,13 @@ getent group "$LEARNERS_GROUP" >/dev/null || ((check)) ||
 	die "no group $LEARNERS_GROUP: run install-capture.sh first"
 [[ -x $PYTHON ]] || die "$PYTHON is missing (the helper runs on the system python3)"
 [[ -f $src/attest_run.py ]] || die "missing $src/attest_run.py"
+[[ -f $src/attest-key.sh ]] || die "missing $src/attest-key.sh"
 [[ $bindir =~ $PATH_RE ]] || die "invalid --bindir: $bindir"
 for spec in "${new[@]}"; do
 	name=${spec%%=*} path=${spec#*=}
 	[[ $spec == *=* && $name =~ $NAME_RE ]] || die "invalid --program (NAME=PATH): $spec"
 	[[ $path =~ $PATH_RE ]] || die "invalid program path for $name: $path"
+	[[ $name != lab ]] || die "lab is the node's own (install-capture.sh): it cannot be given a path"
 	[[ -x $path && ! -d $path ]] || die "$path (for $name) is not an executable file"
 	# The wrapper's own place (a link there is about to be replaced): the wrapper would run itself.
 	wrapper=$(readlink -m -- "$bindir")/$name
@@ -96,26 +107,57 @@ put() {
 # import (standard library only; 7 ms less per run).
 # !use_pty: the program must keep the learner's terminal (Debian's sudoers sets use_pty).
 # umask=0777: sudoers leaves the learner's umask unchanged. !pam_session: no PAM session per run
-# (nothing to set up for a program that runs as the learner; no "session opened" log line).
+# (nothing to set up for a program run as labgrader-run; no "session opened" log line).
 cat >"$tmp/sudoers" <<EOF
 # labgrader: learners run the attested-run helper as root (install-attest.sh, docs/attestation.md).
-# The helper runs only programs named in $PROGRAMS, as the learner.
+# The helper runs only programs named in $PROGRAMS, as labgrader-run.
 Cmnd_Alias LABGRADER_ATTEST = $PYTHON -I -S $HELPER *
 Defaults!LABGRADER_ATTEST !use_pty, !syslog, !lecture, !pam_session, umask=0777
 %$LEARNERS_GROUP ALL=(root) NOPASSWD: LABGRADER_ATTEST
 EOF
 visudo -cqf "$tmp/sudoers" >/dev/null || die "visudo rejected the sudoers rule; nothing changed"
 
+# --- the run account -------------------------------------------------------------------------
+RUN_ACCOUNT=labgrader-run
+nologin=$(command -v nologin || echo /usr/sbin/nologin)
+if ! getent passwd "$RUN_ACCOUNT" >/dev/null; then
+	if ((check)); then
+		say "would create account $RUN_ACCOUNT"
+	else
+		useradd --system --user-group --no-create-home --home-dir / --shell "$nologin" "$RUN_ACCOUNT"
+		say "account $RUN_ACCOUNT"
+	fi
+fi
+# The GPU device nodes' groups where a distro uses them (/dev/nvidia* is often 0666; /dev/dri is
+# video/render): the program must reach the GPUs it would have reached as the learner.
+for g in video render; do
+	getent group "$g" >/dev/null || continue
+	if ! id -nG "$RUN_ACCOUNT" 2>/dev/null | tr ' ' '\n' | grep -qx "$g"; then
+		if ((check)); then say "would add $RUN_ACCOUNT to group $g"; else
+			usermod -a -G "$g" "$RUN_ACCOUNT" && say "$RUN_ACCOUNT added to group $g"
+		fi
+	fi
+done
+
 # --- the helper ---------------------------------------------------------------------------------
 ((check)) || install -d -m 755 -o root -g root -- "$LIB" "$ETC" "$bindir"
 put "$src/attest_run.py" "$HELPER" 755
+put "$src/attest-key.sh" "$LIB/attest-key.sh" 755
+
+# --- the node's key pair (made once; --rotate-key makes a new one) ------------------------------
+key_flags=()
+((check)) && key_flags+=(--check)
+((rotate)) && key_flags+=(--rotate)
+# Its `attest-key: ...` lines are changes made (or, with --check, to make): say them as ours.
+key_out=$(bash "$src/attest-key.sh" "${key_flags[@]}") || die "the attestation key: see above"
+[[ -z $key_out ]] || printf '%s\n' "$key_out" | sed 's/^attest-key: /install-attest: /'
 
 # --- the allowlist: old entries, then the new ones (a new PATH for a NAME replaces the old) ----
 declare -A real=()
 order=()
 if [[ -f $PROGRAMS ]]; then
 	while IFS=$'\t' read -r name path; do
-		[[ $name =~ $NAME_RE && $path =~ $PATH_RE ]] || continue
+		[[ $name =~ $NAME_RE && $path =~ $PATH_RE && $name != lab ]] || continue
 		[[ -v real[$name] ]] || order+=("$name")
 		real[$name]=$path
 	done <"$PROGRAMS"
@@ -128,6 +170,9 @@ done
 {
 	echo "# labgrader: programs whose runs are attested (install-attest.sh). NAME<TAB>real path."
 	for name in "${order[@]}"; do printf '%s\t%s\n' "$name" "${real[$name]}"; done
+	# The node's own `lab` (install-capture.sh), with no wrapper: `lab answer` calls the helper
+	# itself (only answers are signed; `lab status` and the prompt's feedback stay the learner's).
+	if [[ -f $LIB/lab ]]; then printf 'lab\t%s\n' "$LIB/lab"; fi
 } >"$tmp/programs"
 put "$tmp/programs" "$PROGRAMS" 644
 

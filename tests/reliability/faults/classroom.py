@@ -16,10 +16,10 @@ import time
 from dataclasses import dataclass, field
 
 from e2e.harness import SPOOL, Seat
-from fakenode import GRADER_USER
+from signing import NodeKey
 
 from grader.labs.model import Lab
-from grader.matching.attest import KEY_PATH, attest_run
+from grader.matching.attest import attest_run
 
 from .recordings import Recording, Session, Signer, restamp
 
@@ -147,14 +147,14 @@ class Desk:
 
 
 def signer(seat: Seat, lab: Lab) -> Signer:
-    """The node's attestation helper for this learner: the node's key read as the grader account
-    reads it (the daemon reads the same file at connect), the node's hostname."""
-    key = seat.node.exec(["cat", KEY_PATH], user=GRADER_USER)
+    """The node's attestation helper for this learner: the node's private key read as root (the
+    helper reads it so; the daemon fetches only the public key), the node's hostname."""
+    key = seat.node.exec(["cat", attest_run.KEY_PATH])
     assert key.exit_code == 0, key.text
     host = seat.node.exec(["hostname"])
     assert host.exit_code == 0, host.text
     return Signer(
-        attest_run.load_key(key.output),
+        NodeKey.from_pem(key.output),
         host.text.strip(),
         seat.learner,
         lab.attest_programs,

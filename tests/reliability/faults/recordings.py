@@ -26,6 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from signing import NodeKey
+
 from grader.capture.events import CommandEnded, CommandStarted
 from grader.capture.parser import SessionParser
 from grader.matching.attest import Attestation, attest_run
@@ -47,7 +49,7 @@ _NOT_RUN = (126, 127)
 class Signer:
     """What one node's attestation helper puts in the markers it writes for one learner."""
 
-    key: bytes  # the node's key, as the grader account reads it
+    key: NodeKey  # the node's private key (the helper signs with it; the grader sees .public)
     host: str  # the node's hostname (the helper's socket.gethostname())
     user: str  # the learner the helper runs programs as
     programs: frozenset[str]  # the lab's attest.programs (the node's wrapped programs)
@@ -131,8 +133,11 @@ def restamp(
 
 def _attested(view: CommandView, signer: Signer) -> bool:
     """Whether the node's helper ran this command: an attested program found through PATH (the
-    wrapper in /usr/local/bin); `./all_reduce_perf` or a full path to the real binary is not."""
-    return view.cmd.program in signer.programs and "/" not in view.cmd.argv[0]
+    wrapper in /usr/local/bin); `./all_reduce_perf` or a full path to the real binary is not.
+    The node's own `lab answer` has the helper sign it too (grader/node/files/lab)."""
+    if "/" in view.cmd.argv[0]:
+        return False
+    return view.cmd.program in signer.programs or view.cmd.argv[:2] == ["lab", "answer"]
 
 
 def _signed_runs(
@@ -189,7 +194,7 @@ def _signed_runs(
                     ppid=rec.aid if direct else rec.aid + rng.randrange(1, 5000),
                     nonce=nonce,
                 )
-                out.setdefault((rec.aid, rec.n), []).append(attest_run.marker(signer.key, att))
+                out.setdefault((rec.aid, rec.n), []).append(attest_run.marker(signer.key.sign, att))
     return out
 
 

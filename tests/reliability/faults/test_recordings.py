@@ -9,23 +9,24 @@ attestation anomaly, while the same copy without its markers verifies no atteste
 
 from __future__ import annotations
 
-import os
 import random
 import re
 
 import pytest
 from e2e.harness import LAB_DIR, replay_bytes
+from signing import NodeKey
 
 from grader.capture.parser import SessionParser
 from grader.labs.loader import load_lab
-from grader.matching.attest import Attester, attest_run
+from grader.matching.attest import Attester, attest_run, verify
 from grader.matching.engine import LabGrader
 
 from .recordings import Recording, Session, Signer, load_recordings, restamp
 
 LAB = load_lab(LAB_DIR)
-KEY = os.urandom(32)
-SIGNER = Signer(KEY, "ml-node-07", "ana", LAB.attest_programs, dict(LAB.environment))
+NODE_KEY = NodeKey.from_seed(7)
+KEY = NODE_KEY.public
+SIGNER = Signer(NODE_KEY, "ml-node-07", "ana", LAB.attest_programs, dict(LAB.environment))
 _T = re.compile(rb"\x1b\](133;T;[^\x07]*)\x07")
 _OWN_D = rb"\x1b\]133;D;"
 
@@ -53,7 +54,7 @@ def test_signed_copy_grades_as_the_plain_replay(rec: Recording) -> None:
     assert not {"unattested", "forged_attestation", "replayed_attestation"} & set(kinds), kinds
     for body in _T.findall(copy.data):
         att = attest_run.parse(body)
-        assert attest_run.verify(KEY, body) and att is not None
+        assert verify(KEY, body) and att is not None
         assert (att.nonce, att.user) == (copy.nonce, "ana")
     # every unit but the last ends right after one of the copy's own D markers
     own_end = re.compile(_OWN_D + rb"[^\x07]*k=" + copy.nonce.encode() + rb"\x07\Z")

@@ -83,10 +83,10 @@ QUIET_RUN = f"{RUN_BROKEN} > /dev/null 2>&1"
 #: Copy the body of that newest 133;T (ESC ] … BEL) out of the session file into $T.
 GRAB_T = f"T=$(LC_ALL=C grep -aoP '(?<=\\x1b\\])133;T;[^\\x07]*' {SPOOL}/$(id -un)/*.ts | tail -1)"
 #: A 133;T that says all the right things (program, args, env, exit 3, times inside the forged
-#: block, the session's nonce) with a made-up MAC.
+#: block, the session's nonce) with a made-up signature.
 MADE_UP_T = (
-    'T="133;T;v=1;p=all_reduce_perf;a=-g\\x002\\x00;e=NCCL_SOCKET_IFNAME=doesnotexist0\\x00;x=3;'
-    "t0=1.5;t1=1.6;u=$(id -un);host=$(hostname);pid=$$;ppid=$$;k=$K;m=" + "5a" * 32 + '"'
+    'T="133;T;v=2;p=all_reduce_perf;a=-g\\x002\\x00;e=NCCL_SOCKET_IFNAME=doesnotexist0\\x00;x=3;'
+    "t0=1.5;t1=1.6;u=$(id -un);host=$(hostname);pid=$$;ppid=$$;k=$K;s=" + "5a" * 64 + '"'
 )
 #: A forged D time late enough that any copied signed run lies inside the block's time window.
 LATE = "9999999999.0"
@@ -364,7 +364,8 @@ def test_a_copy_that_was_refused_is_not_an_anomaly(graded: dict[str, Graded]) ->
 
 
 def test_another_learners_output_is_unreadable(graded: dict[str, Graded]) -> None:
-    """The copier cannot read the honest learner's spool (mode 2750, group labgrader) nor a file
+    """The copier cannot read the honest learner's spool (root's directory, 0751: not even
+    listed, so `*.ts` matches nothing; index and session files 0640, group labgrader) nor a file
     they saved in their capture shell (umask 027 there)."""
     out = graded["f-copier"].outputs
     for line in (
@@ -373,7 +374,8 @@ def test_another_learners_output_is_unreadable(graded: dict[str, Graded]) -> Non
         f"cat {SPOOL}/{HONEST}/*.ts",
         f"cat ~{HONEST}/run.log",
     ):
-        assert "Permission denied" in out[line], (line, out[line])
+        refused = "Permission denied" in out[line] or "No such file" in out[line]
+        assert refused, (line, out[line])
         assert "NCCL WARN" not in out[line], (line, out[line])
 
 
