@@ -17,7 +17,7 @@ Rules (DESIGN.md "Trust"; docs/lab-format.md):
 - Attested runs (grader.matching.attest): with `enforce_attestation`, a step whose program the lab
   lists under `attest.programs` verifies only when a node-signed run on its record backs it; a
   line that would verify without one is `unattested` in `fresh_anomalies` (the daemon audits
-  them), and a signed run already used (its MAC) is `replayed_attestation` and does not count.
+  them), and a signed run already used (its signature) is `replayed_attestation` and does not count.
 - Output forgeries (docs/SECURITY.md): a command whose output satisfies an unverified step's
   output expectations, while its program is not the step's (`echo`, `printf`, `cat`, `script
   -c` …, so it can never verify it), is `expected_output_elsewhere` in `fresh_anomalies`, once
@@ -44,7 +44,7 @@ from grader.capture.events import (
     PromptWithoutCommand,
 )
 from grader.labs.model import Lab, OutputExpect, Pattern, Step
-from grader.matching.attest import attestation_problem, mac_id, parse_kept
+from grader.matching.attest import CLOCK_SLACK_S, attestation_problem, parse_kept, sig_id
 from grader.matching.expect import (
     CommandMatch,
     LineView,
@@ -460,6 +460,8 @@ class LabGrader:
             out.extend(self._verdict_for(c, rec, reason, res))
         if rec.exit == 0:  # `lab` ran and accepted the answer (see _answer_words)
             for step_id, choice in run.answers:
+                if runs is not None and not self._answer_signed(rec, runs, step_id, choice):
+                    continue
                 out.extend(self.answer(step_id, choice, self._evidence(rec, None)))
         if rec.output:
             self._audit_output_elsewhere(run, rec)
@@ -521,7 +523,7 @@ class LabGrader:
             return []
         fresh = []
         for text in rec.attestations:
-            mac = mac_id(text)
+            mac = sig_id(text)
             if mac in self._used_macs:
                 self._own_anomaly(
                     Anomaly(
@@ -536,6 +538,35 @@ class LabGrader:
             self._used_macs.add(mac)
             fresh.append(text)
         return parse_kept(fresh)
+
+    def _answer_signed(
+        self, rec: CommandRecord, runs: list[tuple], step_id: str, choice: str
+    ) -> bool:
+        """Whether the node signed a run of its own `lab answer STEP CHOICE` inside this command
+        (attestation enforced): a line that only looks like one (a shell function or alias named
+        `lab`, `lab` earlier in PATH) answers nothing and is audited `unattested`."""
+        for att in runs:
+            if (
+                att.program == "lab"
+                and tuple(att.args) == ("answer", step_id, choice)
+                and att.exit == 0
+                and (not self.learner or att.user == self.learner)
+                and rec.t0 is not None
+                and rec.t1 is not None
+                and rec.t0 - CLOCK_SLACK_S <= att.t0 <= att.t1 <= rec.t1 + CLOCK_SLACK_S
+            ):
+                return True
+        self._own_anomaly(
+            Anomaly(
+                rec.session,
+                "unattested",
+                f"`lab answer {step_id} {choice}` in aid={rec.aid} n={rec.n} without the node's "
+                "signed run of lab: not counted",
+                0,
+                {"aid": str(rec.aid), "n": str(rec.n), "step": step_id, "lab": self.lab.id},
+            )
+        )
+        return False
 
     def _attestation(self, step: Step, rec: CommandRecord, runs: list[tuple]) -> str:
         """Why the step's signed run is missing or does not fit (empty: it fits); audited."""

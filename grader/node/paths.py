@@ -14,7 +14,14 @@ from types import ModuleType
 
 # Installed on a node by install-capture.sh (docs/node-capture.md).
 NODE_LIB_DIR = "/usr/local/lib/labgrader"
-NODE_FILES = ("capture-shell", "hooks.bash", "labenv.bash", "bashrc-guard.bash", "lab")
+NODE_FILES = (
+    "capture-shell",
+    "hooks.bash",
+    "labenv.bash",
+    "bashrc-guard.bash",
+    "lab",
+    "session_open.py",
+)
 
 
 def node_files_dir() -> Path:

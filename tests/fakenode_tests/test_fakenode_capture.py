@@ -49,16 +49,22 @@ async def test_login_is_recorded_in_the_spool(fake_node: FakeNode) -> None:
 
 
 async def test_spool_files_have_protocol_modes(fake_node: FakeNode) -> None:
+    """docs/node-protocol.md "Who owns what": the directory and the index are root's (the
+    learner can neither add, rename nor remove an entry, nor write an index line), the session
+    file is the learner's (his `script` writes it), the grader's group reads all three."""
     user = fake_node.learner.user
     async with learner_shell(fake_node):
         pass
-    listing = fake_node.exec(
-        ["stat", "-c", "%n %a %U %G", f"{SPOOL}/{user}", f"{SPOOL}/{user}/sessions.jsonl"]
-    )
+    newest = _sessions(fake_node, user)[-1]["file"]
+    paths = [f"{SPOOL}/{user}", f"{SPOOL}/{user}/sessions.jsonl", f"{SPOOL}/{user}/{newest}"]
+    listing = fake_node.exec(["stat", "-c", "%n %a %U %G", *paths])
     assert listing.exit_code == 0, listing.text
     modes = dict(line.split(" ", 1) for line in listing.text.splitlines())
-    assert modes[f"{SPOOL}/{user}"] == f"2750 {user} labgrader"
-    assert modes[f"{SPOOL}/{user}/sessions.jsonl"] == f"640 {user} labgrader"
+    assert modes == {
+        paths[0]: "751 root labgrader",
+        paths[1]: "640 root labgrader",
+        paths[2]: f"640 {user} labgrader",
+    }, modes
 
 
 async def test_exec_is_not_captured_but_gets_the_lab_environment(fake_node: FakeNode) -> None:

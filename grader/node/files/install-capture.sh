@@ -26,7 +26,9 @@ NAME_RE='^[a-z_][a-z0-9_-]{0,31}$'
 SSHD_DROPIN=/etc/ssh/sshd_config.d/50-labgrader.conf
 BASHRC_BEGIN='# >>> labgrader guard >>>'
 BASHRC_END='# <<< labgrader guard <<<'
-FILES=(capture-shell hooks.bash labenv.bash bashrc-guard.bash lab spool_reader.py)
+FILES=(capture-shell hooks.bash labenv.bash bashrc-guard.bash lab session_open.py spool_reader.py)
+PYTHON=/usr/bin/python3
+SUDOERS=/etc/sudoers.d/labgrader-capture
 
 src=$(dirname -- "$(readlink -f -- "${BASH_SOURCE[0]}")")
 grader_key=
@@ -113,7 +115,7 @@ ensure_dir "$LIB" 755 root root
 for f in "${FILES[@]}"; do
 	[[ -f $src/$f ]] || { [[ $f == spool_reader.py ]] && continue; die "missing $src/$f"; }
 	case $f in
-	capture-shell | lab | spool_reader.py) mode=755 ;;
+	capture-shell | lab | spool_reader.py | session_open.py) mode=755 ;;
 	*) mode=644 ;;
 	esac
 	install_file "$src/$f" "$LIB/$f" "$mode"
@@ -124,22 +126,6 @@ if [[ ! -L /usr/local/bin/lab || $(readlink /usr/local/bin/lab) != "$LIB/lab" ]]
 fi
 
 ensure_dir "$ETC" 755 root root
-
-# The attestation key (docs/attestation.md): the privileged helper signs attested runs with it,
-# the grader account reads it to verify them, learners cannot read it. Made once and kept: a new
-# key would void every signed marker not yet verified.
-grader_group=$(id -gn -- "$GRADER")
-if [[ ! -s $ETC/attest.key ]]; then
-	key_tmp=$(mktemp "$ETC/.attest.key.XXXXXX")
-	od -An -tx1 -N32 /dev/urandom | tr -d ' \n' >"$key_tmp"
-	chown "root:$grader_group" "$key_tmp" && chmod 440 "$key_tmp"
-	mv -f -- "$key_tmp" "$ETC/attest.key"
-	say "created $ETC/attest.key"
-fi
-if [[ $(stat -c '%a %U %G' -- "$ETC/attest.key") != "440 root $grader_group" ]]; then
-	chown "root:$grader_group" "$ETC/attest.key" && chmod 440 "$ETC/attest.key"
-	say "$ETC/attest.key made root:$grader_group 0440"
-fi
 
 env_tmp=$(mktemp)
 trap 'rm -f -- "$env_tmp"' EXIT
@@ -162,13 +148,37 @@ members=$(getent group "$LEARNERS_GROUP" | cut -d: -f4 | tr ',' ' ')
 for n in $members "${learners[@]}"; do
 	[[ $n =~ $NAME_RE ]] || continue
 	getent passwd "$n" >/dev/null || continue
-	ensure_dir "$ROOT/spool/$n" 2750 "$n" "$GRADER"
+	# root's, not the learner's (docs/node-protocol.md "Who owns what"): session_open.py, as root,
+	# makes each session file (the learner's, 0640) and appends its line to sessions.jsonl (root's).
+	# o+x: the learner's `script` reaches his file by name; he cannot list, add or rename entries.
+	# An older learner-owned 2750 directory is taken over (g-s first: chmod keeps it otherwise).
+	[[ -d $ROOT/spool/$n && -g $ROOT/spool/$n ]] && chmod g-s -- "$ROOT/spool/$n"
+	ensure_dir "$ROOT/spool/$n" 751 root "$GRADER"
 	# progress/<n>/: the grader writes progress.json here (temp file + rename). setgid with the
 	# learner's primary group, so every file the grader creates is group <n>'s and mode 0640 makes
 	# it readable by the learner alone: no group membership for the grader, no chown, no ACLs.
 	# Not group-writable: the learner can neither forge nor delete it.
 	ensure_dir "$ROOT/progress/$n" 2750 "$GRADER" "$(id -gn -- "$n")"
 done
+
+# --- sudoers: learners open their capture session through session_open.py as root ------------
+# Exactly that command line (sudo's `*`: its five arguments are data, see session_open.py); no pty,
+# no log line, no PAM session per login. Validated with `visudo -cf` before it is put in place.
+if [[ -x $PYTHON ]] && command -v visudo >/dev/null; then
+	sudoers_tmp=$(mktemp)
+	cat >"$sudoers_tmp" <<EOF
+# labgrader: learners' logins open their capture session as root (install-capture.sh,
+# docs/node-protocol.md "Who owns what").
+Cmnd_Alias LABGRADER_SESSION = $PYTHON -I -S $LIB/session_open.py *
+Defaults!LABGRADER_SESSION !use_pty, !syslog, !lecture, !pam_session
+%$LEARNERS_GROUP ALL=(root) NOPASSWD: LABGRADER_SESSION
+EOF
+	visudo -cqf "$sudoers_tmp" >/dev/null || { rm -f -- "$sudoers_tmp"; die "visudo rejected the sudoers rule"; }
+	install_file "$sudoers_tmp" "$SUDOERS" 440
+	rm -f -- "$sudoers_tmp"
+else
+	say "WARNING: no sudo or no $PYTHON: learners' sessions cannot be opened (they log in unrecorded)"
+fi
 
 # --- system bashrc guard (re-wraps new ptys such as tmux panes) -----------------------------
 if [[ -f /etc/bash.bashrc ]]; then

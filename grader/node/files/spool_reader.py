@@ -44,6 +44,7 @@ import errno
 import glob
 import json
 import os
+import pwd
 import re
 import select
 import stat
@@ -157,23 +158,43 @@ def user_dirs(spool):
     return found
 
 
-# Opening a spool file: never by a name checked earlier (a learner owns the directory and can swap
-# a name for a link between a check and an open), never following a link (O_NOFOLLOW), never
-# blocking on a FIFO (O_NONBLOCK). Every check is made on the descriptor that is then read.
+# Opening a spool file: never by a name checked earlier (on a node of the older layout the learner
+# owns the directory and can swap a name for a link between a check and an open), never following
+# a link (O_NOFOLLOW), never blocking on a FIFO (O_NONBLOCK). Every check is made on the
+# descriptor that is then read.
 OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+
+
+_UIDS = {}
+
+
+def _learner_uid(name, default):
+    """The uid of the learner a spool directory is named after (`default` when there is none).
+    Remembered: a file is opened only when it changed, but passwd is read once per learner."""
+    if name not in _UIDS:
+        try:
+            _UIDS[name] = pwd.getpwnam(name).pw_uid
+        except KeyError:
+            return default
+    return _UIDS[name]
 
 
 def open_checked(full):
     """(fd, fstat) of a spool file the reader may read, or (None, why it is refused).
 
-    The file must be a regular file with one link, owned by the owner of the learner directory it
-    lies in: what the capture shell, running as that learner, creates. A link (symbolic: the open
-    fails; hard: a second name), a device, a FIFO, or a file of another account (a hard link to
-    someone else's file, a file the grader account could read but the learner could not) is
-    refused, and its bytes are never read.
+    The file must be a regular file with one link and the right owner (docs/node-protocol.md
+    "Who owns what"): a session file is the learner's (root makes it for him; his `script` writes
+    it), the index `sessions.jsonl` is the directory's owner's (root's; the learner's own on a
+    node of the older, learner-owned layout). A link (symbolic: the open fails; hard: a second
+    name), a device, a FIFO, or a file of another account (a hard link to someone else's file, a
+    file the grader account could read but the learner could not) is refused, and its bytes are
+    never read.
     """
     try:
-        owner = os.lstat(os.path.dirname(full)).st_uid
+        user_dir = os.path.dirname(full)
+        owner = os.lstat(user_dir).st_uid
+        if os.path.basename(full) != INDEX_NAME:
+            owner = _learner_uid(os.path.basename(user_dir), owner)
         fd = os.open(full, OPEN_FLAGS)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
@@ -190,7 +211,7 @@ def open_checked(full):
     elif st.st_nlink != 1:
         why = f"a file with {st.st_nlink} links (a hard link to another file)"
     elif st.st_uid != owner:
-        why = f"owned by uid {st.st_uid}, not by the learner (uid {owner})"
+        why = f"owned by uid {st.st_uid}, not by uid {owner}"
     if why is not None:
         os.close(fd)
         return None, why

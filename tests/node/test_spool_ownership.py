@@ -1,0 +1,102 @@
+"""Who owns what under the spool, tried as a hostile learner over SSH on the fake node.
+
+docs/node-protocol.md "Who owns what": a learner's spool directory and its sessions.jsonl are
+root's; root (session_open.py, through its sudoers rule) makes each session file for the
+learner's `script` to write. So a learner cannot plant a session file, write an index line, link
+another file (his own or another learner's, or the node's keys) into his spool, or rename one;
+and a run in a session the node did not open gets no signature (attest_run.py session_problem).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from fakenode import FakeNode, learner_shell
+
+SPOOL = "/var/lib/labgrader/spool"
+GRADER = "labgrader"
+ATTESTATION = re.compile(rb"\x1b\]133;T;")
+
+
+def sessions(node: FakeNode, user: str) -> list[dict]:
+    text = node.exec(["cat", f"{SPOOL}/{user}/sessions.jsonl"], user=GRADER).text
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize(
+    "attempt",
+    [
+        'echo \'{"session":"x","nonce":"n","file":"x.ts"}\' >> {d}/sessions.jsonl',
+        "printf 'forged' > {d}/20990101T000000-1-deadbeef.ts",
+        "ln -s /etc/labgrader/attest.pub {d}/link.ts",
+        "ln -s {other}/sessions.jsonl {d}/other.ts",
+        "ln ~/.bashrc {d}/hard.ts",
+        "mv {d}/sessions.jsonl {d}/old.jsonl",
+        "rm -f {d}/sessions.jsonl",
+        "mkfifo {d}/fifo.ts",
+    ],
+    ids=["index-line", "plant", "symlink-key", "symlink-other", "hardlink", "rename", "rm", "fifo"],
+)
+async def test_a_learner_cannot_add_change_or_remove_spool_entries(
+    fake_node: FakeNode, attempt: str
+) -> None:
+    user, other = fake_node.learner.user, fake_node.learner2.user
+    async with learner_shell(fake_node, fake_node.learner2):
+        pass  # the other learner has a spool with an index too
+    async with learner_shell(fake_node) as shell:
+        before = fake_node.exec(["ls", "-la", f"{SPOOL}/{user}"]).text
+        line = attempt.replace("{d}", f"{SPOOL}/{user}").replace("{other}", f"{SPOOL}/{other}")
+        out = await shell.run(f"{line}; echo rc=$?")
+        assert "rc=0" not in out and ("Permission denied" in out or "cannot" in out), out
+        after = fake_node.exec(["ls", "-la", f"{SPOOL}/{user}"]).text
+    assert next(ln for ln in after.splitlines() if "sessions.jsonl" in ln).split()[2] == "root"
+    for name in ("link.ts", "other.ts", "hard.ts", "fifo.ts", "old.jsonl", "20990101"):
+        assert name not in after, after
+    assert all(s["session"] != "x" for s in sessions(fake_node, user))
+    assert before.count(".ts") <= after.count(".ts")  # only the login above added one
+
+
+async def test_a_run_in_a_session_the_node_did_not_open_is_not_signed(fake_node: FakeNode) -> None:
+    """The helper signs only for a session and nonce root's index holds: a made-up nonce, or
+    another session's with the wrong nonce, gets the program's run and no signature."""
+    user = fake_node.learner.user
+    made_up = "LABGRADER_SESSION=20990101T000000-1-deadbeef LABGRADER_NONCE=" + "ab" * 16
+    async with learner_shell(fake_node) as shell:
+        out = await shell.run(f"{made_up} nvidia-smi -L")
+        assert "GPU 0:" in out, out
+        assert "this run is not signed: session 20990101T000000-1-deadbeef is not one" in out
+        wrong_nonce = await shell.run(f"LABGRADER_NONCE={'cd' * 16} nvidia-smi -L")
+        assert "GPU 0:" in wrong_nonce and "this run is not signed" in wrong_nonce, wrong_nonce
+        honest = await shell.run("nvidia-smi -L")
+        assert "not signed" not in honest, honest
+    newest = sessions(fake_node, user)[-1]
+    data = fake_node.exec(["cat", f"{SPOOL}/{user}/{newest['file']}"], user=GRADER).output
+    assert len(ATTESTATION.findall(data)) == 1  # the honest run's only
+
+
+async def test_an_older_learner_owned_spool_is_taken_over_at_login(
+    fresh_fake_node: FakeNode,
+) -> None:
+    """A node of the older layout (the learner's own 2750 directory and index, maybe with a line
+    he wrote): at his next login root takes the directory and starts an index of its own; the
+    learner's index is moved aside, never written, chowned or trusted."""
+    node = fresh_fake_node
+    user = node.learner.user
+    d = f"{SPOOL}/{user}"
+    legacy = (
+        f"chown {user}:{GRADER} {d} && chmod 2750 {d} && "
+        f"printf '%s\\n' '{{\"session\":\"forged\"}}' > {d}/sessions.jsonl && "
+        f"chown {user}:{GRADER} {d}/sessions.jsonl"
+    )
+    assert node.exec(["sh", "-c", legacy]).exit_code == 0
+    async with learner_shell(node) as shell:
+        assert "ok" in await shell.run("echo ok")
+    listing = node.exec(["stat", "-c", "%n %a %U", d, f"{d}/sessions.jsonl"]).text.split("\n")
+    assert listing[0].split()[1:] == ["751", "root"], listing
+    assert listing[1].split()[1:] == ["640", "root"], listing
+    assert [s["session"] for s in sessions(node, user)] != ["forged"]
+    assert all(s["session"] != "forged" for s in sessions(node, user))
+    aside = node.exec(["sh", "-c", f"cat {d}/sessions.jsonl.learner-*"]).text
+    assert "forged" in aside
