@@ -41,6 +41,10 @@ SESSION_RE = re.compile(r"[0-9]{8}T[0-9]{6}-[0-9]+-[0-9a-f]{8}\Z")
 GRADER_GROUP = "labgrader"
 #: Free-text fields are cut to this many characters: the index is the learner's to fill a little.
 TEXT_MAX = 256
+#: Session files a learner may have in his spool. A course of daily logins with a few tmux panes
+#: each stays far below; a learner calling this helper in a loop stops here, not at the disk's
+#: inode count (the reader lists every file each pass).
+MAX_SESSIONS = 5000
 
 
 class OpenError(Exception):
@@ -160,6 +164,10 @@ def open_session(argv: Sequence[str], environ: Dict[str, str]) -> str:
     except OSError as exc:
         raise OpenError(f"cannot open a session in {path}: {exc.strerror}") from None
     try:
+        if sum(1 for name in os.listdir(dir_fd) if name.endswith(".ts")) >= MAX_SESSIONS:
+            raise OpenError(
+                f"{path} already holds {MAX_SESSIONS} sessions: ask the operator to archive them"
+            )
         gid = os.fstat(dir_fd).st_gid
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
         fd = os.open(file, flags, 0o640, dir_fd=dir_fd)

@@ -44,8 +44,14 @@ done
 echo PROBE-DONE
 """
 LEARNER_LINES = ["echo hello > notes.txt", "mkdir -p work && cd work", "ls -la ~", "history"]
-#: Root-owned files of the capture shell and the node's configuration.
-CAPTURE_FILES = "/opt/labgrader /etc/labgrader /etc/bash.bashrc /etc/ssh /usr/local/bin"
+#: Root-owned files of the capture shell and the node's configuration, and the spool (root's
+#: directories and indexes, the learners' session files: docs/node-protocol.md "Who owns what").
+CAPTURE_FILES = " ".join(
+    (
+        "/opt/labgrader /etc/labgrader /etc/bash.bashrc /etc/ssh /usr/local/bin",
+        "/var/lib/labgrader/spool",
+    )
+)
 
 
 async def _run(node: FakeNode, account: Account, argv: list[str]) -> asyncssh.SSHCompletedProcess:
@@ -88,10 +94,12 @@ def test_the_sweep_covers_homes_history_spool_and_session_files(
 ) -> None:
     user = fake_node.learner.user
     spool = f"/var/lib/labgrader/spool/{user}"
-    must = {f"/home/{user}", f"/home/{user}/notes.txt", f"/home/{user}/.bash_history", spool}
-    must |= {f"{spool}/sessions.jsonl", f"/home/{fake_node.learner2.user}"}
+    must = {f"/home/{user}", f"/home/{user}/notes.txt", f"/home/{user}/.bash_history"}
+    must |= {f"/home/{fake_node.learner2.user}"}
     assert must <= set(learner_paths), learner_paths
     assert any(p.startswith(spool) and p.endswith(".ts") for p in learner_paths), learner_paths
+    # The spool directory and its index are root's (swept with the capture shell's files below).
+    assert spool not in learner_paths and f"{spool}/sessions.jsonl" not in learner_paths
 
 
 def test_grader_cannot_write_any_learner_path(
@@ -103,6 +111,7 @@ def test_grader_cannot_write_any_learner_path(
 def test_grader_cannot_write_the_capture_shell_or_node_config(fake_node: FakeNode) -> None:
     paths = _find(fake_node, CAPTURE_FILES)
     assert "/opt/labgrader/node-files/hooks.bash" in paths, paths
+    assert f"/var/lib/labgrader/spool/{fake_node.learner.user}/sessions.jsonl" in paths, paths
     assert _probe_writes(fake_node, fake_node.grader, paths) == []
 
 
