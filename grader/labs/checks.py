@@ -34,7 +34,23 @@ def semantic_errors(doc: Document, lab_file: Path) -> list[LabError]:
     errors += _step_references(doc, steps)
     errors += _variables_and_captures(doc, steps)
     errors += _answers(doc, steps)
+    errors += _durations(doc, steps)
     return errors
+
+
+def _durations(doc: Document, steps: list[Any]) -> Iterator[LabError]:
+    """A step's `duration` must leave room: min_seconds <= max_seconds."""
+    for index, step in enumerate(steps):
+        d = step.get("duration") if isinstance(step, dict) else None
+        if not isinstance(d, dict):
+            continue
+        low, high = d.get("min_seconds"), d.get("max_seconds")
+        if isinstance(low, int | float) and isinstance(high, int | float) and low > high:
+            yield doc.error(
+                ["steps", index, "duration"],
+                "check/duration",
+                f"min_seconds {low:g} is more than max_seconds {high:g}: no run could verify.",
+            )
 
 
 def expected_lab_id(lab_file: Path) -> str:

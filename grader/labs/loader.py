@@ -17,6 +17,7 @@ from grader.labs.model import (
     After,
     Choice,
     CommandExpect,
+    Duration,
     ExitExpect,
     Lab,
     OutputExpect,
@@ -100,6 +101,9 @@ def _step(d: dict[str, Any]) -> Step:
         command=_command(d["command"]) if "command" in d else None,
         output=_output(d["output"]) if "output" in d else None,
         exit=_exit(d["exit"]) if "exit" in d else None,
+        duration=Duration(d["duration"].get("min_seconds"), d["duration"].get("max_seconds"))
+        if "duration" in d
+        else None,
         after=_after(d["after"]) if "after" in d else None,
         captures=tuple(d.get("captures", ())),
         probe=_probe(d["probe"]) if "probe" in d else None,

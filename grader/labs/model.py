@@ -64,6 +64,14 @@ class OutputExpect:
 
 
 @dataclass(frozen=True, slots=True)
+class Duration:
+    """How long a command may plausibly take, in seconds (None: no bound on that side)."""
+
+    min_s: float | None = None
+    max_s: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ExitExpect:
     """kind "code": exactly `code`; "nonzero"/"zero"; `stage` picks a PIPESTATUS entry
     (0-based, -1 = last; None = the line's $?)."""
@@ -117,6 +125,7 @@ class Step:
     command: CommandExpect | None = None
     output: OutputExpect | None = None
     exit: ExitExpect | None = None
+    duration: Duration | None = None
     after: After | None = None
     captures: tuple[str, ...] = ()  # named regex groups saved as lab variables
     probe: Probe | None = None

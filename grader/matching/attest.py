@@ -36,7 +36,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from grader.capture.events import Anomaly, AttestationSeen, CommandEnded, CommandRecord, Event
 from grader.labs.model import Lab, Step
 from grader.matching.cmdline import SimpleCommand
-from grader.matching.expect import CommandView, check_exit, check_stage
+from grader.matching.expect import CommandView, check_duration, check_exit, check_stage
 from grader.node.paths import node_module
 
 #: How far a signed run's t0/t1 may lie outside the command's C/D times: the helper and the
@@ -183,6 +183,10 @@ def _run_problems(
         p = check_exit(step.exit, att.exit, (att.exit,))
         if p:
             problems.append(f"the signed run: {p}")
+    if step.duration is not None:
+        p = check_duration(step.duration, att.t0, att.t1, "the signed run")
+        if p:
+            problems.append(p)
     if rec.t0 is None or att.t0 < rec.t0 - CLOCK_SLACK_S:
         problems.append("the signed run started before the command did")
     if rec.t1 is None or att.t1 > rec.t1 + CLOCK_SLACK_S:

@@ -52,6 +52,7 @@ from grader.matching.expect import (
     ShellEnv,
     analyse_line,
     check_command,
+    check_duration,
     check_exit,
     substitute,
 )
@@ -599,6 +600,11 @@ class LabGrader:
             problems.append("the command line is not in the expected form")
         if step.exit is not None:
             p = check_exit(step.exit, rec.exit, tuple(rec.pipestatus))
+            if p:
+                problems.append(p)
+                weight += 1
+        if step.duration is not None:
+            p = check_duration(step.duration, rec.t0, rec.t1, "the command")
             if p:
                 problems.append(p)
                 weight += 1

@@ -19,6 +19,7 @@ from typing import Any
 
 from grader.labs.model import (
     CommandExpect,
+    Duration,
     ExitExpect,
     OutputExpect,
     Pattern,
@@ -498,6 +499,18 @@ class OutputMatcher:
 
 
 # ---------------------------------------------------------------- exit expectations
+def check_duration(exp: Duration, t0: float | None, t1: float | None, what: str) -> str:
+    """Empty when `what` (the command, the signed run) took a plausible time, else the reason."""
+    if t0 is None or t1 is None:
+        return f"{what} has no known duration"
+    took = t1 - t0
+    if exp.min_s is not None and took < exp.min_s:
+        return f"{what} took {took:.3f} s, less than the {exp.min_s:g} s the real job needs"
+    if exp.max_s is not None and took > exp.max_s:
+        return f"{what} took {took:.1f} s, more than the {exp.max_s:g} s this step allows"
+    return ""
+
+
 def check_exit(exp: ExitExpect, exit: int | None, pipestatus: tuple[int, ...]) -> str:
     """Empty when the exit status satisfies `exp`, else the reason."""
     what = "exit code"

@@ -18,6 +18,7 @@ from grader.capture.events import CommandEnded, Event
 from grader.capture.parser import SessionParser
 from grader.capture.transcript import DEFAULT_NONCE, Transcript
 from grader.cli import main
+from grader.labs.errors import LabInvalid
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
 from grader.matching.attest import Attester, attest_run
@@ -358,3 +359,41 @@ def test_lab_answer_counts_only_with_the_nodes_signed_run_of_lab(tmp_path: Path)
         assert kinds(g) == Counter({"unattested": 1}), (args, g.anomalies)
     loose, _ = grade(qlab, session(None), enforce=False)
     assert state(loose, "why") is State.VERIFIED
+
+
+def _duration_lab(tmp_path: Path, bounds: str) -> Lab:
+    d = tmp_path / "attest-demo"
+    d.mkdir(exist_ok=True)
+    (d / "lab.yaml").write_text(
+        LAB_YAML.replace("    exit: zero\n", f"    exit: zero\n    duration: {bounds}\n", 1)
+    )
+    return load_lab(d)
+
+
+def test_a_step_may_ask_for_a_plausible_duration(tmp_path: Path) -> None:
+    """`duration:` bounds how long the job takes: the signed run's own t0..t1 where attestation
+    is enforced (a 2 ms all_reduce_perf did not run the job, whatever the line and output
+    say), the command's C..D time otherwise."""
+    timed = _duration_lab(tmp_path, "{min_seconds: 0.3, max_seconds: 60}")
+
+    def session(took: float) -> bytes:
+        t = Transcript().prompt()
+        t.typed(LINE).start(LINE).output(OUTPUT)
+        return bytes(t.raw(signed(t, t1=t.t + 0.1 + took)).prompt(0))
+
+    assert state(grade(timed, session(0.4))[0]) is State.VERIFIED
+    g, _ = grade(timed, session(0.002))
+    assert state(g) is State.ATTEMPTED
+    (anomaly,) = g.anomalies
+    assert anomaly.kind == "unattested" and "the signed run took 0.002 s" in anomaly.detail
+    # not enforced: the command's own C..D time (1 s in these transcripts)
+    slow = _duration_lab(tmp_path, "{min_seconds: 2}")
+    t = Transcript().prompt()
+    loose, _ = grade(slow, bytes(run_with(t, None)), None, enforce=False)
+    assert state(loose) is State.ATTEMPTED
+    assert "The command took 1.000 s, less than the 2 s" in loose.verdicts()["run-job"].reason
+
+
+def test_a_duration_no_run_could_meet_is_a_lab_error(tmp_path: Path) -> None:
+    with pytest.raises(LabInvalid, match="min_seconds 5 is more than max_seconds 1"):
+        _duration_lab(tmp_path, "{min_seconds: 5, max_seconds: 1}")
