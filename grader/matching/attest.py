@@ -72,17 +72,20 @@ def _public(key: bytes) -> Ed25519PublicKey:
     return Ed25519PublicKey.from_public_bytes(key)
 
 
+def verify_signature(key: bytes, signature: bytes, data: bytes) -> bool:
+    """Whether `signature` is the Ed25519 signature of `data` by the raw public key `key`."""
+    try:
+        _public(key).verify(signature, data)
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
 def verify(key: bytes, body: bytes) -> bool:
     """Whether a `133;T` payload carries a valid Ed25519 signature, by the node whose raw public
     key is `key`, over its own bytes."""
     parts = attest_run.split(body)
-    if parts is None:
-        return False
-    try:
-        _public(key).verify(parts[1], parts[0])
-    except (InvalidSignature, ValueError):
-        return False
-    return True
+    return parts is not None and verify_signature(key, parts[1], parts[0])
 
 
 def encode_body(body: bytes) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 
 from grader.capture.events import Anomaly, CommandEnded
 from grader.capture.parser import SessionParser
+from grader.matching.attest import attest_run, verify_signature
 from grader.node.paths import NODE_LIB_DIR
 from grader.provision.nccltests import PROBE_BINARY, find_working
 from grader.provision.session import Node
@@ -217,8 +218,45 @@ def capture_check(recording: bytes) -> Check:
     return Check("capture", False, f"the probe's command was not captured ({why})")
 
 
+#: The attestation probe (as root: only root may sign): the key pair's state and one real
+#: signature of ATTEST_PROBE_TEXT by the node's own openssl, which the grader then verifies.
+ATTEST_PROBE_TEXT = b"labgrader health probe"
+ATTEST_PROBE_SCRIPT = r"""
+k=/etc/labgrader/attest.key p=/etc/labgrader/attest.pub
+echo "key=$(stat -c '%a %U' -- "$k" 2>/dev/null)"
+echo "pub=$(head -c 200 -- "$p" 2>/dev/null)"
+echo "run=$(id -u labgrader-run 2>/dev/null)"
+f=$(mktemp) && printf '%s' "$1" >"$f"
+echo "sig=$(openssl pkeyutl -sign -rawin -inkey "$k" -in "$f" 2>/dev/null \
+   | od -An -v -tx1 | tr -d ' \n')"
+rm -f -- "$f"
+"""
+
+
+def attestation_check(text: str) -> Check:
+    """ATTEST_PROBE_SCRIPT's output: can this node sign runs the grader will verify?"""
+    got = dict(line.partition("=")[::2] for line in text.splitlines() if "=" in line)
+    if got.get("key") != "400 root":
+        why = f"mode {got['key']}" if got.get("key") else "missing"
+        return Check("attestation", False, f"/etc/labgrader/attest.key {why} (root 0400 needed)")
+    try:
+        public = attest_run.load_key(got.get("pub", ""))
+    except ValueError:
+        return Check("attestation", False, "/etc/labgrader/attest.pub is not a public key")
+    if not got.get("run", "").isdigit():
+        return Check("attestation", False, "no labgrader-run account (the programs run as it)")
+    try:
+        sig = bytes.fromhex(got.get("sig", ""))
+    except ValueError:
+        sig = b""
+    if not verify_signature(public, sig, ATTEST_PROBE_TEXT):
+        return Check("attestation", False, "openssl did not sign with the key (OpenSSL >= 1.1.1?)")
+    return Check("attestation", True, f"signs; public key {public.hex()[:16]}...")
+
+
 def run_health(node: Node) -> NodeReport:
-    """Every check against the node (read-only, as the admin user, no sudo)."""
+    """Every check against the node (read-only, as the admin user; sudo only for attestation,
+    whose key only root may use)."""
     host = node.host
     report = NodeReport(host.name)
     add = report.checks.append
@@ -314,6 +352,8 @@ def run_health(node: Node) -> NodeReport:
             ),
         )
     )
+    probe = node.script(ATTEST_PROBE_SCRIPT, ATTEST_PROBE_TEXT.decode(), sudo=True)
+    add(attestation_check(probe.stdout))
     return report
 
 
