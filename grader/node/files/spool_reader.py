@@ -170,13 +170,14 @@ _UIDS = {}
 
 def _learner_uid(name, default):
     """The uid of the learner a spool directory is named after (`default` when there is none).
-    Remembered: a file is opened only when it changed, but passwd is read once per learner."""
+    Remembered, an unknown name too: passwd is read once per learner while this reader runs."""
     if name not in _UIDS:
         try:
             _UIDS[name] = pwd.getpwnam(name).pw_uid
         except KeyError:
-            return default
-    return _UIDS[name]
+            _UIDS[name] = None
+    uid = _UIDS[name]
+    return default if uid is None else uid
 
 
 def open_checked(full):
