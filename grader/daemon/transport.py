@@ -44,10 +44,21 @@ KIND_PROGRESS_FAILED, KIND_PROGRESS_OK = 6, 7
 KIND_REFUSED = 8
 # The reader's LINE_MAX: a longer progress line would be skipped, so it goes over SFTP instead.
 READER_LINE_MAX = 4 * 1024 * 1024
-# A frame's data is at most the reader's CHUNK_MAX (256 KiB); refuse anything far larger rather
-# than buffer it: a corrupt stream must not make the daemon allocate gigabytes.
-FRAME_DATA_MAX = 4 * 1024 * 1024
+# A frame's data is at most the reader's CHUNK_MAX (256 KiB); refuse anything larger rather than
+# buffer it: a corrupt or hostile stream must not make the daemon allocate more than this per node.
+FRAME_DATA_MAX = 1024 * 1024
+# A frame's path is a spool-relative name (`learner/<session>.ts`): Linux's PATH_MAX bounds it.
+FRAME_PATH_MAX = 4096
 READ_SIZE = 64 * 1024  # bytes per read from the channel
+# The reader channel's SSH receive window: what the node may send before the daemon has taken it.
+# 512 KiB keeps a LAN link busy (window / RTT: 500 MB/s at 1 ms) and bounds what one node can put
+# in flight; ReaderChannel bounds the rest (docs/daemon.md "Back-pressure").
+READER_WINDOW = 512 * 1024
+# One stderr line of the reader is logged up to this many characters (the rest is counted).
+STDERR_LINE_MAX = 1000
+# The reader's stderr lines logged per node: a burst, then this many per second; the others are
+# counted and the count logged with the next line that is ("suppressed=N").
+STDERR_BURST, STDERR_PER_S = 50, 5.0
 # The SFTP fallback polls: every stat is a round trip, so tick slower than the local reader.
 SFTP_POLL_S = 0.25
 SFTP_CHUNK = 256 * 1024
@@ -97,6 +108,8 @@ class FrameDecoder:
             dlen = int.from_bytes(head[15:19], "big")
             if dlen > FRAME_DATA_MAX:
                 raise StreamError(f"frame of {dlen} bytes exceeds {FRAME_DATA_MAX}")
+            if plen > FRAME_PATH_MAX:
+                raise StreamError(f"frame path of {plen} bytes exceeds {FRAME_PATH_MAX}")
             end = HEADER_SIZE + plen + dlen
             if len(self._buf) < end:
                 break
@@ -145,6 +158,177 @@ def reader_command(script_len: int) -> str:
     return "exec python3 -c " + shlex.quote(boot)
 
 
+class _LineLog:
+    """A node's stderr lines logged with a rate limit (a token bucket per node): a flood costs
+    the log one summary line per logged line (`suppressed=N`), not a line per line. Lines are cut
+    at STDERR_LINE_MAX characters; a line that never ends is logged once, then dropped until its
+    newline (its length is counted)."""
+
+    def __init__(self, peer: object, clock: Callable[[], float] = time.monotonic) -> None:
+        self.peer = peer
+        self._clock = clock
+        self._tokens = float(STDERR_BURST)
+        self._last = clock()
+        self._partial = bytearray()
+        self._dropping = 0  # bytes of an over-long line seen since it was logged
+        self.suppressed = 0
+
+    def feed(self, data: bytes) -> None:
+        while data:
+            nl = data.find(b"\n")
+            part, data = (data, b"") if nl < 0 else (data[:nl], data[nl + 1 :])
+            if self._dropping:
+                self._dropping += len(part)
+            else:
+                self._partial += part[: STDERR_LINE_MAX * 4 + 1 - len(self._partial)]
+                if len(self._partial) > STDERR_LINE_MAX * 4:
+                    self._emit(bytes(self._partial), cut=True)
+                    self._partial.clear()
+                    self._dropping = len(part)
+            if nl < 0:
+                return
+            if self._dropping:
+                self._dropping = 0
+            else:
+                self._emit(bytes(self._partial), cut=False)
+                self._partial.clear()
+
+    def _emit(self, raw: bytes, cut: bool) -> None:
+        now = self._clock()
+        self._tokens = min(STDERR_BURST, self._tokens + (now - self._last) * STDERR_PER_S)
+        self._last = now
+        if self._tokens < 1:
+            self.suppressed += 1
+            return
+        self._tokens -= 1
+        text = raw.decode("utf-8", "replace").rstrip()
+        if len(text) > STDERR_LINE_MAX or cut:
+            text = text[:STDERR_LINE_MAX] + " [cut]"
+        log.info(
+            "event=reader_log peer=%s line=%s%s",
+            self.peer,
+            _q(text),
+            f" suppressed={self.suppressed}" if self.suppressed else "",
+        )
+        self.suppressed = 0
+
+
+class ReaderChannel(asyncssh.SSHClientSession[bytes]):
+    """The spool reader's SSH channel, with back-pressure that reaches the node.
+
+    WHY not asyncssh's process streams: when a reader stops reading, they pause the channel, but
+    on resuming, asyncssh's channel grants the whole receive window again at the first chunk it
+    delivers (it counts what arrived, not what was delivered) and the stream pauses again after
+    that one chunk: each pause/resume lets the node send one more window while almost nothing is
+    taken. Measured: a node writing as fast as it can, read at ~6 MB/s, left 379 MB buffered in
+    the channel after 6 s (asyncssh 2.24.1; BENCHMARKS.md). Here, resuming takes *everything* the
+    channel holds (at most one window: no window update was sent while paused) before pausing
+    again, so what this node can make the daemon hold is bounded by `limit` + 2 windows + one
+    frame, whatever it sends (tests/daemon/test_backpressure.py).
+    """
+
+    def __init__(self, limit: int, peer: object = "") -> None:
+        self._limit = limit
+        self._buf = bytearray()
+        self._chan: asyncssh.SSHClientChannel[bytes] | None = None
+        self._paused = False
+        self._resuming = False
+        self._eof = False
+        self._exc: BaseException | None = None
+        self._wakeup: asyncio.Event = asyncio.Event()
+        self._can_write: asyncio.Event = asyncio.Event()
+        self._can_write.set()
+        self.exit_status: int | None = None
+        self.stderr = _LineLog(peer)
+        self.peak = 0  # the most bytes held at once (tests, BENCHMARKS.md)
+
+    # -- asyncssh callbacks
+    def connection_made(self, chan: asyncssh.SSHClientChannel[bytes]) -> None:  # type: ignore[override]
+        self._chan = chan
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        if datatype == asyncssh.EXTENDED_DATA_STDERR:
+            self.stderr.feed(data)  # logged or counted at once, never held
+            return
+        self._buf += data
+        self.peak = max(self.peak, len(self._buf))
+        self._wakeup.set()
+        if not self._resuming and not self._paused and len(self._buf) >= self._limit:
+            self._pause()
+
+    def eof_received(self) -> bool:
+        self._eof = True
+        self._wakeup.set()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._eof = True
+        self._exc = exc
+        self._wakeup.set()
+        self._can_write.set()
+
+    def exit_status_received(self, status: int) -> None:
+        self.exit_status = status
+
+    def pause_writing(self) -> None:
+        self._can_write.clear()
+
+    def resume_writing(self) -> None:
+        self._can_write.set()
+
+    # -- flow control
+    def _pause(self) -> None:
+        assert self._chan is not None
+        self._paused = True
+        self._chan.pause_reading()
+
+    def _resume(self) -> None:
+        assert self._chan is not None
+        self._paused = False
+        self._resuming = True  # take all the channel holds: it is at most one window
+        try:
+            self._chan.resume_reading()
+        finally:
+            self._resuming = False
+        if len(self._buf) >= self._limit:
+            self._pause()
+
+    @property
+    def held(self) -> int:
+        """Bytes taken from the channel and not yet read by the daemon."""
+        return len(self._buf)
+
+    # -- the daemon's side
+    async def read(self, size: int) -> bytes:
+        """Up to `size` bytes; b"" at the end of the stream."""
+        while not self._buf and not self._eof:
+            self._wakeup.clear()
+            await self._wakeup.wait()
+        data = bytes(self._buf[:size])
+        del self._buf[:size]
+        if self._paused and len(self._buf) < self._limit // 2:
+            self._resume()
+        return data
+
+    def write(self, data: bytes) -> None:
+        assert self._chan is not None
+        self._chan.write(data)
+
+    async def drain(self) -> None:
+        """Wait until the node's side takes more (SSH flow control on our writes)."""
+        await self._can_write.wait()
+        if self._exc is not None:
+            raise self._exc
+
+    def close(self) -> None:
+        if self._chan is not None:
+            self._chan.close()
+
+    async def wait_closed(self) -> None:
+        if self._chan is not None:
+            await self._chan.wait_closed()
+
+
 class ReaderInput:
     """The running spool reader's stdin, where this connection's progress documents go.
 
@@ -154,7 +338,7 @@ class ReaderInput:
     as the grader account, as SFTP did; a failure comes back as a PROGRESS_FAILED frame.
     """
 
-    def __init__(self, stdin: asyncssh.SSHWriter) -> None:
+    def __init__(self, stdin: ReaderChannel) -> None:
         self._stdin = stdin
 
     async def send_progress(self, learner: str, doc: Mapping[str, Any]) -> int:
@@ -271,11 +455,16 @@ class PythonMissing(Exception):
 OnReader = Callable[[ReaderInput | None], None]
 
 
+#: What one node's reader channel may hold that the daemon has not read yet (ReaderChannel).
+READER_BUFFER_LIMIT = 1024 * 1024
+
+
 async def stream_with_reader(
     conn: asyncssh.SSHClientConnection,
     root: str,
     offsets: dict[str, int],
     on_reader: OnReader | None = None,
+    buffer_limit: int = READER_BUFFER_LIMIT,
 ) -> AsyncIterator[Frame]:
     """Run spool_reader.py on the node and yield its frames; raises PythonMissing when it can't.
 
@@ -283,38 +472,36 @@ async def stream_with_reader(
     runs: progress lines will be read) and None once it is gone.
     """
     script = reader_script()
-    proc = await conn.create_process(reader_command(len(script)), encoding=None)
+    peer = conn.get_extra_info("peername")
+    _, chan = await conn.create_session(
+        lambda: ReaderChannel(buffer_limit, peer),
+        reader_command(len(script)),
+        encoding=None,
+        window=READER_WINDOW,
+    )
+    assert isinstance(chan, ReaderChannel)
     start = json.dumps({"root": root, "offsets": offsets}).encode() + b"\n"
-    proc.stdin.write(script + start)
+    chan.write(script + start)
     decoder = FrameDecoder()
-    stderr_task = asyncio.create_task(_log_stderr(proc, conn))
     seen_hello = False
     try:
         while True:
-            data = await proc.stdout.read(READ_SIZE)
+            data = await chan.read(READ_SIZE)
             if not data:
                 break
             for frame in decoder.feed(data):
                 if frame.kind == KIND_HELLO and not seen_hello and on_reader is not None:
-                    on_reader(ReaderInput(proc.stdin))
+                    on_reader(ReaderInput(chan))
                 seen_hello = seen_hello or frame.kind == KIND_HELLO
                 yield frame
-        await proc.wait_closed()
-        if not seen_hello and proc.exit_status == EXIT_COMMAND_NOT_FOUND:
+        await chan.wait_closed()
+        if not seen_hello and chan.exit_status == EXIT_COMMAND_NOT_FOUND:
             raise PythonMissing()
-        raise ConnectionResetError(f"spool reader exited with status {proc.exit_status}")
+        raise ConnectionResetError(f"spool reader exited with status {chan.exit_status}")
     finally:
         if on_reader is not None:
             on_reader(None)
-        stderr_task.cancel()
-        proc.close()
-
-
-async def _log_stderr(proc: asyncssh.SSHClientProcess, conn) -> None:
-    host = conn.get_extra_info("peername")
-    while line := await proc.stderr.readline():
-        text = line.decode("utf-8", "replace").rstrip()
-        log.info("event=reader_log peer=%s line=%s", host, _q(text))
+        chan.close()
 
 
 async def stream_with_sftp(
