@@ -77,6 +77,14 @@ INDEX_FILE = "sessions.jsonl"
 # finished (its D marker follows within milliseconds of the prompt) is never cut; short enough
 # that a hung-up learner's last command is recorded within half a minute.
 SESSION_IDLE_CLOSE_S = 30.0
+# Per-node limits on what a node's frames can make the daemon hold (docs/daemon.md "Limits"):
+# sessions per learner (the node's own session_open.py stops at 5,000 files), a session name's
+# length (a file name: NAME_MAX), and how many unknown learner names are remembered (the rest
+# are only counted).
+MAX_SESSIONS_PER_LEARNER = 5000
+SESSION_NAME_MAX = 255
+IGNORED_NAMES_KEPT = 100
+REFUSED_KEPT = 1000
 
 # The end of a 133;D marker (BEL or ESC \ terminated): the only places a parser may be restarted.
 _D_MARKER = re.compile(rb"\x1b\]133;D[^\x07\x1b]*(?:\x07|\x1b\\)")
@@ -157,6 +165,11 @@ class NodeIngest:
         self._graders: dict[tuple[str, str], LabGrader] = {}
         self._stored = dict(stored_offsets)
         self._ignored: set[str] = set()
+        self.ignored_frames = 0  # frames of learners this node does not have
+        self._sessions_of: dict[str, int] = {}  # cursors per learner (MAX_SESSIONS_PER_LEARNER)
+        self._limited: set[str] = set()  # learners whose session limit was audited
+        self._refused: set[str] = set()  # spool entries audited as refused (REFUSED_KEPT)
+        self.refused_frames = 0
         self._pending_by_learner: dict[str, int] = {}  # bytes held for unindexed sessions
         self._now = 0.0
         self._new_batch()
@@ -194,14 +207,23 @@ class NodeIngest:
             return
         learner, name = frame.path.split("/", 1)
         if learner not in self.learners:
-            if learner not in self._ignored:
-                self._ignored.add(learner)
-                log.info("event=ignored_learner node=%s learner=%s", self.node_id, learner)
+            self._ignore(learner)
             return
+        if len(name) > SESSION_NAME_MAX + len(".ts"):
+            return  # no file name is this long: not a session the node's reader can have read
         if name == INDEX_FILE:
             self._feed_index(learner, frame)
         elif name.endswith(".ts") and "/" not in name:
             self._feed_session(learner, name[: -len(".ts")], frame)
+
+    def _ignore(self, learner: str) -> None:
+        """Frames of a learner this node does not have: counted, a few names remembered (a node
+        sending endless made-up names must not grow this set), each logged once."""
+        self.ignored_frames += 1
+        if learner in self._ignored or len(self._ignored) >= IGNORED_NAMES_KEPT:
+            return
+        self._ignored.add(learner)
+        log.info("event=ignored_learner node=%s learner=%s", self.node_id, json.dumps(learner[:64]))
 
     def _feed_index(self, learner: str, frame: Frame) -> None:
         idx = self._indexes.setdefault(learner, LearnerIndex())
@@ -224,6 +246,9 @@ class NodeIngest:
             except (ValueError, KeyError, TypeError):
                 log.warning("event=bad_index_line node=%s learner=%s", self.node_id, learner)
                 continue
+            if session not in idx.nonces and len(idx.nonces) >= MAX_SESSIONS_PER_LEARNER:
+                self._over_limit(learner)
+                continue
             pinned = idx.nonces.setdefault(session, nonce)
             if pinned != nonce:
                 self._anomaly(learner, Anomaly(session, "bad_nonce", "index line re-keys session"))
@@ -236,6 +261,10 @@ class NodeIngest:
         path = f"{learner}/{session}.ts"
         cur = self._cursors.get(path)
         if cur is None:
+            if self._sessions_of.get(learner, 0) >= MAX_SESSIONS_PER_LEARNER:
+                self._over_limit(learner)
+                return
+            self._sessions_of[learner] = self._sessions_of.get(learner, 0) + 1
             start = self._stored.get(path, 0)
             cur = Cursor(learner, session, base=start, fed=start, resume=start)
             self._cursors[path] = cur
@@ -447,22 +476,38 @@ class NodeIngest:
         `spool_refused` anomaly (its session is the entry's name); a path outside the node's
         learners is only logged."""
         learner, _, name = path.partition("/")
-        anomaly = Anomaly(name[:200], "spool_refused", f"{path[:300]}: {why[:300]}")
-        if learner in self.learners:
-            self._anomaly(learner, anomaly)
-        else:
-            log.warning(
-                "event=spool_refused node=%s path=%s detail=%s",
-                self.node_id,
-                json.dumps(path[:300]),
-                json.dumps(why[:300]),
-            )
+        if learner not in self.learners:
+            self._ignore(learner)
+            return
+        # Once per entry, and at most REFUSED_KEPT audit rows per node: the reader says so once
+        # per file and reason; a node repeating it endlessly is counted, not audited endlessly.
+        self.refused_frames += 1
+        key = path[:300]
+        if key in self._refused or len(self._refused) >= REFUSED_KEPT:
+            return
+        self._refused.add(key)
+        self._anomaly(learner, Anomaly(name[:200], "spool_refused", f"{key}: {why[:300]}"))
+
+    def _over_limit(self, learner: str) -> None:
+        """A learner past MAX_SESSIONS_PER_LEARNER: further sessions are not read; audited once."""
+        if learner in self._limited:
+            return
+        self._limited.add(learner)
+        self._anomaly(
+            learner,
+            Anomaly(
+                "",
+                "session_limit",
+                f"more than {MAX_SESSIONS_PER_LEARNER} sessions on this node: the rest are "
+                "not graded",
+            ),
+        )
 
     def _anomaly(self, learner: str, anomaly: Anomaly) -> None:
         log.warning(
             "event=anomaly node=%s learner=%s session=%s kind=%s detail=%s",
             self.node_id,
-            learner,
+            learner,  # one of the configured names, never the node's
             json.dumps(anomaly.session),
             anomaly.kind,
             json.dumps(anomaly.detail),

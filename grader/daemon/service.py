@@ -21,7 +21,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 
 import asyncssh
 
@@ -30,6 +30,7 @@ from grader.daemon import feedback, probes
 from grader.daemon.committer import Committer
 from grader.daemon.config import GraderConfig, NodeConfig
 from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
+from grader.daemon.logbudget import LogBudget, suffix
 from grader.daemon.pacing import Pacer
 from grader.daemon.transport import (
     KIND_ERROR,
@@ -53,6 +54,11 @@ log = logging.getLogger("grader.daemon")
 # Node status rows are for humans and dashboards: one write per node per 10 s is plenty and keeps
 # 500 nodes' heartbeats from becoming 500 writes a second.
 STATUS_WRITE_EVERY_S = 10.0
+# How often a watcher looks for sessions that went quiet (ingest.close_idle walks the open ones).
+CLOSE_IDLE_EVERY_S = 1.0
+# What a frame costs against the node's byte budget besides its bytes: the decode, the dispatch
+# and the loop's turn are per frame, so a flood of tiny frames is paced like one of big ones.
+FRAME_COST_BYTES = 1024
 # The daemon writes the lags its watchers noted since the last write this often (LagBoard).
 LAG_FLUSH_S = 1.0
 # A batch the database refused is retried after this pause (it keeps its place: order matters).
@@ -159,6 +165,7 @@ class NodeWatcher:
         self._route_known = False
         self._probe_verified: set[tuple[str, str, str]] = set()
         self._last_status = 0.0
+        self._log_budget = LogBudget()
         self._tasks: list[asyncio.Task] = []
         self.lease_lost = False
         self._unsent: tuple[IngestBatch, list[Ended]] | None = None
@@ -191,8 +198,12 @@ class NodeWatcher:
         for task in self._tasks[1:]:
             task.cancel()
         await asyncio.gather(*self._tasks[1:], return_exceptions=True)
-        with contextlib.suppress(LeaseLost):
+        try:
             await self._flush_once()
+        except LeaseLost:
+            pass
+        except Exception:  # never let one node's last batch stop the others' shutdown
+            log.exception("event=final_flush_failed node=%s", self.node.id)
         if self._own_committer:
             await self.committer.stop()
         if self._own_lags:
@@ -211,9 +222,12 @@ class NodeWatcher:
         self._wake.set()
         try:
             offsets = self.ingest.start_offsets()
+            hellos = 0
+            idle_checked = time.monotonic()
             async for frame in stream_spool(
                 conn, self.node.spool_root, offsets, self.reader_mode, self._reader_changed
             ):
+                began = time.monotonic()
                 if frame.kind == KIND_HEARTBEAT:
                     self._heartbeat(frame.data)
                 elif frame.kind == KIND_PROGRESS_FAILED:
@@ -221,10 +235,11 @@ class NodeWatcher:
                 elif frame.kind == KIND_PROGRESS_OK:
                     self._feedback_retry.succeeded(frame.path)
                 elif frame.kind == KIND_ERROR:
-                    log.warning(
+                    self._node_log(
+                        logging.WARNING,
                         "event=spool_read_error node=%s path=%s detail=%s",
                         self.node.id,
-                        json.dumps(frame.path),
+                        json.dumps(frame.path[:200]),
                         json.dumps(frame.data.decode("utf-8", "replace")[:500]),
                     )
                 elif frame.kind == KIND_REFUSED:
@@ -232,26 +247,40 @@ class NodeWatcher:
                     self._wake.set()
                 else:
                     if frame.kind == KIND_HELLO:  # the reader runs, or SFTP polling does
+                        hellos += 1
                         self._route_known = True
                         self._feedback_wake.set()
-                        _log_hello(self.node.id, frame.data)
-                    began = time.monotonic()
+                        if hellos == 1:  # once per connection: a second HELLO is noise
+                            _log_hello(self.node.id, frame.data)
                     self.ingest.feed(frame)
                     self._wake.set()
                     if self.ingest.has_ended():
                         self._urgent.set()
+                now = time.monotonic()
+                # Heartbeats keep this ticking while files are quiet: idle sessions close here,
+                # once a second (a walk of the open sessions, never one per frame).
+                if now - idle_checked >= CLOSE_IDLE_EVERY_S:
+                    idle_checked = now
+                    if self.ingest.close_idle(now):
+                        self._wake.set()
                     now = time.monotonic()
-                    pause = self._pacer.spend(len(frame.data), now, busy_s=now - began)
-                    if pause > 0:  # a flood: SSH flow control holds the rest on the node
-                        metrics.PACED_SECONDS.labels(node=self.node.id).inc(pause)
-                        await asyncio.sleep(pause)
-                # Heartbeats keep this ticking while files are quiet: idle sessions close here.
-                if self.ingest.close_idle():
-                    self._wake.set()
+                # Every frame is paced, whatever its kind: a flood of heartbeats, errors or
+                # progress answers costs the node its own time, not the loop's.
+                cost = FRAME_COST_BYTES + len(frame.path) + len(frame.data)
+                pause = self._pacer.spend(cost, now, busy_s=now - began)
+                if pause > 0:  # a flood: SSH flow control holds the rest on the node
+                    metrics.PACED_SECONDS.labels(node=self.node.id).inc(pause)
+                    await asyncio.sleep(pause)
         finally:
             self.conn = None
             self._reader, self._route_known = None, False
             self._progress.close()
+
+    def _node_log(self, level: int, msg: str, *args: object) -> None:
+        """A log line a node's frame caused, within this node's log budget (logbudget.py)."""
+        before = self._log_budget.take()
+        if before is not None:
+            log.log(level, msg + suffix(before), *args)
 
     def _reader_changed(self, reader: ReaderInput | None) -> None:
         self._reader = reader
@@ -581,15 +610,35 @@ class Daemon:
         try:
             await self._lease_loop()
         finally:
-            await asyncio.gather(*(w.stop() for w in self.watchers.values()))
-            self.watchers.clear()
-            await self.committer.stop()  # after the watchers: their final flushes commit here
-            await self.lags.stop()
-            await asyncio.to_thread(self.store.release_nodes, self.config.daemon.owner)
-            if api is not None and api_task is not None:
-                api.stop()
-                await asyncio.gather(api_task, return_exceptions=True)
-            log.info("event=daemon_stopped owner=%s", self.config.daemon.owner)
+            await self._shut_down(api, api_task)
+
+    async def _shut_down(self, api: _ApiServer | None, api_task: asyncio.Task | None) -> None:
+        """Every step runs whatever the one before it raised: one node's failure must not leave
+        the others' batches uncommitted or their leases held (issue: an exception escaped
+        Daemon.run, exit 1, no daemon_stopped, leases kept)."""
+        watchers = list(self.watchers.items())
+        results = await asyncio.gather(*(w.stop() for _, w in watchers), return_exceptions=True)
+        for (node_id, _), result in zip(watchers, results, strict=True):
+            if isinstance(result, BaseException):
+                log.error("event=watcher_stop_failed node=%s detail=%s", node_id, result)
+        self.watchers.clear()
+        steps: list[tuple[str, Callable[[], Awaitable[object]]]] = [
+            ("committer", self.committer.stop),  # after the watchers: their final flushes
+            ("lags", self.lags.stop),
+            (
+                "release",
+                lambda: asyncio.to_thread(self.store.release_nodes, self.config.daemon.owner),
+            ),
+        ]
+        for name, step in steps:
+            try:
+                await step()
+            except Exception:
+                log.exception("event=shutdown_step_failed step=%s", name)
+        if api is not None and api_task is not None:
+            api.stop()
+            await asyncio.gather(api_task, return_exceptions=True)
+        log.info("event=daemon_stopped owner=%s", self.config.daemon.owner)
 
     def stop(self) -> None:
         log.info("event=shutdown_requested")

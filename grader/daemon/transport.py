@@ -29,6 +29,7 @@ import asyncssh
 
 from grader import metrics
 from grader.daemon.config import DaemonSettings, NodeConfig
+from grader.daemon.logbudget import LogBudget, suffix
 from grader.matching.attest import attest_run
 
 log = logging.getLogger("grader.daemon.transport")
@@ -47,6 +48,8 @@ READER_LINE_MAX = 4 * 1024 * 1024
 # A frame's data is at most the reader's CHUNK_MAX (256 KiB); refuse anything larger rather than
 # buffer it: a corrupt or hostile stream must not make the daemon allocate more than this per node.
 FRAME_DATA_MAX = 1024 * 1024
+# A file offset the store can hold (a signed 64-bit integer): a frame beyond it is no file's.
+OFFSET_MAX = 2**63 - 1
 # A frame's path is a spool-relative name (`learner/<session>.ts`): Linux's PATH_MAX bounds it.
 FRAME_PATH_MAX = 4096
 READ_SIZE = 64 * 1024  # bytes per read from the channel
@@ -106,6 +109,8 @@ class FrameDecoder:
             plen = int.from_bytes(head[5:7], "big")
             offset = int.from_bytes(head[7:15], "big")
             dlen = int.from_bytes(head[15:19], "big")
+            if offset + dlen > OFFSET_MAX:
+                raise StreamError(f"frame offset {offset} (+{dlen}) beyond {OFFSET_MAX}")
             if dlen > FRAME_DATA_MAX:
                 raise StreamError(f"frame of {dlen} bytes exceeds {FRAME_DATA_MAX}")
             if plen > FRAME_PATH_MAX:
@@ -159,58 +164,42 @@ def reader_command(script_len: int) -> str:
 
 
 class _LineLog:
-    """A node's stderr lines logged with a rate limit (a token bucket per node): a flood costs
-    the log one summary line per logged line (`suppressed=N`), not a line per line. Lines are cut
-    at STDERR_LINE_MAX characters; a line that never ends is logged once, then dropped until its
-    newline (its length is counted)."""
+    """A node's stderr lines logged within its log budget (grader/daemon/logbudget.py). Lines are
+    cut at STDERR_LINE_MAX characters; a line that never ends is logged once, then dropped up to
+    its newline."""
 
     def __init__(self, peer: object, clock: Callable[[], float] = time.monotonic) -> None:
         self.peer = peer
-        self._clock = clock
-        self._tokens = float(STDERR_BURST)
-        self._last = clock()
+        self.budget = LogBudget(STDERR_BURST, STDERR_PER_S, clock)
         self._partial = bytearray()
-        self._dropping = 0  # bytes of an over-long line seen since it was logged
-        self.suppressed = 0
+        self._dropping = False  # inside an over-long line that was logged already
 
     def feed(self, data: bytes) -> None:
         while data:
             nl = data.find(b"\n")
             part, data = (data, b"") if nl < 0 else (data[:nl], data[nl + 1 :])
-            if self._dropping:
-                self._dropping += len(part)
-            else:
+            if not self._dropping:
                 self._partial += part[: STDERR_LINE_MAX * 4 + 1 - len(self._partial)]
                 if len(self._partial) > STDERR_LINE_MAX * 4:
                     self._emit(bytes(self._partial), cut=True)
                     self._partial.clear()
-                    self._dropping = len(part)
+                    self._dropping = True
             if nl < 0:
                 return
             if self._dropping:
-                self._dropping = 0
+                self._dropping = False
             else:
                 self._emit(bytes(self._partial), cut=False)
                 self._partial.clear()
 
     def _emit(self, raw: bytes, cut: bool) -> None:
-        now = self._clock()
-        self._tokens = min(STDERR_BURST, self._tokens + (now - self._last) * STDERR_PER_S)
-        self._last = now
-        if self._tokens < 1:
-            self.suppressed += 1
+        before = self.budget.take()
+        if before is None:
             return
-        self._tokens -= 1
         text = raw.decode("utf-8", "replace").rstrip()
         if len(text) > STDERR_LINE_MAX or cut:
             text = text[:STDERR_LINE_MAX] + " [cut]"
-        log.info(
-            "event=reader_log peer=%s line=%s%s",
-            self.peer,
-            _q(text),
-            f" suppressed={self.suppressed}" if self.suppressed else "",
-        )
-        self.suppressed = 0
+        log.info("event=reader_log peer=%s line=%s%s", self.peer, _q(text), suffix(before))
 
 
 class ReaderChannel(asyncssh.SSHClientSession[bytes]):

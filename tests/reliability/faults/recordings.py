@@ -135,7 +135,7 @@ def _attested(view: CommandView, signer: Signer) -> bool:
     """Whether the node's helper ran this command: an attested program found through PATH (the
     wrapper in /usr/local/bin); `./all_reduce_perf` or a full path to the real binary is not.
     The node's own `lab answer` has the helper sign it too (grader/node/files/lab)."""
-    if "/" in view.cmd.argv[0]:
+    if not view.cmd.argv or "/" in view.cmd.argv[0]:
         return False
     return view.cmd.program in signer.programs or view.cmd.argv[:2] == ["lab", "answer"]
 

@@ -1,0 +1,200 @@
+"""A node whose owner has root sends crafted frames: it can harm only itself.
+
+Unit level: the frame decoder and NodeIngest's per-node limits, fed crafted frames directly.
+Daemon level: a real SSH server on loopback (tests/daemon/sshpeer.py's) whose every command
+writes a scripted stream of crafted frames, watched by the real daemon in-process; checked: the
+log's size and shape, and that SIGTERM stops the daemon cleanly (docs/SECURITY.md "A compromised
+node").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import struct
+import time
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from grader.daemon import ingest as ingest_mod
+from grader.daemon.ingest import NodeIngest
+from grader.daemon.transport import (
+    FRAME_PATH_MAX,
+    KIND_DATA,
+    KIND_ERROR,
+    KIND_HEARTBEAT,
+    KIND_HELLO,
+    MAGIC,
+    OFFSET_MAX,
+    Frame,
+    FrameDecoder,
+    StreamError,
+)
+
+from .demo import LAB_ID, Shell, demo_lab
+from .nodesim import write_config
+from .sshpeer import SshPeer
+from .test_daemon_ssh import DaemonThread
+
+
+def raw_frame(kind: int, path: str, offset: int, data: bytes) -> bytes:
+    p = path.encode()
+    return MAGIC + bytes([kind]) + struct.pack(">HQI", len(p), offset, len(data)) + p + data
+
+
+# ------------------------------------------------------------------------- unit: the decoder
+@pytest.mark.parametrize("offset", [2**63, 2**64 - 1, OFFSET_MAX - 3])
+def test_an_offset_the_store_cannot_hold_is_a_protocol_error(offset: int) -> None:
+    """Finding 4: an offset near 2^63 or 2^64 failed every commit of the node (OverflowError)."""
+    with pytest.raises(StreamError, match="offset"):
+        FrameDecoder().feed(raw_frame(KIND_DATA, "alice/x.ts", offset, b"abcdefgh"))
+
+
+def test_a_path_longer_than_path_max_is_a_protocol_error() -> None:
+    with pytest.raises(StreamError, match="path"):
+        FrameDecoder().feed(raw_frame(KIND_DATA, "a/" + "x" * FRAME_PATH_MAX, 0, b"z"))
+
+
+# ------------------------------------------------------------------------- unit: NodeIngest
+def _ingest(tmp_path: Path) -> NodeIngest:
+    lab = demo_lab(tmp_path)
+    return NodeIngest("n1", {"alice": (LAB_ID,)}, {LAB_ID: lab}, {}, lambda *_: None)
+
+
+def test_unknown_learner_names_are_counted_not_kept(tmp_path: Path) -> None:
+    """Finding 3: 3,000 frames with 64 KiB names kept +220 MB. Now a few names are kept (and
+    logged once each, cut), the rest only counted."""
+    ing = _ingest(tmp_path)
+    for i in range(3000):
+        ing.feed(Frame(KIND_DATA, f"{'u' * 4000}{i}/x.ts", 0, b"x"))
+    assert ing.ignored_frames == 3000
+    assert len(ing._ignored) == ingest_mod.IGNORED_NAMES_KEPT
+
+
+def test_a_learners_sessions_are_capped_and_the_cap_is_audited_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Finding 3: every session name a node sends made a cursor (1,000 names of 64 KiB: 188 MiB
+    for 1,000 bytes of data). Now a learner's sessions stop at MAX_SESSIONS_PER_LEARNER, index
+    lines too, and the learner's audit says so once."""
+    monkeypatch.setattr(ingest_mod, "MAX_SESSIONS_PER_LEARNER", 50)
+    ing = _ingest(tmp_path)
+    index = b"".join(
+        json.dumps({"session": f"s{i}", "nonce": "ab" * 16}).encode() + b"\n" for i in range(80)
+    )
+    ing.feed(Frame(KIND_DATA, "alice/sessions.jsonl", 0, index))
+    for i in range(80):
+        ing.feed(Frame(KIND_DATA, f"alice/t{i}.ts", 0, b"x"))
+    assert len(ing._indexes["alice"].nonces) == 50
+    assert len(ing._cursors) == 50
+    kinds = [a.kind for _, a in ing._batch.anomalies]
+    assert kinds.count("session_limit") == 1
+    too_long = "y" * (ingest_mod.SESSION_NAME_MAX + 1)
+    ing.feed(Frame(KIND_DATA, f"alice/{too_long}.ts", 0, b"x"))
+    assert f"alice/{too_long}.ts" not in ing._cursors
+
+
+def test_refused_frames_are_audited_once_per_entry_and_then_counted(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(ingest_mod, "REFUSED_KEPT", 10)
+    ing = _ingest(tmp_path)
+    for i in range(5000):
+        ing.refused(f"alice/f{i % 20}.ts", "a symbolic link")
+    rows = [a for _, a in ing._batch.anomalies if a.kind == "spool_refused"]
+    assert len(rows) == 10 and ing.refused_frames == 5000
+
+
+# ------------------------------------------------------------------------- the daemon
+class CraftedNode:
+    """An SSH server on loopback whose every command (the spool reader the daemon starts)
+    writes `script(conn_no)`'s bytes, then keeps the channel open until the daemon goes."""
+
+    def __init__(self, workdir: Path, script) -> None:
+        self.peer = SshPeer(workdir, python=False)
+        self.script = script
+        self.connections = 0
+
+    async def _serve(self, process: asyncssh.SSHServerProcess) -> None:
+        if (process.command or "").startswith("command -v"):  # the daemon's python3 probe
+            process.exit(0)
+            return
+        self.connections += 1
+        try:
+            for chunk in self.script(self.connections):
+                process.stdout.write(chunk)
+                await process.stdout.drain()
+            await asyncio.sleep(3600)
+        except (OSError, asyncssh.Error):
+            return
+
+    def __enter__(self) -> CraftedNode:
+        self.peer._handle = self._serve  # type: ignore[method-assign]
+        self.peer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.peer.close()
+
+
+def _hello() -> bytes:
+    return raw_frame(KIND_HELLO, "", 0, json.dumps({"wake": "inotify", "python": "3"}).encode())
+
+
+def test_an_error_frame_flood_logs_a_bounded_summary_and_forges_no_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Finding 5: ERROR frames wrote 200 MB of log in 0.9 s, and a newline in a detail wrote a
+    separate, well-formed `event=verdict ... state=verified` line. Now a node's lines go
+    through its log budget (the rest counted as `suppressed=N`), each on one line."""
+    forged = "x\n2026-12-01T00:00:00Z INFO event=verdict node=honest learner=alice state=verified"
+
+    def script(_conn: int):
+        yield _hello()
+        for i in range(20_000):
+            yield raw_frame(KIND_ERROR, f"alice/{i}.ts", 0, forged.encode())
+            if i % 500 == 0:
+                yield raw_frame(KIND_HEARTBEAT, "", 0, json.dumps({"t": time.time()}).encode())
+
+    caplog.set_level(logging.INFO)
+    with CraftedNode(tmp_path / "peer", script) as node:
+        daemon = DaemonThread(write_config(tmp_path, node.peer, tmp_path / "spool"))
+        time.sleep(4)
+        daemon.stop()
+    errors = [r.getMessage() for r in caplog.records if "event=spool_read_error" in r.getMessage()]
+    assert 0 < len(errors) <= 50 + 5 * 6, len(errors)  # the burst, then 5 a second
+    assert all("\n" not in m for m in errors)
+    assert not any(r.getMessage().startswith("2026-12-01") for r in caplog.records)
+    assert any("suppressed=" in m for m in errors)
+
+
+def test_a_frame_beyond_any_offset_drops_that_node_and_shutdown_stays_clean(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Finding 4: an offset near 2^63 failed every commit of the node, and at SIGTERM the
+    exception escaped Daemon.run (exit 1, no daemon_stopped, leases held). Now it is a protocol
+    error of that node (it is disconnected and retried), and the daemon stops cleanly."""
+    sh = Shell("20261129T181502-4242-9f3a01bc")
+
+    def script(_conn: int):
+        yield _hello()
+        yield raw_frame(KIND_DATA, "alice/sessions.jsonl", 0, sh.index_line("alice"))
+        yield raw_frame(KIND_DATA, f"alice/{sh.session}.ts", 2**63 - 2, b"abc")
+
+    caplog.set_level(logging.INFO)
+    with CraftedNode(tmp_path / "peer", script) as node:
+        daemon = DaemonThread(write_config(tmp_path, node.peer, tmp_path / "spool"))
+        deadline = time.monotonic() + 10
+        while node.connections < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        daemon.stop()  # asserts the daemon's own run ended without an exception
+    messages = [r.getMessage() for r in caplog.records]
+    assert node.connections >= 2  # dropped, then retried
+    assert any("event=node_disconnected" in m and "offset" in m for m in messages)
+    assert any("event=daemon_stopped" in m for m in messages)
+    assert not any("OverflowError" in m for m in messages)
+    # its lease was released: another grader takes the node at once, without waiting for expiry
+    assert daemon.store.acquire_nodes("another-grader", ["node-1"], 60) == ["node-1"]
