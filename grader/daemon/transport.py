@@ -537,6 +537,16 @@ async def stream_with_sftp(
             await asyncio.sleep(0 if sent else SFTP_POLL_S)
 
 
+def _owner_ok(rel: str, uid: int, dir_owner: int) -> bool:
+    """spool_reader.open_checked's owner rule, as far as SFTP can tell (it cannot look up the
+    learner's uid by name): the index is the directory owner's; a session file is the learner's,
+    which is the directory owner on an older, learner-owned spool, and anyone but root in a
+    root-owned one (where only root's session_open.py creates files: node-protocol.md)."""
+    if rel.endswith("/sessions.jsonl") or dir_owner != 0:
+        return uid == dir_owner
+    return uid != 0
+
+
 async def _sftp_pump(
     sftp, full: str, rel: str, pos: dict[str, int], owner: int | None, refused: set[str]
 ):
@@ -551,8 +561,8 @@ async def _sftp_pump(
     why = None
     if attrs.permissions is not None and not stat.S_ISREG(attrs.permissions):
         why = "not a regular file (a link or a device)"
-    elif owner is not None and attrs.uid is not None and attrs.uid != owner:
-        why = f"owned by uid {attrs.uid}, not by the learner (uid {owner})"
+    elif owner is not None and attrs.uid is not None and not _owner_ok(rel, attrs.uid, owner):
+        why = f"owned by uid {attrs.uid}, which may not write it here (directory: uid {owner})"
     if why is not None:
         if rel not in refused:
             refused.add(rel)

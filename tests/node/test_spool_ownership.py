@@ -12,8 +12,11 @@ from __future__ import annotations
 import json
 import re
 
+import asyncssh
 import pytest
 from fakenode import FakeNode, learner_shell
+
+from grader.daemon.transport import KIND_DATA, KIND_HEARTBEAT, KIND_REFUSED, stream_with_sftp
 
 SPOOL = "/var/lib/labgrader/spool"
 GRADER = "labgrader"
@@ -100,3 +103,22 @@ async def test_an_older_learner_owned_spool_is_taken_over_at_login(
     assert all(s["session"] != "forged" for s in sessions(node, user))
     aside = node.exec(["sh", "-c", f"cat {d}/sessions.jsonl.learner-*"]).text
     assert "forged" in aside
+
+
+async def test_the_sftp_fallback_reads_the_root_owned_layout(fake_node: FakeNode) -> None:
+    """Nodes without python3 are read over SFTP, which cannot look up a learner's uid: in a
+    root-owned directory a session file of the learner's is read, the index must be root's."""
+    user = fake_node.learner.user
+    async with learner_shell(fake_node) as shell:
+        await shell.run("echo via-sftp")
+    newest = f"{user}/{sessions(fake_node, user)[-1]['file']}"
+    frames = []
+    async with asyncssh.connect(**fake_node.connect_kwargs(fake_node.grader)) as conn:
+        async for frame in stream_with_sftp(conn, "/var/lib/labgrader", {}):
+            frames.append(frame)
+            if frame.kind == KIND_HEARTBEAT or len(frames) > 2000:
+                break  # one whole pass over the spool
+    by_path = {(f.path, f.kind) for f in frames}
+    assert (newest, KIND_DATA) in by_path and (f"{user}/sessions.jsonl", KIND_DATA) in by_path
+    assert not [f for f in frames if f.kind == KIND_REFUSED], [f.path for f in frames]
+    assert b"via-sftp" in b"".join(f.data for f in frames if f.path == newest)
