@@ -509,12 +509,12 @@ async def stream_with_sftp(
         last_sent = time.time()
         while True:
             sent = False
-            for user in sorted(await sftp.listdir(spool)):
+            for user in sorted(await _listdir(sftp, spool)):
                 if user.startswith("."):
                     continue
                 udir = f"{spool}/{user}"
                 try:
-                    names = await sftp.listdir(udir)
+                    names = await _listdir(sftp, udir)
                 except asyncssh.SFTPError:
                     continue
                 ordered = ["sessions.jsonl"] if "sessions.jsonl" in names else []
@@ -535,6 +535,24 @@ async def stream_with_sftp(
                 yield Frame(KIND_HEARTBEAT, "", 0, json.dumps({"t": now}).encode())
                 last_sent = now
             await asyncio.sleep(0 if sent else SFTP_POLL_S)
+
+
+#: Names the SFTP fallback takes from one directory listing: a learner has at most 5,000 sessions
+#: (session_open.py), a node a few hundred learners. A directory that never ends (a hostile
+#: SFTP server) must not grow the daemon's memory: the rest of the listing is not read.
+SFTP_LIST_MAX = 10_000
+
+
+async def _listdir(sftp: asyncssh.SFTPClient, path: str) -> list[str]:
+    """The first SFTP_LIST_MAX names in `path` (scandir streams them; listdir reads them all)."""
+    names: list[str] = []
+    async for entry in sftp.scandir(path):
+        name = entry.filename
+        names.append(name if isinstance(name, str) else name.decode("utf-8", "replace"))
+        if len(names) >= SFTP_LIST_MAX:
+            log.warning("event=sftp_listing_cut path=%s kept=%d", json.dumps(path), len(names))
+            break
+    return [n for n in names if n not in (".", "..")]
 
 
 def _owner_ok(rel: str, uid: int, dir_owner: int) -> bool:

@@ -20,6 +20,8 @@ import asyncssh
 import pytest
 
 from grader.daemon import ingest as ingest_mod
+from grader.daemon import transport
+from grader.daemon.config import load_config
 from grader.daemon.ingest import NodeIngest
 from grader.daemon.transport import (
     FRAME_PATH_MAX,
@@ -198,3 +200,30 @@ def test_a_frame_beyond_any_offset_drops_that_node_and_shutdown_stays_clean(
     assert not any("OverflowError" in m for m in messages)
     # its lease was released: another grader takes the node at once, without waiting for expiry
     assert daemon.store.acquire_nodes("another-grader", ["node-1"], 60) == ["node-1"]
+
+
+def test_the_sftp_fallback_reads_at_most_sftp_list_max_names_of_a_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Finding 3: the SFTP fallback listing a directory that never ends grew ~50 MB/s. It now
+    streams the listing and stops at SFTP_LIST_MAX names, with one log line."""
+    monkeypatch.setattr(transport, "SFTP_LIST_MAX", 25)
+    spool = tmp_path / "root" / "spool" / "alice"
+    spool.mkdir(parents=True)
+    for i in range(200):
+        (spool / f"s{i:03}.ts").write_bytes(b"x")
+    peer = SshPeer(tmp_path / "peer").start()
+    try:
+        cfg = load_config(write_config(tmp_path, peer, tmp_path / "spool"))
+
+        async def listed() -> list[str]:
+            link = transport.NodeLink(cfg.nodes[0], cfg.daemon, asyncio.Semaphore(1))
+            async with await link.connect() as conn, conn.start_sftp_client() as sftp:
+                return await transport._listdir(sftp, str(spool))
+
+        caplog.set_level(logging.WARNING)
+        names = asyncio.run(listed())
+    finally:
+        peer.close()
+    assert len(names) <= 25 and all(n.endswith(".ts") for n in names)
+    assert any("event=sftp_listing_cut" in r.getMessage() for r in caplog.records)
