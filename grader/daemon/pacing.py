@@ -19,6 +19,7 @@ Two token buckets, and the watcher pauses for the longer of the two:
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 # 8 MB/s is ~10 % of one core for the parser on plain lines (BENCHMARKS.md "Parser throughput")
@@ -53,6 +54,32 @@ class _Bucket:
         self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate) - amount
         self._at = now
         return -self._tokens / self.rate if self._tokens < 0 else 0.0
+
+
+#: A node paced this long within the last window is over its budget: disconnected (then retried
+#: with backoff), its status saying so. An honest 100 MB `cat` is paced ~13 s; a node that floods
+#: for good is cut off instead of holding its share of the loop for ever.
+OVER_BUDGET_WINDOW_S = 60.0
+OVER_BUDGET_PACED_S = 30.0
+
+
+class PacedWindow:
+    """Seconds a node was paced within the last `window_s` (a sliding sum)."""
+
+    __slots__ = ("_entries", "_sum", "window_s")
+
+    def __init__(self, window_s: float = OVER_BUDGET_WINDOW_S) -> None:
+        self.window_s = window_s
+        self._entries: deque[tuple[float, float]] = deque()
+        self._sum = 0.0
+
+    def add(self, now: float, paused: float) -> float:
+        """Note a pause; the sum over the window, this one included."""
+        self._entries.append((now, paused))
+        self._sum += paused
+        while self._entries and self._entries[0][0] < now - self.window_s:
+            self._sum -= self._entries.popleft()[1]
+        return self._sum
 
 
 class Pacer:

@@ -31,7 +31,7 @@ from grader.daemon.committer import Committer
 from grader.daemon.config import GraderConfig, NodeConfig
 from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
 from grader.daemon.logbudget import LogBudget, suffix
-from grader.daemon.pacing import Pacer
+from grader.daemon.pacing import OVER_BUDGET_PACED_S, OVER_BUDGET_WINDOW_S, PacedWindow, Pacer
 from grader.daemon.transport import (
     KIND_ERROR,
     KIND_HEARTBEAT,
@@ -41,6 +41,7 @@ from grader.daemon.transport import (
     KIND_REFUSED,
     NodeLink,
     ReaderInput,
+    StreamError,
     fetch_attest_key,
     stream_spool,
 )
@@ -166,6 +167,7 @@ class NodeWatcher:
         self._probe_verified: set[tuple[str, str, str]] = set()
         self._last_status = 0.0
         self._log_budget = LogBudget()
+        self._paced = PacedWindow()
         self._tasks: list[asyncio.Task] = []
         self.lease_lost = False
         self._unsent: tuple[IngestBatch, list[Ended]] | None = None
@@ -270,6 +272,18 @@ class NodeWatcher:
                 pause = self._pacer.spend(cost, now, busy_s=now - began)
                 if pause > 0:  # a flood: SSH flow control holds the rest on the node
                     metrics.PACED_SECONDS.labels(node=self.node.id).inc(pause)
+                    paced = self._paced.add(now, pause)
+                    if paced >= OVER_BUDGET_PACED_S:
+                        log.warning(
+                            "event=node_over_budget node=%s paced_s=%.1f window_s=%.0f",
+                            self.node.id,
+                            paced,
+                            self._paced.window_s,
+                        )
+                        self._paced = PacedWindow()
+                        raise StreamError(
+                            f"over budget: paced {paced:.0f} s in {OVER_BUDGET_WINDOW_S:.0f} s"
+                        )
                     await asyncio.sleep(pause)
         finally:
             self.conn = None

@@ -20,6 +20,7 @@ import asyncssh
 import pytest
 
 from grader.daemon import ingest as ingest_mod
+from grader.daemon import service as service_mod
 from grader.daemon import transport
 from grader.daemon.config import load_config
 from grader.daemon.ingest import NodeIngest
@@ -227,3 +228,34 @@ def test_the_sftp_fallback_reads_at_most_sftp_list_max_names_of_a_directory(
         peer.close()
     assert len(names) <= 25 and all(n.endswith(".ts") for n in names)
     assert any("event=sftp_listing_cut" in r.getMessage() for r in caplog.records)
+
+
+def test_a_node_that_floods_for_good_is_disconnected_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A node over its budget is slowed (paced), then disconnected with one log line and its
+    status saying why (then retried with backoff). The budget is cut to 0.5 s of pacing here;
+    the daemon's own is 30 s in a minute (pacing.py)."""
+    monkeypatch.setattr(service_mod, "OVER_BUDGET_PACED_S", 0.5)
+    data = b"z" * (256 * 1024)
+
+    def script(_conn: int):
+        yield _hello()
+        for i in range(400):  # 100 MiB of frames for a learner the node does not have
+            yield raw_frame(KIND_DATA, "mallory/flood.ts", i * len(data), data)
+
+    caplog.set_level(logging.INFO)
+    with CraftedNode(tmp_path / "peer", script) as node:
+        daemon = DaemonThread(write_config(tmp_path, node.peer, tmp_path / "spool"))
+        deadline = time.monotonic() + 20
+        status = None
+        while time.monotonic() < deadline:
+            found = daemon.store.nodes()
+            status = found[0] if found else None
+            if status is not None and status.error and "over budget" in status.error:
+                break
+            time.sleep(0.2)
+        daemon.stop()
+    assert status is not None and status.error and "over budget" in status.error, status
+    over = [r.getMessage() for r in caplog.records if "event=node_over_budget" in r.getMessage()]
+    assert over and all("node=node-1" in m for m in over)
