@@ -68,7 +68,11 @@ BATCH_WINDOW_S = 0.03
 PENDING_NONCE_MAX_BYTES = 1024 * 1024
 PENDING_PER_LEARNER_MAX_BYTES = 4 * 1024 * 1024
 # A sessions.jsonl line is ~300 bytes; a longer "line" is garbage and is skipped, not buffered.
-INDEX_LINE_MAX = 64 * 1024
+INDEX_LINE_MAX = 4 * 1024
+# The shapes session_open.py gives a session id and a nonce (docs/node-protocol.md).
+SESSION_ID = re.compile(r"[0-9A-Za-z][0-9A-Za-z_.-]{0,254}")
+NONCE = re.compile(r"[0-9a-f]{32}")
+BAD_INDEX_LINES_LOGGED = 20
 INDEX_FILE = "sessions.jsonl"
 # A session whose end is only suggested (script's footer while a command other than exit/logout
 # is open: a hangup killed it, or a command merely printed a footer-like line, e.g. `cat` of an
@@ -169,6 +173,7 @@ class NodeIngest:
         self._sessions_of: dict[str, int] = {}  # cursors per learner (MAX_SESSIONS_PER_LEARNER)
         self._limited: set[str] = set()  # learners whose session limit was audited
         self._refused: set[str] = set()  # spool entries audited as refused (REFUSED_KEPT)
+        self._bad_index_lines = 0
         self.refused_frames = 0
         self._pending_by_learner: dict[str, int] = {}  # bytes held for unindexed sessions
         self._now = 0.0
@@ -240,11 +245,22 @@ class NodeIngest:
         if len(idx.carry) > INDEX_LINE_MAX:
             idx.carry = b""
         for line in lines:
+            # A line of the node's session_open.py is ~250 bytes, its session id and nonce of a
+            # fixed shape; anything else is refused before it is parsed or kept (a node sending
+            # 0.5 MiB ids made the daemon hold 201 MiB; `[` x 200,000 raised RecursionError).
             try:
+                if len(line) > INDEX_LINE_MAX:
+                    raise ValueError("index line too long")
                 entry = json.loads(line)
-                session, nonce = str(entry["session"]), str(entry["nonce"])
-            except (ValueError, KeyError, TypeError):
-                log.warning("event=bad_index_line node=%s learner=%s", self.node_id, learner)
+                session, nonce = entry["session"], entry["nonce"]
+                if not (isinstance(session, str) and SESSION_ID.fullmatch(session)):
+                    raise ValueError("not a session id")
+                if not (isinstance(nonce, str) and NONCE.fullmatch(nonce)):
+                    raise ValueError("not a nonce")
+            except (ValueError, KeyError, TypeError, RecursionError):
+                self._bad_index_lines += 1
+                if self._bad_index_lines <= BAD_INDEX_LINES_LOGGED:
+                    log.warning("event=bad_index_line node=%s learner=%s", self.node_id, learner)
                 continue
             if session not in idx.nonces and len(idx.nonces) >= MAX_SESSIONS_PER_LEARNER:
                 self._over_limit(learner)

@@ -227,7 +227,12 @@ class NodeWatcher:
             hellos = 0
             idle_checked = time.monotonic()
             async for frame in stream_spool(
-                conn, self.node.spool_root, offsets, self.reader_mode, self._reader_changed
+                conn,
+                self.node.spool_root,
+                offsets,
+                self.reader_mode,
+                self._reader_changed,
+                learners=frozenset(self.node.learners),
             ):
                 began = time.monotonic()
                 if frame.kind == KIND_HEARTBEAT:

@@ -20,7 +20,7 @@ import random
 import shlex
 import stat
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -494,7 +494,10 @@ async def stream_with_reader(
 
 
 async def stream_with_sftp(
-    conn: asyncssh.SSHClientConnection, root: str, offsets: dict[str, int]
+    conn: asyncssh.SSHClientConnection,
+    root: str,
+    offsets: dict[str, int],
+    learners: Collection[str] | None = None,
 ) -> AsyncIterator[Frame]:
     """Fallback: poll the spool over SFTP (stat + read at offset), yielding the reader's frames.
 
@@ -510,15 +513,17 @@ async def stream_with_sftp(
         while True:
             sent = False
             for user in sorted(await _listdir(sftp, spool)):
-                if user.startswith("."):
-                    continue
+                if user.startswith(".") or (learners is not None and user not in learners):
+                    continue  # only the node's learners: a spool of made-up names is not read
                 udir = f"{spool}/{user}"
                 try:
                     names = await _listdir(sftp, udir)
                 except asyncssh.SFTPError:
                     continue
                 ordered = ["sessions.jsonl"] if "sessions.jsonl" in names else []
-                ordered += sorted(n for n in names if n.endswith(".ts"))
+                ordered += sorted(n for n in names if n.endswith(".ts") and len(n) <= NAME_MAX)
+                if len(pos) + len(refused) > SFTP_FILES_MAX:
+                    raise StreamError(f"more than {SFTP_FILES_MAX} spool files over SFTP")
                 try:
                     owner = (await sftp.lstat(udir)).uid
                 except asyncssh.SFTPError:
@@ -541,6 +546,10 @@ async def stream_with_sftp(
 #: (session_open.py), a node a few hundred learners. A directory that never ends (a hostile
 #: SFTP server) must not grow the daemon's memory: the rest of the listing is not read.
 SFTP_LIST_MAX = 10_000
+#: Files the SFTP fallback keeps an offset for: a node whose listings bring new names at every
+#: poll is cut off here (a protocol error of that node), not followed for ever.
+SFTP_FILES_MAX = 200_000
+NAME_MAX = 255  # a file name's length (Linux NAME_MAX)
 
 
 async def _listdir(sftp: asyncssh.SFTPClient, path: str) -> list[str]:
@@ -653,6 +662,7 @@ async def stream_spool(
     offsets: dict[str, int],
     mode: str = "auto",
     on_reader: OnReader | None = None,
+    learners: Collection[str] | None = None,
 ) -> AsyncIterator[Frame]:
     """The node's spool as frames: the python reader, or SFTP polling when python3 is missing.
 
@@ -673,5 +683,5 @@ async def stream_spool(
                 raise
             peer = conn.get_extra_info("peername")
             log.warning("event=python_missing peer=%s fallback=sftp", peer)
-    async for frame in stream_with_sftp(conn, root, offsets):
+    async for frame in stream_with_sftp(conn, root, offsets, learners):
         yield frame

@@ -259,3 +259,22 @@ def test_a_node_that_floods_for_good_is_disconnected_and_says_why(
     assert status is not None and status.error and "over budget" in status.error, status
     over = [r.getMessage() for r in caplog.records if "event=node_over_budget" in r.getMessage()]
     assert over and all("node=node-1" in m for m in over)
+
+
+def test_index_lines_of_any_other_shape_are_refused_before_they_are_kept(tmp_path: Path) -> None:
+    """A node's index lines with 0.5 MiB session ids held 201 MiB; `[` x 200,000 raised
+    RecursionError out of the ingest. Lines longer than INDEX_LINE_MAX, or whose session id and
+    nonce are not session_open.py's shapes, are refused (counted, logged a few times)."""
+    ing = _ingest(tmp_path)
+    good = json.dumps({"session": "20261201T000000-1-abcdef01", "nonce": "ab" * 16}).encode()
+    bad = [
+        json.dumps({"session": "s" * 500_000, "nonce": "ab" * 16}).encode(),
+        json.dumps({"session": "ok", "nonce": "n" * 500_000}).encode(),
+        b"[" * 200_000,
+        json.dumps({"session": ["list"], "nonce": "ab" * 16}).encode(),
+        json.dumps({"session": "../x", "nonce": "ab" * 16}).encode(),
+    ]
+    data = b"\n".join([*bad, good]) + b"\n"
+    ing.feed(Frame(KIND_DATA, "alice/sessions.jsonl", 0, data))
+    assert ing._indexes["alice"].nonces == {"20261201T000000-1-abcdef01": "ab" * 16}
+    assert ing._bad_index_lines == len(bad)

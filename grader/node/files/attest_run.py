@@ -293,8 +293,14 @@ _KEPT = re.compile(
 )
 #: NCCL_/CUDA_/NVIDIA_ variables that load code or settings from a file the learner can write
 #: (NCCL_NET_PLUGIN, NCCL_TUNER_PLUGIN, NCCL_PROFILER_PLUGIN, NCCL_ENV_PLUGIN,
-#: CUDA_INJECTION64_PATH, NCCL_CONF_FILE): with one, the output could be the learner's own code's.
-_CODE_LOADING = re.compile(r"[A-Z0-9_]*(?:PLUGIN|INJECTION)[A-Z0-9_]*\Z|NCCL_CONF_FILE\Z")
+#: CUDA_INJECTION64_PATH, NCCL_CONF_FILE, NCCL_TOPO_FILE, NCCL_GRAPH_FILE, CUDA_CACHE_PATH): with
+#: one, the output could be the learner's own code's or settings'. And the NCCL_*_FILE variables
+#: that write a file they name (NCCL_DEBUG_FILE, NCCL_TOPO_DUMP_FILE, NCCL_GRAPH_DUMP_FILE): the
+#: program runs as the run account every learner's runs share, so one learner could truncate the
+#: files of another's runs.
+_CODE_LOADING = re.compile(
+    r"[A-Z0-9_]*(?:PLUGIN|INJECTION)[A-Z0-9_]*\Z|NCCL_[A-Z0-9_]*_FILE\Z|CUDA_CACHE_PATH\Z"
+)
 
 
 def clean_env(env: Mapping[bytes, bytes], user: str) -> Dict[bytes, bytes]:
@@ -311,8 +317,8 @@ def clean_env(env: Mapping[bytes, bytes], user: str) -> Dict[bytes, bytes]:
         if ENV_NAME.match(name):
             if _CODE_LOADING.match(name):
                 raise RunError(
-                    f"{name} loads code or settings from a file: not allowed in a graded run "
-                    "(unset it and run again)"
+                    f"{name} loads code or settings from a file, or writes one: not allowed in "
+                    "a graded run (unset it and run again)"
                 )
             out[raw_name] = value
         elif _KEPT.match(name):
@@ -491,6 +497,31 @@ def session_problem(user: str, env: Mapping[bytes, bytes], spool: str = SPOOL_RO
     return f"session {session} is not one this node opened"
 
 
+def learner_writable(path: str, uid: int, gid: int, user: str) -> str:
+    """Why the learner could change the program at `path` ('' when he cannot): the resolved
+    file or a directory above it is his, or writable by him through its group or by everyone (a
+    sticky directory's entries are safe from him unless they are his). A program found in a
+    build directory he can write would make what is signed his choice."""
+    try:
+        groups = set(os.getgrouplist(user, gid))
+        real = os.path.realpath(path)
+        parts = real.split("/")
+        for i in range(len(parts), 0, -1):
+            here = "/".join(parts[:i]) or "/"
+            st = os.stat(here)
+            if st.st_uid == uid:
+                return f"{here} is the learner's"
+            is_dir = stat.S_ISDIR(st.st_mode)
+            sticky = is_dir and bool(st.st_mode & stat.S_ISVTX)
+            if st.st_mode & stat.S_IWOTH and not sticky:
+                return f"{here} is writable by everyone"
+            if st.st_mode & stat.S_IWGRP and st.st_gid in groups and not sticky:
+                return f"{here} is writable by the learner's group"
+    except OSError as exc:
+        return f"{path}: {exc.strerror}"
+    return ""
+
+
 def _die_like(sig: int, code: int) -> int:
     """Die of `sig` as the program did, so sudo, then the shell, report the same $? (or `code`)."""
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # the program dumped its own core, if any
@@ -516,6 +547,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if real is None:
             raise RunError(f"{name!r} is not an attested program")
         learner = _invoker()
+        unsafe = learner_writable(real, learner[0], learner[1], learner[2])
+        if unsafe:
+            raise RunError(f"{name} is not signed here: {unsafe} (ask the operator)")
         runner = _run_account()
         env = clean_env(decode_env(blob), learner[2])
     except RunError as exc:
@@ -537,6 +571,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     for sig_name in _FORWARDED:
         signal.signal(getattr(signal, sig_name), forward)
+    # Wait without reaping: until it is reaped the program's pid cannot be reused, so `forward`
+    # can only ever reach it. Then stop forwarding (ignore: the program is gone) and reap. A
+    # forwarder left in place after the reap would send root's signals to whatever process got
+    # the pid next, while the helper signs (and a learner can stall its write to the terminal).
+    os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+    for sig_name in _FORWARDED:
+        signal.signal(getattr(signal, sig_name), signal.SIG_IGN)
     _, wait_status = os.waitpid(pid, 0)
     t1 = time.time()
     code, sig = _status(wait_status)

@@ -120,9 +120,14 @@ def _index(dir_fd: int, gid: int, privileged: bool, now: float) -> int:
     except FileNotFoundError:
         fd = None
     except OSError as exc:
-        if not privileged or exc.errno not in (errno.ELOOP, errno.ENXIO, errno.EACCES):
+        if not privileged or exc.errno not in (
+            errno.ELOOP,
+            errno.ENXIO,
+            errno.EACCES,
+            errno.EISDIR,
+        ):
             raise
-        fd = -1  # a symbolic link or a FIFO: not ours
+        fd = -1  # a symbolic link, a FIFO or a directory: not ours
     if fd is not None and fd >= 0:
         st = os.fstat(fd)
         if not privileged or (st.st_uid == 0 and st.st_nlink == 1 and stat.S_ISREG(st.st_mode)):
