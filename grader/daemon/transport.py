@@ -567,11 +567,12 @@ async def _listdir(sftp: asyncssh.SFTPClient, path: str) -> list[str]:
 def _owner_ok(rel: str, uid: int, dir_owner: int) -> bool:
     """spool_reader.open_checked's owner rule, as far as SFTP can tell (it cannot look up the
     learner's uid by name): the index is the directory owner's; a session file is the learner's,
-    which is the directory owner on an older, learner-owned spool, and anyone but root in a
-    root-owned one (where only root's session_open.py creates files: node-protocol.md)."""
+    which is the directory owner on an older, learner-owned spool. In a root-owned directory
+    only root creates files (session_open.py, for the learner: node-protocol.md), so any owner
+    is one root chose."""
     if rel.endswith("/sessions.jsonl") or dir_owner != 0:
         return uid == dir_owner
-    return uid != 0
+    return True
 
 
 async def _sftp_pump(

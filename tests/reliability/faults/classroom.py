@@ -29,11 +29,19 @@ EXEC_TIMEOUT_S = 30.0
 MAX_UNITS_PER_APPEND = 4
 
 
+#: Appended to a script that may create the session file ($1): the file is the learner's, as
+#: session_open.py makes it (docs/node-protocol.md "Who owns what"), whoever wrote it here.
+LEARNERS_FILE = ' && chown "$LG_LEARNER:labgrader" "$1" && chmod 640 "$1"'
+
+
 def node_shell(seat: Seat, script: str, *args: str, data: bytes = b"") -> None:
-    """Run `sh -c script` on the node as the learner, `data` on stdin (argv, never a string)."""
+    """Run `sh -c script` on the node, `data` on stdin (argv, never a string). As root: the
+    learner's spool directory and index are root's (only root's session_open.py opens a
+    session there); the session files it makes are the learner's (LEARNERS_FILE)."""
     cid = seat.node.container.get_wrapped_container().id
+    argv = ["docker", "exec", "-i", "-e", f"LG_LEARNER={seat.learner}", cid, "sh", "-c", script]
     done = subprocess.run(
-        ["docker", "exec", "-i", "-u", seat.learner, cid, "sh", "-c", script, "sh", *args],
+        [*argv, "sh", *args],
         input=data,
         capture_output=True,
         timeout=EXEC_TIMEOUT_S,
@@ -116,7 +124,11 @@ class Desk:
         line = session.index_line(self.seat.learner, time.time())
         # The index line first: the daemon needs the nonce before the session's bytes.
         node_shell(
-            self.seat, 'printf %s "$2" >> "$3"; : >> "$1"', self.path, line.decode(), self._index
+            self.seat,
+            'printf %s "$2" >> "$3" && : >> "$1"' + LEARNERS_FILE,
+            self.path,
+            line.decode(),
+            self._index,
         )
 
     @property

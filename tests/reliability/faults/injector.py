@@ -21,7 +21,7 @@ from e2e.test_faults import KILL_GRADER_SSHD, sshd_ready
 
 from grader.store import schema
 
-from .classroom import Desk, node_shell
+from .classroom import LEARNERS_FILE, Desk, node_shell
 
 #: Waiting for the daemon to notice a fault or catch up: its reconnect backoff is ≤ 1 s and a
 #: batch commits in 30 ms; 60 s on a loaded 2-core machine is a hang.
@@ -161,7 +161,7 @@ class Injector:
 
     def spool_rotate(self, desk: Desk) -> None:
         """logrotate-style: renamed away (no longer *.ts), a new empty file in its place."""
-        self._restart_file(desk, 'mv "$1" "$1.1" && : > "$1"')
+        self._restart_file(desk, 'mv "$1" "$1.1" && : > "$1"' + LEARNERS_FILE)
 
     def _restart_file(self, desk: Desk, script: str) -> None:
         # Only once everything is read: bytes still unread when a file is emptied or renamed

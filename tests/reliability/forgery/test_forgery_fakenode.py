@@ -80,8 +80,12 @@ ANNOUNCE = "printf '\\033]133;A;aid=1;k=%s\\007' \"$K\""
 #: A real, signed run of the failing job whose output is thrown away: its step stays pending, and
 #: the node's 133;T for it is in the learner's own session file (the learner may read their spool).
 QUIET_RUN = f"{RUN_BROKEN} > /dev/null 2>&1"
-#: Copy the body of that newest 133;T (ESC ] … BEL) out of the session file into $T.
-GRAB_T = f"T=$(LC_ALL=C grep -aoP '(?<=\\x1b\\])133;T;[^\\x07]*' {SPOOL}/$(id -un)/*.ts | tail -1)"
+#: Copy the body of that newest 133;T (ESC ] … BEL) out of the session file into $T. The learner
+#: cannot list his spool directory (root's, 0751), but reads his own session file by its name.
+GRAB_T = (
+    "T=$(LC_ALL=C grep -aoP '(?<=\\x1b\\])133;T;[^\\x07]*' "
+    f"{SPOOL}/$(id -un)/$LABGRADER_SESSION.ts | tail -1)"
+)
 #: A 133;T that says all the right things (program, args, env, exit 3, times inside the forged
 #: block, the session's nonce) with a made-up signature.
 MADE_UP_T = (
