@@ -20,9 +20,13 @@ from typing import Any
 
 import jsonschema
 
-from grader.daemon.pacing import DEFAULT_LOOP_SHARE, DEFAULT_RATE_BYTES_S
+from grader.daemon.pacing import DEFAULT_LOOP_SHARE, DEFAULT_RATE_BYTES_S, OVER_BUDGET_PACED_S
 from grader.labs.document import read_document
 
+# What one node may make the daemon hold that it has not read yet (transport.ReaderChannel), and
+# how many sessions of one learner it follows (ingest.NodeIngest): docs/daemon.md "Limits".
+DEFAULT_NODE_BUFFER_BYTES = 1024 * 1024
+DEFAULT_MAX_SESSIONS_PER_LEARNER = 5000
 DEFAULT_DB = "sqlite:///var/grader.db"
 DEFAULT_GRADER_USER = "labgrader"
 DEFAULT_SPOOL_ROOT = "/var/lib/labgrader"
@@ -87,6 +91,9 @@ class DaemonSettings:
     connect_timeout_s: float = DEFAULT_CONNECT_TIMEOUT_S
     node_rate_bytes_s: int = DEFAULT_RATE_BYTES_S  # grader.daemon.pacing: one flood, not the loop
     node_loop_share: float = DEFAULT_LOOP_SHARE  # the most of the loop's time one node may hold
+    node_buffer_bytes: int = DEFAULT_NODE_BUFFER_BYTES  # unread bytes one node's channel may hold
+    node_over_budget_s: float = OVER_BUDGET_PACED_S  # paced seconds a minute, then disconnected
+    max_sessions_per_learner: int = DEFAULT_MAX_SESSIONS_PER_LEARNER
     backoff: Backoff = field(default_factory=Backoff)
 
 
@@ -212,6 +219,11 @@ def load_config(path: str | Path) -> GraderConfig:
         connect_timeout_s=float(d.get("connect_timeout_s", DEFAULT_CONNECT_TIMEOUT_S)),
         node_rate_bytes_s=d.get("node_rate_bytes_s", DEFAULT_RATE_BYTES_S),
         node_loop_share=d.get("node_loop_share", DEFAULT_LOOP_SHARE),
+        node_buffer_bytes=d.get("node_buffer_bytes", DEFAULT_NODE_BUFFER_BYTES),
+        node_over_budget_s=float(d.get("node_over_budget_s", OVER_BUDGET_PACED_S)),
+        max_sessions_per_learner=d.get(
+            "max_sessions_per_learner", DEFAULT_MAX_SESSIONS_PER_LEARNER
+        ),
         backoff=Backoff(
             base_s=float(b.get("base_s", DEFAULT_BACKOFF_BASE_S)),
             max_s=float(b.get("max_s", DEFAULT_BACKOFF_MAX_S)),

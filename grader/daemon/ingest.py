@@ -45,6 +45,7 @@ from grader.capture.parser import (
     SHELL_EXIT_LINE,
     SessionParser,
 )
+from grader.daemon.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
 from grader.daemon.transport import KIND_DATA, KIND_RESET, Frame
 from grader.labs.model import Lab
 from grader.matching.attest import Attester
@@ -85,7 +86,7 @@ SESSION_IDLE_CLOSE_S = 30.0
 # sessions per learner (the node's own session_open.py stops at 5,000 files), a session name's
 # length (a file name: NAME_MAX), and how many unknown learner names are remembered (the rest
 # are only counted).
-MAX_SESSIONS_PER_LEARNER = 5000
+MAX_SESSIONS_PER_LEARNER = DEFAULT_MAX_SESSIONS_PER_LEARNER  # grader.yaml: max_sessions_per_learner
 SESSION_NAME_MAX = 255
 IGNORED_NAMES_KEPT = 100
 REFUSED_KEPT = 1000
@@ -156,7 +157,9 @@ class NodeIngest:
         owner: str | None = None,
         attest_key: bytes | None = None,
         enforce_attestation: bool = False,
+        max_sessions: int = MAX_SESSIONS_PER_LEARNER,
     ):
+        self.max_sessions = max_sessions
         self.node_id = node_id
         self.attest_key = attest_key
         self.enforce_attestation = enforce_attestation
@@ -262,7 +265,7 @@ class NodeIngest:
                 if self._bad_index_lines <= BAD_INDEX_LINES_LOGGED:
                     log.warning("event=bad_index_line node=%s learner=%s", self.node_id, learner)
                 continue
-            if session not in idx.nonces and len(idx.nonces) >= MAX_SESSIONS_PER_LEARNER:
+            if session not in idx.nonces and len(idx.nonces) >= self.max_sessions:
                 self._over_limit(learner)
                 continue
             pinned = idx.nonces.setdefault(session, nonce)
@@ -277,7 +280,7 @@ class NodeIngest:
         path = f"{learner}/{session}.ts"
         cur = self._cursors.get(path)
         if cur is None:
-            if self._sessions_of.get(learner, 0) >= MAX_SESSIONS_PER_LEARNER:
+            if self._sessions_of.get(learner, 0) >= self.max_sessions:
                 self._over_limit(learner)
                 return
             self._sessions_of[learner] = self._sessions_of.get(learner, 0) + 1
@@ -514,8 +517,7 @@ class NodeIngest:
             Anomaly(
                 "",
                 "session_limit",
-                f"more than {MAX_SESSIONS_PER_LEARNER} sessions on this node: the rest are "
-                "not graded",
+                f"more than {self.max_sessions} sessions on this node: the rest are not graded",
             ),
         )
 

@@ -31,7 +31,7 @@ from grader.daemon.committer import Committer
 from grader.daemon.config import GraderConfig, NodeConfig
 from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
 from grader.daemon.logbudget import LogBudget, suffix
-from grader.daemon.pacing import OVER_BUDGET_PACED_S, OVER_BUDGET_WINDOW_S, PacedWindow, Pacer
+from grader.daemon.pacing import OVER_BUDGET_WINDOW_S, PacedWindow, Pacer
 from grader.daemon.transport import (
     KIND_ERROR,
     KIND_HEARTBEAT,
@@ -183,6 +183,7 @@ class NodeWatcher:
             offsets,
             self.store.snapshot,
             owner=self.config.daemon.owner,
+            max_sessions=self.config.daemon.max_sessions_per_learner,
         )
         await asyncio.to_thread(self.ingest.load_engines)
         self._tasks = [
@@ -233,6 +234,7 @@ class NodeWatcher:
                 self.reader_mode,
                 self._reader_changed,
                 learners=frozenset(self.node.learners),
+                buffer_limit=self.config.daemon.node_buffer_bytes,
             ):
                 began = time.monotonic()
                 if frame.kind == KIND_HEARTBEAT:
@@ -278,7 +280,8 @@ class NodeWatcher:
                 if pause > 0:  # a flood: SSH flow control holds the rest on the node
                     metrics.PACED_SECONDS.labels(node=self.node.id).inc(pause)
                     paced = self._paced.add(now, pause)
-                    if paced >= OVER_BUDGET_PACED_S:
+                    budget = self.config.daemon.node_over_budget_s
+                    if budget > 0 and paced >= budget:
                         log.warning(
                             "event=node_over_budget node=%s paced_s=%.1f window_s=%.0f",
                             self.node.id,

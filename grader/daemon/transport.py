@@ -28,7 +28,7 @@ from typing import Any
 import asyncssh
 
 from grader import metrics
-from grader.daemon.config import DaemonSettings, NodeConfig
+from grader.daemon.config import DEFAULT_NODE_BUFFER_BYTES, DaemonSettings, NodeConfig
 from grader.daemon.logbudget import LogBudget, suffix
 from grader.matching.attest import attest_run
 
@@ -444,8 +444,9 @@ class PythonMissing(Exception):
 OnReader = Callable[[ReaderInput | None], None]
 
 
-#: What one node's reader channel may hold that the daemon has not read yet (ReaderChannel).
-READER_BUFFER_LIMIT = 1024 * 1024
+#: What one node's reader channel may hold that the daemon has not read yet (ReaderChannel);
+#: grader.yaml's daemon.node_buffer_bytes.
+READER_BUFFER_LIMIT = DEFAULT_NODE_BUFFER_BYTES
 
 
 async def stream_with_reader(
@@ -664,6 +665,7 @@ async def stream_spool(
     mode: str = "auto",
     on_reader: OnReader | None = None,
     learners: Collection[str] | None = None,
+    buffer_limit: int = READER_BUFFER_LIMIT,
 ) -> AsyncIterator[Frame]:
     """The node's spool as frames: the python reader, or SFTP polling when python3 is missing.
 
@@ -676,7 +678,7 @@ async def stream_spool(
         mode = "sftp"
     if mode != "sftp":
         try:
-            async for frame in stream_with_reader(conn, root, offsets, on_reader):
+            async for frame in stream_with_reader(conn, root, offsets, on_reader, buffer_limit):
                 yield frame
             return
         except PythonMissing:

@@ -20,9 +20,8 @@ import asyncssh
 import pytest
 
 from grader.daemon import ingest as ingest_mod
-from grader.daemon import service as service_mod
 from grader.daemon import transport
-from grader.daemon.config import load_config
+from grader.daemon.config import ConfigError, load_config
 from grader.daemon.ingest import NodeIngest
 from grader.daemon.transport import (
     FRAME_PATH_MAX,
@@ -83,8 +82,10 @@ def test_a_learners_sessions_are_capped_and_the_cap_is_audited_once(
     """Finding 3: every session name a node sends made a cursor (1,000 names of 64 KiB: 188 MiB
     for 1,000 bytes of data). Now a learner's sessions stop at MAX_SESSIONS_PER_LEARNER, index
     lines too, and the learner's audit says so once."""
-    monkeypatch.setattr(ingest_mod, "MAX_SESSIONS_PER_LEARNER", 50)
-    ing = _ingest(tmp_path)
+    lab = demo_lab(tmp_path)
+    ing = NodeIngest(
+        "n1", {"alice": (LAB_ID,)}, {LAB_ID: lab}, {}, lambda *_: None, max_sessions=50
+    )
     index = b"".join(
         json.dumps({"session": f"s{i}", "nonce": "ab" * 16}).encode() + b"\n" for i in range(80)
     )
@@ -235,8 +236,7 @@ def test_a_node_that_floods_for_good_is_disconnected_and_says_why(
 ) -> None:
     """A node over its budget is slowed (paced), then disconnected with one log line and its
     status saying why (then retried with backoff). The budget is cut to 0.5 s of pacing here;
-    the daemon's own is 30 s in a minute (pacing.py)."""
-    monkeypatch.setattr(service_mod, "OVER_BUDGET_PACED_S", 0.5)
+    the default is 30 s in a minute (grader.yaml daemon.node_over_budget_s)."""
     data = b"z" * (256 * 1024)
 
     def script(_conn: int):
@@ -246,7 +246,8 @@ def test_a_node_that_floods_for_good_is_disconnected_and_says_why(
 
     caplog.set_level(logging.INFO)
     with CraftedNode(tmp_path / "peer", script) as node:
-        daemon = DaemonThread(write_config(tmp_path, node.peer, tmp_path / "spool"))
+        config = write_config(tmp_path, node.peer, tmp_path / "spool", node_over_budget_s=0.5)
+        daemon = DaemonThread(config)
         deadline = time.monotonic() + 20
         status = None
         while time.monotonic() < deadline:
@@ -278,3 +279,26 @@ def test_index_lines_of_any_other_shape_are_refused_before_they_are_kept(tmp_pat
     ing.feed(Frame(KIND_DATA, "alice/sessions.jsonl", 0, data))
     assert ing._indexes["alice"].nonces == {"20261201T000000-1-abcdef01": "ab" * 16}
     assert ing._bad_index_lines == len(bad)
+
+
+def test_the_per_node_limits_are_settings_of_grader_yaml(tmp_path: Path) -> None:
+    """docs/daemon.md "Limits": the ones an operator may need to move are in grader.yaml's
+    `daemon:` block, checked by its schema, with the defaults the code uses."""
+    peer_like = type("P", (), {"port": 22, "client_key": tmp_path / "k", "known_hosts_line": "x"})
+    defaults = load_config(write_config(tmp_path, peer_like, tmp_path / "spool")).daemon
+    assert (defaults.node_buffer_bytes, defaults.node_over_budget_s) == (1024 * 1024, 30.0)
+    assert defaults.max_sessions_per_learner == 5000
+    moved = load_config(
+        write_config(
+            tmp_path,
+            peer_like,
+            tmp_path / "spool",
+            node_buffer_bytes=262144,
+            node_over_budget_s=0,
+            max_sessions_per_learner=200,
+        )
+    ).daemon
+    assert (moved.node_buffer_bytes, moved.node_over_budget_s) == (262144, 0.0)
+    assert moved.max_sessions_per_learner == 200
+    with pytest.raises(ConfigError, match="node_buffer_bytes"):
+        load_config(write_config(tmp_path, peer_like, tmp_path / "spool", node_buffer_bytes=10))
