@@ -46,6 +46,7 @@ from grader.capture.parser import (
     SessionParser,
 )
 from grader.daemon.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
+from grader.daemon.logbudget import LogBudget, suffix
 from grader.daemon.transport import KIND_DATA, KIND_RESET, Frame
 from grader.labs.model import Lab
 from grader.matching.attest import Attester
@@ -113,6 +114,7 @@ class Cursor:
     last_start: tuple[tuple[int, int], str] | None = None  # (aid, n), line of the newest C
     grew_at: float = 0.0  # monotonic time bytes last arrived
     closed: bool = False  # the parser saw the end of the session; later bytes are anomalies
+    after_close_audited: bool = False  # data_after_close is audited once per session
     unindexed: bool = False  # waited too long for an index line: never graded, bytes ignored
     attester: Attester | None = None  # built at the session's first 133;T
 
@@ -176,6 +178,7 @@ class NodeIngest:
         self._sessions_of: dict[str, int] = {}  # cursors per learner (MAX_SESSIONS_PER_LEARNER)
         self._limited: set[str] = set()  # learners whose session limit was audited
         self._refused: set[str] = set()  # spool entries audited as refused (REFUSED_KEPT)
+        self._log_budget = LogBudget()
         self._bad_index_lines = 0
         self.refused_frames = 0
         self._pending_by_learner: dict[str, int] = {}  # bytes held for unindexed sessions
@@ -236,10 +239,12 @@ class NodeIngest:
     def _feed_index(self, learner: str, frame: Frame) -> None:
         idx = self._indexes.setdefault(learner, LearnerIndex())
         if frame.kind == KIND_RESET:
-            log.warning("event=index_reset node=%s learner=%s", self.node_id, learner)
+            self._say(
+                logging.WARNING, "event=index_reset node=%s learner=%s", self.node_id, learner
+            )
             idx.fed, idx.carry = 0, b""  # pinned nonces stay pinned
             return
-        data = _align(idx.fed, frame, f"{learner}/{INDEX_FILE}", self.node_id)
+        data = self._align(idx.fed, frame, f"{learner}/{INDEX_FILE}")
         if data is None:
             return
         idx.fed = frame.offset + len(frame.data)
@@ -288,7 +293,13 @@ class NodeIngest:
             cur = Cursor(learner, session, base=start, fed=start, resume=start)
             self._cursors[path] = cur
         if frame.kind == KIND_RESET:
-            log.warning("event=file_reset node=%s path=%s from=%d", self.node_id, path, cur.fed)
+            self._say(
+                logging.WARNING,
+                "event=file_reset node=%s path=%s from=%d",
+                self.node_id,
+                path,  # the log formatter escapes control characters (grader/printable.py)
+                cur.fed,
+            )
             nonce = cur.parser.nonce if cur.parser else None
             self._release_pending(cur)
             unindexed = cur.unindexed  # a rewrite does not make a learner's own file his session
@@ -364,7 +375,7 @@ class NodeIngest:
 
     def _feed_bytes(self, cur: Cursor, frame: Frame) -> None:
         path = f"{cur.learner}/{cur.session}.ts"
-        data = _align(cur.fed, frame, path, self.node_id)
+        data = self._align(cur.fed, frame, path)
         if data is None:
             return
         if frame.offset > cur.fed:  # a gap: bytes we can never see again; restart cleanly there
@@ -441,15 +452,20 @@ class NodeIngest:
         """Bytes after the end: a footer was forged or the idle guess was wrong. They cannot be
         parsed soundly (the parser's state is gone), so they are skipped and audited."""
         path = f"{cur.learner}/{cur.session}.ts"
-        data = _align(cur.fed, frame, path, self.node_id)
+        data = self._align(cur.fed, frame, path)
         if data is None:
             return
-        self._anomaly(
-            cur.learner,
-            Anomaly(
-                cur.session, "data_after_close", f"{len(data)} bytes after session end", cur.fed
-            ),
-        )
+        if not cur.after_close_audited:  # once per session: a node may send such bytes forever
+            cur.after_close_audited = True
+            self._anomaly(
+                cur.learner,
+                Anomaly(
+                    cur.session,
+                    "data_after_close",
+                    f"{len(data)} bytes after session end (later ones are not audited again)",
+                    cur.fed,
+                ),
+            )
         cur.fed = cur.resume = frame.offset + len(frame.data)
         self._batch.offsets[path] = cur.fed
 
@@ -521,8 +537,28 @@ class NodeIngest:
             ),
         )
 
+    def _say(self, level: int, msg: str, *args: object) -> None:
+        """A log line a node's frames caused, within this node's budget (logbudget.py)."""
+        before = self._log_budget.take()
+        if before is not None:
+            log.log(level, msg + suffix(before), *args)
+
+    def _align(self, fed: int, frame: Frame, path: str) -> bytes | None:
+        data, gap = _align(fed, frame)
+        if gap:
+            self._say(
+                logging.ERROR,
+                "event=stream_gap node=%s path=%s expected=%d got=%d",
+                self.node_id,
+                path,
+                fed,
+                frame.offset,
+            )
+        return data
+
     def _anomaly(self, learner: str, anomaly: Anomaly) -> None:
-        log.warning(
+        self._say(
+            logging.WARNING,
             "event=anomaly node=%s learner=%s session=%s kind=%s detail=%s",
             self.node_id,
             learner,  # one of the configured names, never the node's
@@ -595,15 +631,12 @@ class NodeIngest:
         return batch, ended
 
 
-def _align(fed: int, frame: Frame, path: str, node_id: str) -> bytes | None:
-    """The part of a frame not seen yet (overlap after a reconnect is dropped); None if none."""
+def _align(fed: int, frame: Frame) -> tuple[bytes | None, bool]:
+    """The part of a frame not seen yet (overlap after a reconnect is dropped; None if none), and
+    whether bytes are missing before it (a gap: NodeIngest._align logs it)."""
     end = frame.offset + len(frame.data)
     if end <= fed:
-        return None
+        return None, False
     if frame.offset < fed:
-        return frame.data[fed - frame.offset :]
-    if frame.offset > fed:
-        log.error(
-            "event=stream_gap node=%s path=%s expected=%d got=%d", node_id, path, fed, frame.offset
-        )
-    return frame.data
+        return frame.data[fed - frame.offset :], False
+    return frame.data, frame.offset > fed

@@ -302,3 +302,17 @@ def test_the_per_node_limits_are_settings_of_grader_yaml(tmp_path: Path) -> None
     assert moved.max_sessions_per_learner == 200
     with pytest.raises(ConfigError, match="node_buffer_bytes"):
         load_config(write_config(tmp_path, peer_like, tmp_path / "spool", node_buffer_bytes=10))
+
+
+def test_a_reset_flood_is_logged_within_the_nodes_budget(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Finding 5: RESET (and HELLO, progress) spam wrote 90-170 MB of log in 10-15 s. The lines
+    a node's frames cause in the ingest go through its log budget too."""
+    ing = _ingest(tmp_path)
+    caplog.set_level(logging.INFO, logger="grader.daemon.ingest")
+    for _ in range(10_000):
+        ing.feed(Frame(transport.KIND_RESET, "alice/s.ts", 0, b""))
+    resets = [r for r in caplog.records if "event=file_reset" in r.getMessage()]
+    assert 0 < len(resets) <= 51, len(resets)
+    assert len(ing._cursors) == 1  # the same session, not 10,000 of them
