@@ -472,20 +472,24 @@ class NodeWatcher:
     def _feedback_failed(self, learner: str, detail: str) -> None:
         """A progress write failed (over SFTP, or as the reader reported): retry with backoff."""
         if learner not in self.node.learners:  # a reader's refusal of a line not ours to retry
-            log.warning(
-                "event=feedback_refused node=%s detail=%s", self.node.id, json.dumps(detail)
+            self._node_log(
+                logging.WARNING,
+                "event=feedback_refused node=%s detail=%s",
+                self.node.id,
+                json.dumps(detail[:500]),
             )
             return
         self._dirty.add(learner)
         self._fresh_states.clear()  # the retry reads the store: it may be much later
         delay = self._feedback_retry.failed(learner, time.monotonic())
         self._feedback_wake.set()
-        log.warning(
+        self._node_log(
+            logging.WARNING,
             "event=feedback_failed node=%s learner=%s retry_in_s=%.1f detail=%s",
             self.node.id,
             learner,
             delay,
-            detail,
+            json.dumps(detail[:500]),
         )
 
     async def _feedback_pending(self) -> None:
