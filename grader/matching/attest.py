@@ -160,6 +160,16 @@ class Attester:
 
 
 # ---------------------------------------------------------------- judging a step by its runs
+def _window_problems(att: tuple, rec: CommandRecord) -> list[str]:
+    """Whether the signed run lies within the command's C..D time (with CLOCK_SLACK_S)."""
+    problems = []
+    if rec.t0 is None or att.t0 < rec.t0 - CLOCK_SLACK_S:
+        problems.append("the signed run started before the command did")
+    if rec.t1 is None or att.t1 > rec.t1 + CLOCK_SLACK_S:
+        problems.append("the signed run ended after the command did")
+    return problems
+
+
 def _run_problems(
     att: tuple, step: Step, rec: CommandRecord, variables: Mapping[str, str], learner: str
 ) -> list[str]:
@@ -190,11 +200,23 @@ def _run_problems(
         p = check_duration(step.duration, att.t0, att.t1, "the signed run")
         if p:
             problems.append(p)
-    if rec.t0 is None or att.t0 < rec.t0 - CLOCK_SLACK_S:
-        problems.append("the signed run started before the command did")
-    if rec.t1 is None or att.t1 > rec.t1 + CLOCK_SLACK_S:
-        problems.append("the signed run ended after the command did")
-    return problems
+    return problems + _window_problems(att, rec)
+
+
+def answer_signed(
+    runs: Sequence[tuple], rec: CommandRecord, learner: str, step_id: str, choice: str
+) -> bool:
+    """Whether one of the command's signed runs is the node's own `lab answer STEP CHOICE`,
+    exited 0, for `learner` (empty offline: anyone's) and within the command's time."""
+    return any(
+        att.program == "lab"
+        and tuple(att.args) == ("answer", step_id, choice)
+        and att.exit == 0
+        and (not learner or att.user == learner)
+        and att.t0 <= att.t1
+        and not _window_problems(att, rec)
+        for att in runs
+    )
 
 
 def attestation_problem(

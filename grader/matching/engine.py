@@ -44,7 +44,7 @@ from grader.capture.events import (
     PromptWithoutCommand,
 )
 from grader.labs.model import Lab, OutputExpect, Pattern, Step
-from grader.matching.attest import CLOCK_SLACK_S, attestation_problem, parse_kept, sig_id
+from grader.matching.attest import answer_signed, attestation_problem, parse_kept, sig_id
 from grader.matching.expect import (
     CommandMatch,
     LineView,
@@ -546,17 +546,8 @@ class LabGrader:
         """Whether the node signed a run of its own `lab answer STEP CHOICE` inside this command
         (attestation enforced): a line that only looks like one (a shell function or alias named
         `lab`, `lab` earlier in PATH) answers nothing and is audited `unattested`."""
-        for att in runs:
-            if (
-                att.program == "lab"
-                and tuple(att.args) == ("answer", step_id, choice)
-                and att.exit == 0
-                and (not self.learner or att.user == self.learner)
-                and rec.t0 is not None
-                and rec.t1 is not None
-                and rec.t0 - CLOCK_SLACK_S <= att.t0 <= att.t1 <= rec.t1 + CLOCK_SLACK_S
-            ):
-                return True
+        if answer_signed(runs, rec, self.learner, step_id, choice):
+            return True
         self._own_anomaly(
             Anomaly(
                 rec.session,
