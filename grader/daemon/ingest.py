@@ -46,8 +46,8 @@ from grader.capture.parser import (
     SessionParser,
 )
 from grader.daemon.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
-from grader.daemon.logbudget import LogBudget, suffix
-from grader.daemon.transport import KIND_DATA, KIND_RESET, Frame
+from grader.daemon.logbudget import LogBudget
+from grader.daemon.transport import KIND_DATA, KIND_RESET, NAME_MAX, Frame
 from grader.labs.model import Lab
 from grader.matching.attest import Attester
 from grader.matching.engine import LabGrader
@@ -74,7 +74,6 @@ INDEX_LINE_MAX = 4 * 1024
 # The shapes session_open.py gives a session id and a nonce (docs/node-protocol.md).
 SESSION_ID = re.compile(r"[0-9A-Za-z][0-9A-Za-z_.-]{0,254}")
 NONCE = re.compile(r"[0-9a-f]{32}")
-BAD_INDEX_LINES_LOGGED = 20
 INDEX_FILE = "sessions.jsonl"
 # A session whose end is only suggested (script's footer while a command other than exit/logout
 # is open: a hangup killed it, or a command merely printed a footer-like line, e.g. `cat` of an
@@ -84,11 +83,10 @@ INDEX_FILE = "sessions.jsonl"
 # that a hung-up learner's last command is recorded within half a minute.
 SESSION_IDLE_CLOSE_S = 30.0
 # Per-node limits on what a node's frames can make the daemon hold (docs/daemon.md "Limits"):
-# sessions per learner (the node's own session_open.py stops at 5,000 files), a session name's
-# length (a file name: NAME_MAX), and how many unknown learner names are remembered (the rest
+# sessions per learner (the node's own session_open.py stops at 5,000 files), a session file
+# name's length (transport.NAME_MAX), and how many unknown learner names are remembered (the rest
 # are only counted).
 MAX_SESSIONS_PER_LEARNER = DEFAULT_MAX_SESSIONS_PER_LEARNER  # grader.yaml: max_sessions_per_learner
-SESSION_NAME_MAX = 255
 IGNORED_NAMES_KEPT = 100
 REFUSED_KEPT = 1000
 
@@ -160,6 +158,7 @@ class NodeIngest:
         attest_key: bytes | None = None,
         enforce_attestation: bool = False,
         max_sessions: int = MAX_SESSIONS_PER_LEARNER,
+        log_budget: LogBudget | None = None,
     ):
         self.max_sessions = max_sessions
         self.node_id = node_id
@@ -178,7 +177,8 @@ class NodeIngest:
         self._sessions_of: dict[str, int] = {}  # cursors per learner (MAX_SESSIONS_PER_LEARNER)
         self._limited: set[str] = set()  # learners whose session limit was audited
         self._refused: set[str] = set()  # spool entries audited as refused (REFUSED_KEPT)
-        self._log_budget = LogBudget()
+        # The lines this node's frames cause, within its budget (the watcher's, shared).
+        self._log_budget = LogBudget() if log_budget is None else log_budget
         self._bad_index_lines = 0
         self.refused_frames = 0
         self._pending_by_learner: dict[str, int] = {}  # bytes held for unindexed sessions
@@ -220,7 +220,7 @@ class NodeIngest:
         if learner not in self.learners:
             self._ignore(learner)
             return
-        if len(name) > SESSION_NAME_MAX + len(".ts"):
+        if len(name) > NAME_MAX:
             return  # no file name is this long: not a session the node's reader can have read
         if name == INDEX_FILE:
             self._feed_index(learner, frame)
@@ -267,8 +267,12 @@ class NodeIngest:
                     raise ValueError("not a nonce")
             except (ValueError, KeyError, TypeError, RecursionError):
                 self._bad_index_lines += 1
-                if self._bad_index_lines <= BAD_INDEX_LINES_LOGGED:
-                    log.warning("event=bad_index_line node=%s learner=%s", self.node_id, learner)
+                self._say(
+                    logging.WARNING,
+                    "event=bad_index_line node=%s learner=%s",
+                    self.node_id,
+                    learner,
+                )
                 continue
             if session not in idx.nonces and len(idx.nonces) >= self.max_sessions:
                 self._over_limit(learner)
@@ -538,10 +542,7 @@ class NodeIngest:
         )
 
     def _say(self, level: int, msg: str, *args: object) -> None:
-        """A log line a node's frames caused, within this node's budget (logbudget.py)."""
-        before = self._log_budget.take()
-        if before is not None:
-            log.log(level, msg + suffix(before), *args)
+        self._log_budget.log(log, level, msg, *args)
 
     def _align(self, fed: int, frame: Frame, path: str) -> bytes | None:
         data, gap = _align(fed, frame)

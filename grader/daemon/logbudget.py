@@ -8,6 +8,7 @@ that is logged (`suppressed=N`), so nothing is hidden, only summed.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 
@@ -43,6 +44,12 @@ class LogBudget:
         self._tokens -= 1
         before, self.suppressed = self.suppressed, 0
         return before
+
+    def log(self, logger: logging.Logger, level: int, msg: str, *args: object) -> None:
+        """`logger.log(level, msg, *args)` within the budget, saying what it suppressed before."""
+        before = self.take()
+        if before is not None:
+            logger.log(level, msg + suffix(before), *args)
 
 
 def suffix(suppressed: int) -> str:

@@ -30,7 +30,7 @@ from grader.daemon import feedback, probes
 from grader.daemon.committer import Committer
 from grader.daemon.config import GraderConfig, NodeConfig
 from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
-from grader.daemon.logbudget import LogBudget, suffix
+from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import OVER_BUDGET_WINDOW_S, PacedWindow, Pacer
 from grader.daemon.transport import (
     KIND_ERROR,
@@ -184,6 +184,7 @@ class NodeWatcher:
             self.store.snapshot,
             owner=self.config.daemon.owner,
             max_sessions=self.config.daemon.max_sessions_per_learner,
+            log_budget=self._log_budget,  # one budget for all the lines this node causes
         )
         await asyncio.to_thread(self.ingest.load_engines)
         self._tasks = [
@@ -244,7 +245,8 @@ class NodeWatcher:
                 elif frame.kind == KIND_PROGRESS_OK:
                     self._feedback_retry.succeeded(frame.path)
                 elif frame.kind == KIND_ERROR:
-                    self._node_log(
+                    self._log_budget.log(
+                        log,
                         logging.WARNING,
                         "event=spool_read_error node=%s path=%s detail=%s",
                         self.node.id,
@@ -297,12 +299,6 @@ class NodeWatcher:
             self.conn = None
             self._reader, self._route_known = None, False
             self._progress.close()
-
-    def _node_log(self, level: int, msg: str, *args: object) -> None:
-        """A log line a node's frame caused, within this node's log budget (logbudget.py)."""
-        before = self._log_budget.take()
-        if before is not None:
-            log.log(level, msg + suffix(before), *args)
 
     def _reader_changed(self, reader: ReaderInput | None) -> None:
         self._reader = reader
@@ -472,7 +468,8 @@ class NodeWatcher:
     def _feedback_failed(self, learner: str, detail: str) -> None:
         """A progress write failed (over SFTP, or as the reader reported): retry with backoff."""
         if learner not in self.node.learners:  # a reader's refusal of a line not ours to retry
-            self._node_log(
+            self._log_budget.log(
+                log,
                 logging.WARNING,
                 "event=feedback_refused node=%s detail=%s",
                 self.node.id,
@@ -483,7 +480,8 @@ class NodeWatcher:
         self._fresh_states.clear()  # the retry reads the store: it may be much later
         delay = self._feedback_retry.failed(learner, time.monotonic())
         self._feedback_wake.set()
-        self._node_log(
+        self._log_budget.log(
+            log,
             logging.WARNING,
             "event=feedback_failed node=%s learner=%s retry_in_s=%.1f detail=%s",
             self.node.id,

@@ -29,7 +29,7 @@ import asyncssh
 
 from grader import metrics
 from grader.daemon.config import DEFAULT_NODE_BUFFER_BYTES, DaemonSettings, NodeConfig
-from grader.daemon.logbudget import LogBudget, suffix
+from grader.daemon.logbudget import LogBudget
 from grader.matching.attest import attest_run
 
 log = logging.getLogger("grader.daemon.transport")
@@ -57,11 +57,8 @@ READ_SIZE = 64 * 1024  # bytes per read from the channel
 # 512 KiB keeps a LAN link busy (window / RTT: 500 MB/s at 1 ms) and bounds what one node can put
 # in flight; ReaderChannel bounds the rest (docs/daemon.md "Back-pressure").
 READER_WINDOW = 512 * 1024
-# One stderr line of the reader is logged up to this many characters (the rest is counted).
+# One stderr line of the reader is logged up to this many characters (the rest is cut).
 STDERR_LINE_MAX = 1000
-# The reader's stderr lines logged per node: a burst, then this many per second; the others are
-# counted and the count logged with the next line that is ("suppressed=N").
-STDERR_BURST, STDERR_PER_S = 50, 5.0
 # The SFTP fallback polls: every stat is a round trip, so tick slower than the local reader.
 SFTP_POLL_S = 0.25
 SFTP_CHUNK = 256 * 1024
@@ -170,7 +167,7 @@ class _LineLog:
 
     def __init__(self, peer: object, clock: Callable[[], float] = time.monotonic) -> None:
         self.peer = peer
-        self.budget = LogBudget(STDERR_BURST, STDERR_PER_S, clock)
+        self.budget = LogBudget(clock=clock)
         self._partial = bytearray()
         self._dropping = False  # inside an over-long line that was logged already
 
@@ -193,13 +190,10 @@ class _LineLog:
                 self._partial.clear()
 
     def _emit(self, raw: bytes, cut: bool) -> None:
-        before = self.budget.take()
-        if before is None:
-            return
         text = raw.decode("utf-8", "replace").rstrip()
         if len(text) > STDERR_LINE_MAX or cut:
             text = text[:STDERR_LINE_MAX] + " [cut]"
-        log.info("event=reader_log peer=%s line=%s%s", self.peer, _q(text), suffix(before))
+        self.budget.log(log, logging.INFO, "event=reader_log peer=%s line=%s", self.peer, _q(text))
 
 
 class ReaderChannel(asyncssh.SSHClientSession[bytes]):
@@ -229,7 +223,6 @@ class ReaderChannel(asyncssh.SSHClientSession[bytes]):
         self._can_write.set()
         self.exit_status: int | None = None
         self.stderr = _LineLog(peer)
-        self.peak = 0  # the most bytes held at once (tests, BENCHMARKS.md)
 
     # -- asyncssh callbacks
     def connection_made(self, chan: asyncssh.SSHClientChannel[bytes]) -> None:  # type: ignore[override]
@@ -240,7 +233,6 @@ class ReaderChannel(asyncssh.SSHClientSession[bytes]):
             self.stderr.feed(data)  # logged or counted at once, never held
             return
         self._buf += data
-        self.peak = max(self.peak, len(self._buf))
         self._wakeup.set()
         if not self._resuming and not self._paused and len(self._buf) >= self._limit:
             self._pause()

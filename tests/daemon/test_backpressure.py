@@ -22,13 +22,13 @@ import asyncssh
 import pytest
 
 from grader.daemon.config import load_config
+from grader.daemon.logbudget import BURST as STDERR_BURST
 from grader.daemon.transport import (
     FRAME_DATA_MAX,
     KIND_DATA,
     MAGIC,
     READER_BUFFER_LIMIT,
     READER_WINDOW,
-    STDERR_BURST,
     STDERR_LINE_MAX,
     NodeLink,
     _LineLog,
@@ -113,16 +113,16 @@ def test_a_flooding_node_sends_only_what_the_daemon_reads(tmp_path: Path) -> Non
 
 
 def test_a_nodes_stderr_flood_is_rate_limited_and_cut(caplog: pytest.LogCaptureFixture) -> None:
-    """The reader's stderr is logged a line at a time, at most STDERR_BURST at once and then
-    STDERR_PER_S per second; the others are counted in the next logged line. A line that never
-    ends is logged once, cut, and the rest dropped up to its newline (issue: 2.24 GB of log in
-    20 s from one never-ending stderr line)."""
+    """The reader's stderr is logged a line at a time within a log budget (logbudget.py: at most
+    BURST at once, then PER_S a second); the others are counted in the next logged line. A line
+    that never ends is logged once, cut, and the rest dropped up to its newline (issue: 2.24 GB
+    of log in 20 s from one never-ending stderr line)."""
     now = [1000.0]
     lines = _LineLog("node-x", clock=lambda: now[0])
     caplog.set_level(logging.INFO, logger="grader.daemon.transport")
     lines.feed(b"".join(b"line %d\n" % i for i in range(10_000)))
     assert len(caplog.records) == STDERR_BURST
-    now[0] += 2.0  # two seconds later: STDERR_PER_S * 2 more may go out
+    now[0] += 2.0  # two seconds later: PER_S * 2 more may go out
     lines.feed(b"late\n")
     last = caplog.records[-1].getMessage()
     assert 'line="late"' in last and f"suppressed={10_000 - STDERR_BURST}" in last, last

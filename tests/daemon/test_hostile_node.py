@@ -96,7 +96,7 @@ def test_a_learners_sessions_are_capped_and_the_cap_is_audited_once(
     assert len(ing._cursors) == 50
     kinds = [a.kind for _, a in ing._batch.anomalies]
     assert kinds.count("session_limit") == 1
-    too_long = "y" * (ingest_mod.SESSION_NAME_MAX + 1)
+    too_long = "y" * (transport.NAME_MAX + 1)
     ing.feed(Frame(KIND_DATA, f"alice/{too_long}.ts", 0, b"x"))
     assert f"alice/{too_long}.ts" not in ing._cursors
 
