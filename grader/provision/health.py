@@ -219,18 +219,21 @@ def capture_check(recording: bytes) -> Check:
 
 
 #: The attestation probe (as root: only root may sign): the key pair's state and one real
-#: signature of ATTEST_PROBE_TEXT by the node's own openssl, which the grader then verifies.
+#: signature of ATTEST_PROBE_TEXT made by the installed helper's own signing code
+#: (attest_run.openssl_signer), which the grader then verifies.
 ATTEST_PROBE_TEXT = b"labgrader health probe"
-ATTEST_PROBE_SCRIPT = r"""
+ATTEST_PROBE_SCRIPT = (
+    r"""
 k=/etc/labgrader/attest.key p=/etc/labgrader/attest.pub
 echo "key=$(stat -c '%a %U' -- "$k" 2>/dev/null)"
 echo "pub=$(head -c 200 -- "$p" 2>/dev/null)"
 echo "run=$(id -u labgrader-run 2>/dev/null)"
-f=$(mktemp) && printf '%s' "$1" >"$f"
-echo "sig=$(openssl pkeyutl -sign -rawin -inkey "$k" -in "$f" 2>/dev/null \
-   | od -An -v -tx1 | tr -d ' \n')"
-rm -f -- "$f"
+echo "sig=$(python3 -I -S -c '"""
+    + "import sys; sys.path.insert(0, sys.argv[1]); import attest_run; "
+    + "print(attest_run.openssl_signer()(sys.argv[2].encode()).hex())"
+    + f"""' {NODE_LIB_DIR} "$1" 2>/dev/null)"
 """
+)
 
 
 def attestation_check(text: str) -> Check:
