@@ -122,3 +122,48 @@ async def test_the_sftp_fallback_reads_the_root_owned_layout(fake_node: FakeNode
     assert (newest, KIND_DATA) in by_path and (f"{user}/sessions.jsonl", KIND_DATA) in by_path
     assert not [f for f in frames if f.kind == KIND_REFUSED], [f.path for f in frames]
     assert b"via-sftp" in b"".join(f.data for f in frames if f.path == newest)
+
+
+async def test_the_learners_shell_state_is_his_own_and_a_cut_login_misses_no_line(
+    fake_node: FakeNode,
+) -> None:
+    """The spool is root's, so the shells' own state (which ✓ lines were shown, the feedback
+    stamps, `lab hint`'s count) lives in state/<user>, his 0700 directory: a login that died
+    before a prompt drew the newest ✓ lines (a node restart) has them shown by the next login."""
+    user = fake_node.learner.user
+    state = f"/var/lib/labgrader/state/{user}"
+    progress = f"/var/lib/labgrader/progress/{user}/progress.json"
+    async with learner_shell(fake_node) as shell:
+        await shell.run("true")
+    shown = fake_node.exec(["cat", f"{state}/lab-shown"]).text.strip()
+    assert shown.isdigit(), shown
+    owner = fake_node.exec(["stat", "-c", "%U %a", state]).text.split()
+    assert owner == [user, "700"], owner
+    seq = int(shown)
+    events = [
+        dict(
+            seq=seq + i,
+            lab="l",
+            step=f"s{i}",
+            index=i,
+            count=9,
+            title=f"Step number {i}",
+            state="verified",
+            at=float(i),
+        )
+        for i in (1, 2)
+    ]
+    doc = {"v": 1, "learner": user, "updated": 1.0, "labs": [], "events": events}
+    write = f"cat > {progress}.tmp <<'E'\n{json.dumps(doc)}\nE\nmv {progress}.tmp {progress}"
+    wrote = fake_node.exec(["sh", "-c", write], user=GRADER)
+    assert wrote.exit_code == 0, wrote.text
+    async with learner_shell(fake_node) as shell:
+        await shell.run("true")
+        out = shell.transcript.decode("utf-8", "replace")  # from the login's first prompt on
+        listing = fake_node.exec(["ls", "-a", state]).text
+    assert out.count("✓ 1/9 Step number 1") == 1 and out.count("✓ 2/9 Step number 2") == 1, out
+    assert fake_node.exec(["cat", f"{state}/lab-shown"]).text.strip() == str(seq + 2)
+    # the stamps of ended shells went at the next login: only live shells' stamps are left
+    assert listing.count(".seen") <= 2, listing
+    assert not any(".seen" in n or "lab-" in n for n in fake_node.exec(
+        ["ls", "-a", f"{SPOOL}/{user}"]).text.split())  # fmt: skip

@@ -183,10 +183,12 @@ __lg_ps0_str='${__lg_nil[__lg_n+=1]:-}${__lg_nil[__lg_hc=HISTCMD]:-}$(__lg_ps0)'
 
 # --- feedback: "✓ 3/9 Read the exit code" once per new verified event ----------------------------
 __lg_progress=$__lg_root/progress/$__lg_user/progress.json
-__lg_stamp=$__lg_root/spool/$__lg_user/.${__lg_session:-nosession}-$$.seen
+# The learner's own state directory (session_open.py makes it, his, 0700; the spool is root's).
+__lg_state=$__lg_root/state/$__lg_user
+__lg_stamp=$__lg_state/${__lg_session:-nosession}-$$.seen
 # The highest seq any terminal of this learner has shown: a login cut by a network drop or a node
 # restart may have missed lines, which the learner's next shell then shows once.
-__lg_shown=$__lg_root/spool/$__lg_user/.lab-shown
+__lg_shown=$__lg_state/lab-shown
 __lg_seq=
 # Runs `lab _feedback` (python) only when the progress file is newer than our stamp; the stamp
 # is touched before reading, so a write racing with us is caught at the next prompt. `lab` prints
@@ -314,6 +316,19 @@ if ! { [[ -r $__lg_shown ]] && read -r __lg_seq <"$__lg_shown" && [[ $__lg_seq =
 		printf '0\n' 2>/dev/null >"$__lg_shown"
 	fi
 fi
+# Stamps of shells that have ended (their pid is gone) are removed: one rm per login, if any.
+__lg_stale=() __lg_fg=
+shopt -q failglob && __lg_fg=1 && shopt -u failglob # the learner's profile may have set it
+for __lg_f in "$__lg_state"/*.seen; do
+	[[ -e $__lg_f ]] || continue
+	__lg_p=${__lg_f%.seen}
+	__lg_p=${__lg_p##*-}
+	[[ $__lg_p =~ ^[0-9]+$ ]] && kill -0 "$__lg_p" 2>/dev/null && continue
+	[[ $__lg_p == "$$" ]] || __lg_stale+=("$__lg_f")
+done
+[[ -n $__lg_fg ]] && shopt -s failglob
+((${#__lg_stale[@]})) && command rm -f -- "${__lg_stale[@]}" 2>/dev/null
+unset __lg_stale __lg_f __lg_p __lg_fg
 __lg_fix_history
 __lg_fix_pc
 __lg_installed=1

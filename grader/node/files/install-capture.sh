@@ -143,6 +143,9 @@ fi
 ensure_dir "$ROOT" 755 root root
 ensure_dir "$ROOT/spool" 751 root "$GRADER"
 ensure_dir "$ROOT/progress" 755 "$GRADER" "$GRADER"
+# root/state/<n>: what the learner's own shells remember between logins (which ✓ lines a terminal
+# showed, which hints `lab hint` gave). His (0700), under a directory only root adds entries to.
+ensure_dir "$ROOT/state" 755 root root
 # Learners: every member of the group, not only those named this run.
 members=$(getent group "$LEARNERS_GROUP" | cut -d: -f4 | tr ',' ' ')
 for n in $members "${learners[@]}"; do
@@ -159,6 +162,7 @@ for n in $members "${learners[@]}"; do
 	# it readable by the learner alone: no group membership for the grader, no chown, no ACLs.
 	# Not group-writable: the learner can neither forge nor delete it.
 	ensure_dir "$ROOT/progress/$n" 2750 "$GRADER" "$(id -gn -- "$n")"
+	ensure_dir "$ROOT/state/$n" 700 "$n" "$(id -gn -- "$n")"
 done
 
 # --- sudoers: learners open their capture session through session_open.py as root ------------

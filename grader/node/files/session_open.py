@@ -110,6 +110,32 @@ def _user_dir(root: str, user: str, privileged: bool) -> Tuple[int, str]:
     return fd, path
 
 
+def _state_dir(root: str, user: str, uid: int, privileged: bool) -> None:
+    """Make `<root>/state/<user>`, the learner's own (0700), if missing: what his shells remember
+    between logins (the ✓ lines shown, the hints given: docs/node-protocol.md). Only root adds
+    entries to `state/`, so the name cannot be a link the learner planted."""
+    state = os.path.join(root, "state")
+    path = os.path.join(state, user)
+    if not privileged:
+        os.makedirs(path, mode=0o700, exist_ok=True)
+        return
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(state, 0o755)
+    st = os.lstat(state)
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != 0:
+        raise OpenError(f"{state} is not root's directory")
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(path, 0o700)
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    try:
+        st = os.fstat(fd)
+        if st.st_uid != uid:
+            os.fchown(fd, uid, pwd.getpwuid(uid).pw_gid)
+            os.fchmod(fd, 0o700)
+    finally:
+        os.close(fd)
+
+
 def _index(dir_fd: int, gid: int, privileged: bool, now: float) -> int:
     """The index, open for appending. As root, an index root did not make (a learner's, from the
     older layout where the directory was his: maybe a link to another file) is never written or
@@ -168,6 +194,12 @@ def open_session(argv: Sequence[str], environ: Dict[str, str]) -> str:
         dir_fd, path = _user_dir(root, user, privileged)
     except OSError as exc:
         raise OpenError(f"cannot open a session in {path}: {exc.strerror}") from None
+    try:
+        _state_dir(root, user, uid, privileged)
+    except (OSError, OpenError) as exc:  # the session is still recorded: say so, go on
+        why = exc.strerror if isinstance(exc, OSError) else str(exc)
+        sys.stderr.write(f"labgrader: no state directory for {user} ({why}): a login cut "
+                         "before its prompt showed new step lines will not show them later\n")
     try:
         if sum(1 for name in os.listdir(dir_fd) if name.endswith(".ts")) >= MAX_SESSIONS:
             raise OpenError(
