@@ -198,8 +198,10 @@ def open_session(argv: Sequence[str], environ: Dict[str, str]) -> str:
         _state_dir(root, user, uid, privileged)
     except (OSError, OpenError) as exc:  # the session is still recorded: say so, go on
         why = exc.strerror if isinstance(exc, OSError) else str(exc)
-        sys.stderr.write(f"labgrader: no state directory for {user} ({why}): a login cut "
-                         "before its prompt showed new step lines will not show them later\n")
+        sys.stderr.write(
+            f"labgrader: no state directory for {user} ({why}): a login cut "
+            "before its prompt showed new step lines will not show them later\n"
+        )
     try:
         if sum(1 for name in os.listdir(dir_fd) if name.endswith(".ts")) >= MAX_SESSIONS:
             raise OpenError(
