@@ -38,7 +38,7 @@ DEFAULT_BURST_S = 0.01
 
 
 @dataclass
-class _Bucket:
+class TokenBucket:
     """Tokens refill at `rate` a second up to `burst`; a debt is repaid by waiting."""
 
     rate: float
@@ -94,8 +94,8 @@ class Pacer:
         share: float = DEFAULT_LOOP_SHARE,
         burst_s: float = DEFAULT_BURST_S,
     ) -> None:
-        self._bytes = _Bucket(rate, burst)
-        self._loop = _Bucket(share, burst_s)
+        self._bytes = TokenBucket(rate, burst)
+        self._loop = TokenBucket(share, burst_s)
 
     def spend(self, n: int, now: float, busy_s: float = 0.0) -> float:
         """`n` bytes were just handled, holding the loop for `busy_s` seconds, at `now`."""

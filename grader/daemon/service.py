@@ -59,7 +59,7 @@ STATUS_WRITE_EVERY_S = 10.0
 CLOSE_IDLE_EVERY_S = 1.0
 # What a frame costs against the node's byte budget besides its bytes: the decode, the dispatch
 # and the loop's turn are per frame, so a flood of tiny frames is paced like one of big ones.
-FRAME_COST_BYTES = 1024
+FRAME_COST_BYTES = 16384
 # The daemon writes the lags its watchers noted since the last write this often (LagBoard).
 LAG_FLUSH_S = 1.0
 # A batch the database refused is retried after this pause (it keeps its place: order matters).

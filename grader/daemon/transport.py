@@ -30,6 +30,7 @@ import asyncssh
 from grader import metrics
 from grader.daemon.config import DEFAULT_NODE_BUFFER_BYTES, DaemonSettings, NodeConfig
 from grader.daemon.logbudget import LogBudget
+from grader.daemon.pacing import TokenBucket
 from grader.matching.attest import attest_run
 
 log = logging.getLogger("grader.daemon.transport")
@@ -213,6 +214,16 @@ class ReaderChannel(asyncssh.SSHClientSession[bytes]):
     def __init__(self, limit: int, peer: object = "") -> None:
         self._limit = limit
         self._buf = bytearray()
+        # What the buffer costs, not only its size: each SSH packet counts at least PACKET_COST
+        # (a node sending 40-byte packets makes the loop decrypt and dispatch ~25,000 of them per
+        # MiB). Reduced in proportion as bytes are read.
+        self._cost = 0.0
+        # A node's stderr is logged as it comes, so it has its own budget: past it, the channel
+        # is paused (stdout with it) until the debt is repaid.
+        self._stderr_bucket = TokenBucket(STDERR_RATE_BYTES_S, STDERR_BURST_BYTES)
+        self._stderr_held: asyncio.TimerHandle | None = None
+        self._packets = 0  # SSH data packets, and their bytes, since the window was last sized
+        self._packet_bytes = 0
         self._chan: asyncssh.SSHClientChannel[bytes] | None = None
         self._paused = False
         self._resuming = False
@@ -229,12 +240,20 @@ class ReaderChannel(asyncssh.SSHClientSession[bytes]):
         self._chan = chan
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self._packets += 1
+        self._packet_bytes += len(data)
         if datatype == asyncssh.EXTENDED_DATA_STDERR:
             self.stderr.feed(data)  # logged or counted at once, never held
+            wait = self._stderr_bucket.spend(max(len(data), PACKET_COST), time.monotonic())
+            if wait > 0 and self._stderr_held is None:
+                self._stderr_held = asyncio.get_running_loop().call_later(wait, self._stderr_paid)
+                if not self._resuming and not self._paused:
+                    self._pause()
             return
         self._buf += data
+        self._cost += max(len(data), PACKET_COST)
         self._wakeup.set()
-        if not self._resuming and not self._paused and len(self._buf) >= self._limit:
+        if not self._resuming and not self._paused and self._cost >= self._limit:
             self._pause()
 
     def eof_received(self) -> bool:
@@ -243,6 +262,9 @@ class ReaderChannel(asyncssh.SSHClientSession[bytes]):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._stderr_held is not None:
+            self._stderr_held.cancel()
+            self._stderr_held = None
         self._eof = True
         self._exc = exc
         self._wakeup.set()
@@ -263,16 +285,36 @@ class ReaderChannel(asyncssh.SSHClientSession[bytes]):
         self._paused = True
         self._chan.pause_reading()
 
+    def _size_window(self) -> None:
+        """Grant at most about PACKETS_PER_WINDOW packets a window: a node sending tiny packets
+        gets a small window (each grant costs the loop a decrypt and a dispatch per packet, and
+        the whole grant is taken at once, see _resume); one sending full packets, READER_WINDOW.
+        asyncssh grants `_init_recv_window - remaining` once less than half remains, so a
+        smaller figure only delays the next grant (it never makes a negative one)."""
+        if self._packets < 64 or self._chan is None:
+            return
+        average = self._packet_bytes / self._packets
+        window = int(min(READER_WINDOW, max(READER_WINDOW_MIN, average * PACKETS_PER_WINDOW)))
+        if isinstance(getattr(self._chan, "_init_recv_window", None), int):
+            self._chan._init_recv_window = window  # no public setter (asyncssh 2.x)
+        self._packets = self._packet_bytes = 0
+
     def _resume(self) -> None:
         assert self._chan is not None
+        self._size_window()
         self._paused = False
         self._resuming = True  # take all the channel holds: it is at most one window
         try:
             self._chan.resume_reading()
         finally:
             self._resuming = False
-        if len(self._buf) >= self._limit:
+        if self._cost >= self._limit or self._stderr_held is not None:
             self._pause()
+
+    def _stderr_paid(self) -> None:
+        self._stderr_held = None
+        if self._paused and not self._eof and self._cost < self._limit // 2:
+            self._resume()
 
     @property
     def held(self) -> int:
@@ -286,8 +328,9 @@ class ReaderChannel(asyncssh.SSHClientSession[bytes]):
             self._wakeup.clear()
             await self._wakeup.wait()
         data = bytes(self._buf[:size])
+        self._cost = self._cost * (len(self._buf) - len(data)) / len(self._buf) if self._buf else 0
         del self._buf[:size]
-        if self._paused and len(self._buf) < self._limit // 2:
+        if self._paused and self._stderr_held is None and self._cost < self._limit // 2:
             self._resume()
         return data
 
@@ -435,6 +478,17 @@ class PythonMissing(Exception):
 
 OnReader = Callable[[ReaderInput | None], None]
 
+
+#: What an SSH packet from a reader counts at least, against the channel's buffer limit and
+#: the stderr budget: the loop's work is per packet (decrypt, dispatch) as much as per byte.
+PACKET_COST = 4096
+#: A reader channel's receive window is sized for about this many packets (ReaderChannel's
+#: _size_window), between READER_WINDOW_MIN and READER_WINDOW.
+PACKETS_PER_WINDOW = 512
+READER_WINDOW_MIN = 16 * 1024
+#: A reader's stderr (tracebacks, warnings: lines a day, not a stream) past a 256 KiB burst.
+STDERR_RATE_BYTES_S = 64 * 1024
+STDERR_BURST_BYTES = 256 * 1024
 
 #: What one node's reader channel may hold that the daemon has not read yet (ReaderChannel);
 #: grader.yaml's daemon.node_buffer_bytes.

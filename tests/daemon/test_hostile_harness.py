@@ -1,0 +1,43 @@
+"""Every hostile case of tests/daemon/hostile.py against a real `grader run` with an honest node
+beside the crafted one (issue: a node can harm only itself). What must hold whatever the crafted
+node sends: the honest learner's every command is stored within seconds (a frozen loop took
+18-50 s), her step is verified, the API answers every poll, the daemon's memory stays within the
+per-node bound, the log stays small and one record per line with nothing forged, and SIGTERM
+stops the daemon with exit 0. The latency figures themselves (p99 against the plain run's) are
+the benchmark's: `python -m tests.daemon.hostile bench` (BENCHMARKS.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .hostile import CASES, LOG_LINE, run_case
+
+#: The daemon's memory above its plain figure while one node attacks (issue: ≤ 64 MiB per node).
+RSS_BOUND_MIB = 64
+#: An honest command not in the database after this long means the loop was taken from her.
+FROZEN_S = 5.0
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_hostile_node_harms_only_itself(tmp_path: Path, case: str) -> None:
+    out = run_case(tmp_path, case, commands=10, every_s=0.05, timeout_s=FROZEN_S)
+    assert len(out.attack.latencies) == 10  # each stored within FROZEN_S (run_case asserts)
+    assert out.states.get("say-hello") == "verified", out.states
+    assert out.attack.api and not out.attack.api_failures, out.attack.api_failures
+    grew = max(out.attack.rss_mib) - max(out.plain.rss_mib)
+    assert grew < RSS_BOUND_MIB, f"{case}: RSS grew {grew:.0f} MiB"
+    assert out.exit_code == 0, out.log[-3000:]
+    lines = out.log_lines
+    assert any("event=daemon_stopped" in ln for ln in lines)
+    assert len(out.log.encode()) < 512 * 1024, f"{case}: {len(out.log.encode())} bytes of log"
+    assert "\x00" not in out.log
+    # one record per line: every line is one of ours (a traceback would be ours too, and is a
+    # failure here), and no node-made text starts a line
+    strays = [ln for ln in lines if not LOG_LINE.match(ln)]
+    assert not strays, strays[:5]
+    assert not any(ln.startswith("ts=2026-12-01T00:00:00.000Z") for ln in lines)
+    if case == "huge-offset":  # a protocol error of that node: dropped, retried
+        assert out.crafted_connections >= 2
+        assert any("event=node_disconnected" in ln and "node=node-2" in ln for ln in lines)
