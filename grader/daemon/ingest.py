@@ -252,6 +252,7 @@ class NodeIngest:
         idx.carry = lines.pop()
         if len(idx.carry) > INDEX_LINE_MAX:
             idx.carry = b""
+        pinned_now: list[str] = []
         for line in lines:
             # A line of the node's session_open.py is ~250 bytes, its session id and nonce of a
             # fixed shape; anything else is refused before it is parsed or kept (a node sending
@@ -277,13 +278,18 @@ class NodeIngest:
             if session not in idx.nonces and len(idx.nonces) >= self.max_sessions:
                 self._over_limit(learner)
                 continue
-            pinned = idx.nonces.setdefault(session, nonce)
-            if pinned != nonce:
+            pinned = idx.nonces.get(session)
+            if pinned is None:
+                idx.nonces[session] = nonce
+                pinned_now.append(session)
+            elif pinned != nonce:
                 self._anomaly(learner, Anomaly(session, "bad_nonce", "index line re-keys session"))
-        for session, nonce in idx.nonces.items():
+        # Sessions whose bytes came before their line start now (only those this frame pinned:
+        # a walk of every pinned session per frame was O(sessions)).
+        for session in pinned_now:
             cur = self._cursors.get(f"{learner}/{session}.ts")
             if cur is not None and cur.parser is None and cur.pending:
-                self._start_parser(cur, nonce)
+                self._start_parser(cur, idx.nonces[session])
 
     def _feed_session(self, learner: str, session: str, frame: Frame) -> None:
         path = f"{learner}/{session}.ts"

@@ -33,12 +33,14 @@ from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import OVER_BUDGET_WINDOW_S, PacedWindow, Pacer
 from grader.daemon.transport import (
+    KIND_DATA,
     KIND_ERROR,
     KIND_HEARTBEAT,
     KIND_HELLO,
     KIND_PROGRESS_FAILED,
     KIND_PROGRESS_OK,
     KIND_REFUSED,
+    Frame,
     NodeLink,
     ReaderInput,
     StreamError,
@@ -60,6 +62,10 @@ CLOSE_IDLE_EVERY_S = 1.0
 # What a frame costs against the node's byte budget besides its bytes: the decode, the dispatch
 # and the loop's turn are per frame, so a flood of tiny frames is paced like one of big ones.
 FRAME_COST_BYTES = 16384
+# A DATA frame is fed to the ingest this many bytes at a time, the loop turning in between: one
+# 1 MiB frame of index lines is ~4,000 JSON parses (~60 ms), of bare-CR output ~30 ms, and the
+# other nodes' verdicts should not wait for a whole one (BENCHMARKS.md, twelfth round).
+FEED_SLICE_BYTES = 64 * 1024
 # The daemon writes the lags its watchers noted since the last write this often (LagBoard).
 LAG_FLUSH_S = 1.0
 # A batch the database refused is retried after this pause (it keeps its place: order matters).
@@ -79,6 +85,18 @@ def _log_hello(node: str, data: bytes) -> None:
     except (ValueError, AttributeError):
         via, python = "unknown", data[:80].decode("utf-8", "replace")
     log.info("event=reader_started node=%s wake=%s python=%s", node, via, python)
+
+
+def _slices(frame: Frame) -> Iterator[Frame]:
+    """The frame itself, or for a DATA frame above FEED_SLICE_BYTES, consecutive frames of the
+    same file that together are the same bytes (the ingest takes any split: offsets chain)."""
+    if frame.kind != KIND_DATA or len(frame.data) <= FEED_SLICE_BYTES:
+        yield frame
+        return
+    view = memoryview(frame.data)
+    for start in range(0, len(frame.data), FEED_SLICE_BYTES):
+        part = bytes(view[start : start + FEED_SLICE_BYTES])
+        yield Frame(frame.kind, frame.path, frame.offset + start, part)
 
 
 class LagBoard:
@@ -263,7 +281,10 @@ class NodeWatcher:
                         self._feedback_wake.set()
                         if hellos == 1:  # once per connection: a second HELLO is noise
                             _log_hello(self.node.id, frame.data)
-                    self.ingest.feed(frame)
+                    for i, part in enumerate(_slices(frame)):
+                        if i:  # a big frame is fed in slices, other tasks running in between
+                            await asyncio.sleep(0)
+                        self.ingest.feed(part)
                     self._wake.set()
                     if self.ingest.has_ended():
                         self._urgent.set()

@@ -20,7 +20,7 @@ import asyncssh
 import pytest
 
 from grader.daemon import ingest as ingest_mod
-from grader.daemon import transport
+from grader.daemon import service, transport
 from grader.daemon.config import ConfigError, load_config
 from grader.daemon.ingest import NodeIngest
 from grader.daemon.transport import (
@@ -316,3 +316,32 @@ def test_a_reset_flood_is_logged_within_the_nodes_budget(
     resets = [r for r in caplog.records if "event=file_reset" in r.getMessage()]
     assert 0 < len(resets) <= 51, len(resets)
     assert len(ing._cursors) == 1  # the same session, not 10,000 of them
+
+
+def test_a_big_frame_fed_in_slices_is_the_same_as_fed_whole(tmp_path: Path) -> None:
+    """Work per loop turn is bounded: the watcher feeds a DATA frame above FEED_SLICE_BYTES in
+    slices (grader/daemon/service.py _slices), other tasks running between them. Fed so, the
+    ingest ends in the same state: the same sessions pinned, the same offsets, the same command
+    parsed from a session whose bytes came before its index line."""
+    sh = Shell("20261129T181502-4242-9f3a01bc")
+    others = [Shell(f"20261129T181502-{i}-{i:08x}") for i in range(1, 1200)]
+    index = b"".join(s.index_line("alice") for s in [*others, sh])
+    session = sh.header() + sh.command("echo hello", "hello\r\n" * 20_000)
+    frames = [
+        Frame(KIND_DATA, f"alice/{sh.session}.ts", 0, session),  # before its line: it waits
+        Frame(KIND_DATA, "alice/sessions.jsonl", 0, index),
+    ]
+    assert all(len(f.data) > 2 * service.FEED_SLICE_BYTES for f in frames)
+    states = []
+    for sliced in (False, True):
+        ing = _ingest(tmp_path)
+        for f in frames:
+            for part in service._slices(f) if sliced else [f]:
+                ing.feed(part)
+        taken = ing.take_batch()
+        assert taken is not None
+        records = [(r.line, r.output) for _, r in taken[0].records]
+        states.append((dict(ing._indexes["alice"].nonces), ing.start_offsets(), records))
+    assert len(list(service._slices(frames[1]))) > 2
+    assert states[0] == states[1]
+    assert states[1][2] and states[1][2][0][0] == "echo hello"
