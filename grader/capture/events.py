@@ -6,7 +6,7 @@ stream of `OutputLines` between `CommandStarted` and `CommandEnded`; matching co
 and only a capped excerpt is kept on the final `CommandRecord`.
 
 A command is identified by (session, aid, n): the session file, the shell's pid (`aid=` in the
-markers) and the shell's strictly increasing command number (`n=`). DESIGN.md "Parsing".
+markers) and the shell's strictly increasing command number (`n=`). docs/architecture.md "Parsing".
 """
 
 from __future__ import annotations

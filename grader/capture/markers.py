@@ -1,6 +1,6 @@
 """The capture markers: OSC 133 (semantic prompt) + VS Code's OSC 633, as our bash hooks emit them.
 
-Grammar (DESIGN.md "Markers"); every value is escaped with `escape()`:
+Grammar (docs/node-protocol.md); every value is escaped with `escape()`:
 
     ESC ] 133;D;<exit>;aid=<pid>;n=<n>;h=<hist no>;t=<epoch>;ps=<a,b,...>;k=<nonce> BEL  precmd
     ESC ] 633;P;Cwd=<escaped cwd> BEL                                                  precmd

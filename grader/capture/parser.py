@@ -5,7 +5,7 @@ Fed the bytes `script -qf` wrote for one session (in any chunking), it finds our
 printed between them (grader.capture.render) and returns events (grader.capture.events). It never
 reads a file or a socket and never raises on any input: every problem becomes an `Anomaly` event.
 
-Rules (DESIGN.md "Parsing"):
+Rules (docs/architecture.md "Parsing"):
 - A carry buffer survives between feeds, so a marker, an escape or a UTF-8 character may be split
   anywhere. An OSC string that is not terminated within MAX_MARKER_BYTES is reported
   (`oversized_marker`) and rendered as output: buffering never grows without bound.

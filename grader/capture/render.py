@@ -1,7 +1,8 @@
 """A small line renderer: what a terminal would show for one command's output, line by line.
 
 Learners see the terminal, not the byte stream: `50%\\r100%` shows `100%`, `abc\\b\\bX` shows `aXc`.
-Matching must judge what was seen, so output is rendered before it is matched (DESIGN.md "Parsing").
+Matching must judge what was seen, so output is rendered before it is matched
+(docs/architecture.md "Parsing").
 
 Supported, per line (ECMA-48 names): CR, LF, BS, CSI K (EL, modes 0/1/2), CSI C (CUF), CSI D (CUB),
 CSI G (CHA). Everything else is dropped: other CSI (colours, cursor up/down, scroll regions), ESC

@@ -5,8 +5,8 @@ NodeLink, feeds NodeIngest, commits batches through the daemon's Committer (many
 in one transaction, in a worker thread: the Store is synchronous), writes progress files back
 and runs probes. Leases are renewed every ttl/3 on a thread of their own (LeaseKeeper); the
 lease loop starts or stops watchers as leases are won or lost, so several graders can share one
-PostgreSQL (DESIGN.md "Scale"). SIGTERM/SIGINT: stop the watchers, flush their batches, release
-the leases, exit 0.
+PostgreSQL (docs/architecture.md "Scale"). SIGTERM/SIGINT: stop the watchers, flush their
+batches, release the leases, exit 0.
 """
 
 from __future__ import annotations

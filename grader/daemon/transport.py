@@ -1,7 +1,7 @@
 """SSH to one node: a pinned, keep-alive, self-reconnecting connection and the spool stream on it.
 
-DESIGN.md "Transport": asyncssh has no reconnect and no keepalive by default, so this module
-adds both; concurrent handshakes are bounded by a semaphore shared by every node (sshd's
+docs/architecture.md "Transport": asyncssh has no reconnect and no keepalive by default, so this
+module adds both; concurrent handshakes are bounded by a semaphore shared by every node (sshd's
 MaxStartups drops unauthenticated connections past 10). Host keys come only from the pinned
 lines in grader.yaml: an unknown key is an error, never accepted.
 

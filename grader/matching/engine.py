@@ -5,7 +5,7 @@ changed. It holds per-shell state (exported variables, the last command, the com
 water mark) because steps depend on order: `after` needs an earlier step verified, `immediately`
 needs the very command before this one in the same shell (the seed lab's `echo $?`).
 
-Rules (DESIGN.md "Trust"; docs/lab-format.md):
+Rules (docs/architecture.md "Trust"; docs/lab-format.md):
 - A step's output counts only inside the C..D block of the command whose line matched the step,
   so `echo "NCCL WARN …"` never verifies the `all_reduce_perf` step: `echo` is not the program.
 - A step becomes `attempted` only when the main program matched (the semantic closeness rule);

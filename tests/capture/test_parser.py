@@ -1,4 +1,5 @@
-"""The session parser, one rule of DESIGN.md "Parsing" per test, on bytes shaped like bash's."""
+"""The session parser, one rule of docs/architecture.md "Parsing" per test, on bytes shaped like
+bash's."""
 
 from __future__ import annotations
 

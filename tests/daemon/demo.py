@@ -57,7 +57,8 @@ def demo_lab(tmp_path: Path) -> Lab:
 
 
 class Shell:
-    """Bytes of one captured shell: prompts, command lines, output, markers (DESIGN.md)."""
+    """Bytes of one captured shell: prompts, command lines, output, markers
+    (docs/node-protocol.md)."""
 
     def __init__(self, session: str, nonce: str = "0123456789abcdef0123456789abcdef", aid=4242):
         self.session, self.nonce, self.aid = session, nonce, aid

@@ -2,7 +2,7 @@
 
 The first lab's broken run: `NCCL_SOCKET_IFNAME=doesnotexist0 all_reduce_perf ...` exits 3 with
 a NCCL WARN (visible because the lab sets NCCL_DEBUG=WARN); the INFO run names the node's real
-eth0 address (the simulator reads the container's interfaces, DESIGN.md "Fake node").
+eth0 address (the simulator reads the container's interfaces, docs/architecture.md "The fake node").
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 # labgrader capture hooks: the --rcfile of the captured interactive bash (bash >= 4.4 captures;
 # older bash gets a loud refusal, see "supported shells" below and docs/node-capture.md).
 #
-# Emits OSC 133 / 633 markers around every command (docs/node-protocol.md, DESIGN.md "Markers"):
+# Emits OSC 133 / 633 markers around every command (docs/node-protocol.md; docs/architecture.md "Capture on the node"):
 #   precmd (PROMPT_COMMAND[0]):
 #     ESC]133;D;<exit>;aid=<$$>;n=<cmd no>;h=<hist no>;t=<time>;ps=<PIPESTATUS,>;k=<nonce>BEL
 #     ESC]633;P;Cwd=<escaped PWD>BEL  ESC]133;A;aid=<$$>[;unsupported=<why>];k=<nonce>BEL
@@ -261,7 +261,7 @@ __lg_tail() {
 }
 
 # History must record every line for `history 1` and HISTCMD to mean "this line": with
-# ignorespace, `history 1` returned the previous command (DESIGN.md, verified).
+# ignorespace, `history 1` returned the previous command (docs/architecture.md "Capture on the node").
 __lg_fix_history() {
 	HISTCONTROL=
 	HISTIGNORE=
