@@ -53,6 +53,9 @@ log "lint (ruff)"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 
+log "types (mypy, settings in pyproject.toml)"
+.venv/bin/mypy
+
 log "tests"
 # A hang must end as a red run with stacks (pytest-timeout, 1200 s a test), not as CI's own
 # 90-minute kill; this outer limit catches what pytest-timeout cannot interrupt.

@@ -32,7 +32,7 @@ from grader.verdict import State
 @dataclass(slots=True)
 class Cell:
     state: str
-    at: float
+    at: float | None  # None only for a stored row without a time (never written today)
 
 
 def fold(cells: dict[tuple[str, str, str], Cell], event: VerdictEvent) -> None:

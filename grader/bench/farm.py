@@ -424,6 +424,7 @@ class Farm:
             chunk = self.rec.data[a:b]
             node.append(chunk)
             if cat_at is not None and when >= cat_at and b"\x1b]133;A" in chunk:
+                assert cat is not None  # cat_at is set only with a cat
                 await self.cat(node, cat["bytes"])  # typed at a prompt, as a learner would
                 cat_at = None
 

@@ -19,6 +19,7 @@ import re
 import shlex
 import sys
 import time
+from typing import Any, cast
 
 import asyncssh
 
@@ -62,7 +63,7 @@ async def poll_node(node: dict, job: dict, sem: asyncio.Semaphore, out: dict, un
                 res = await conn.run(cmd, check=False, encoding=None)
             got = time.time()
             out["polls"] += 1
-            for m in _D.finditer(res.stdout or b""):
+            for m in _D.finditer(cast(bytes, res.stdout or b"")):  # encoding=None: bytes
                 n = int(m[1])
                 if n in verify and n not in seen:
                     seen.add(n)
@@ -74,7 +75,7 @@ async def poll_node(node: dict, job: dict, sem: asyncio.Semaphore, out: dict, un
 
 
 async def main_async(job: dict) -> dict:
-    out = {"polls": 0, "errors": 0, "latencies": [], "last_error": None}
+    out: dict[str, Any] = {"polls": 0, "errors": 0, "latencies": [], "last_error": None}
     sem = asyncio.Semaphore(CONCURRENCY)
     until = time.time() + job["duration_s"]
     cpu0 = time.process_time()

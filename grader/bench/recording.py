@@ -119,7 +119,7 @@ def record(labs_dir: Path, out: Path | None = None) -> Recording:
     watcher = _Watcher(root / "spool")
     watcher.start()
     try:
-        grader.node.record.node_file = lambda n: lib / n
+        grader.node.record.node_file = lambda name: lib / name
         os.chdir(home)
         rec = grader.node.record.play(env_lines + script, root, KEY_DELAY_S)
     finally:

@@ -223,12 +223,13 @@ def plot(result: dict[str, Any], path: Path) -> bool:
             for r in rows:
                 if (v := r.get(who, {}).get(q)) is not None:
                     per[r["nodes"]].append(v)
-            ys = [statistics.median(per[n]) if per[n] else None for n in xs]
+            ys: list[Any] = [statistics.median(per[n]) if per[n] else None for n in xs]
             if any(y is not None for y in ys):
                 (line,) = ax.plot(xs, ys, style, marker=marker, label=f"{who} {q[:3]}")
                 if repeated and who == "grader":
                     dots = [(n, v) for n in xs for v in per[n]]
-                    ax.scatter(*zip(*dots, strict=True), s=10, alpha=0.4, color=line.get_color())
+                    dx, dy = zip(*dots, strict=True)
+                    ax.scatter(dx, dy, s=10, alpha=0.4, color=line.get_color())
     ax.axhline(TARGET_P50_MS, color="grey", lw=0.8, ls=":")
     ax.axhline(TARGET_P99_MS, color="grey", lw=0.8, ls=":")
     ax.set_xscale("log")

@@ -51,6 +51,7 @@ def progress_document(
 ) -> dict[str, Any]:
     """The progress file's JSON for one learner (pure: built from what the store says)."""
     lab_docs = []
+    steps: list[dict[str, Any]]
     index: dict[tuple[str, str], tuple[int, int, str]] = {}
     for lab in labs:
         rows = {p.step: p for p in progress.get(lab.id, [])}

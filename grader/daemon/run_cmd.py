@@ -39,13 +39,11 @@ class _UtcFormatter(logging.Formatter):
     traceback, which is ours) goes through grader.printable, so a newline or an escape sequence
     in a file name, a command line or a reader's message cannot start a forged record."""
 
-    converter = time.gmtime
-
     def formatMessage(self, record: logging.LogRecord) -> str:
         return printable(super().formatMessage(record))
 
     def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
-        return time.strftime("%Y-%m-%dT%H:%M:%S", self.converter(record.created)) + (
+        return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + (
             f".{int(record.msecs):03d}Z"
         )
 

@@ -21,7 +21,8 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 import asyncssh
 
@@ -49,7 +50,7 @@ from grader.daemon.transport import (
 )
 from grader.labs.model import Lab
 from grader.matching.attest import enforced
-from grader.store import IngestBatch, LeaseLost, Store
+from grader.store import IngestBatch, LeaseLost, StepProgress, StepState, Store
 from grader.verdict import State
 
 log = logging.getLogger("grader.daemon")
@@ -174,7 +175,7 @@ class NodeWatcher:
         # Step states as this watcher's last commit left them, per (learner, lab): the next
         # progress write uses them once instead of a read transaction; a write that failed, or a
         # new connection, reads the store again.
-        self._fresh_states: dict[tuple[str, str], list] = {}
+        self._fresh_states: dict[tuple[str, str], list[Any]] = {}
         self._progress = feedback.ProgressWriter(node.spool_root)
         self._feedback_retry = feedback.RetryBackoff()
         self._feedback_conn: asyncssh.SSHClientConnection | None = None
@@ -538,12 +539,13 @@ class NodeWatcher:
         labs = [self.labs[i] for i in self.node.learners.get(learner, ()) if i in self.labs]
         if not self._recent.loaded(learner):
             self._recent.load(learner, await asyncio.to_thread(self._all_events, learner))
-        progress = {}
+        progress: dict[str, Sequence[StepState | StepProgress]] = {}
         for lab in labs:
-            states = self._fresh_states.pop((learner, lab.id), None)
-            if states is None:
-                states = await asyncio.to_thread(self.store.step_states, learner, lab.id)
-            progress[lab.id] = states
+            fresh = self._fresh_states.pop((learner, lab.id), None)
+            if fresh is None:
+                progress[lab.id] = await asyncio.to_thread(self.store.step_states, learner, lab.id)
+            else:
+                progress[lab.id] = fresh
         doc = feedback.progress_document(learner, labs, progress, self._recent.get(learner))
         return await self._progress.write(conn, learner, doc, self._reader)
 

@@ -27,7 +27,8 @@ _MATCHED_KEYS = ("command", "output", "probe")
 def semantic_errors(doc: Document, lab_file: Path) -> list[LabError]:
     """Every cross-reference problem in the lab at `lab_file` (its data is `doc.data`)."""
     data = doc.data if isinstance(doc.data, dict) else {}
-    steps = data.get("steps") if isinstance(data.get("steps"), list) else []
+    found = data.get("steps")
+    steps: list[Any] = found if isinstance(found, list) else []
     errors: list[LabError] = []
     errors += _id_matches_folder(doc, data, lab_file)
     errors += _regexes(doc, data, [])
@@ -181,9 +182,11 @@ def _capture_groups(doc: Document, step: dict[str, Any], index: int) -> Iterator
     if not isinstance(captures, list):
         return
     groups: set[str] = set()
-    output = step.get("output") if isinstance(step.get("output"), dict) else {}
+    found = step.get("output")
+    output: dict[str, Any] = found if isinstance(found, dict) else {}
     for kind in ("all", "any"):
-        patterns = output.get(kind) if isinstance(output.get(kind), list) else []
+        listed = output.get(kind)
+        patterns: list[Any] = listed if isinstance(listed, list) else []
         for pattern in patterns:
             if isinstance(pattern, dict) and isinstance(pattern.get("regex"), str):
                 with suppress(re.error):  # reported by the regex check

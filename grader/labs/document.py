@@ -56,7 +56,7 @@ class _LabLoader(yaml.SafeLoader):
         self.alias_count = 0
         self.depth = 0
 
-    def compose_node(self, parent: Node | None, index: object) -> Node:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:  # type: ignore[override]
         if self.check_event(yaml.AliasEvent):
             self.alias_count += 1
             if self.alias_count > MAX_ALIASES:
@@ -233,9 +233,8 @@ def read_document(file: str, raw: bytes) -> Document:
 def _mark(text: str, exc: yaml.reader.ReaderError) -> yaml.Mark:
     before = text[: exc.position]
     line = before.count("\n")
-    return yaml.Mark(
-        exc.name, exc.position, line, exc.position - (before.rfind("\n") + 1), None, None
-    )
+    column = exc.position - (before.rfind("\n") + 1)
+    return yaml.Mark(exc.name, exc.position, line, column, None, None)  # type: ignore[arg-type]
 
 
 def _reader_sentence(exc: yaml.reader.ReaderError) -> str:

@@ -143,8 +143,9 @@ def _command(d: dict[str, Any]) -> CommandExpect:
 def _pattern(p: str | dict[str, Any]) -> Pattern:
     if isinstance(p, str):
         return Pattern("contains", p)
-    kind = "regex" if "regex" in p else "contains"
-    return Pattern(kind, p[kind], bool(p.get("ignore_case", False)))
+    if "regex" in p:
+        return Pattern("regex", p["regex"], bool(p.get("ignore_case", False)))
+    return Pattern("contains", p["contains"], bool(p.get("ignore_case", False)))
 
 
 def _output(d: dict[str, Any]) -> OutputExpect:

@@ -17,10 +17,14 @@ from importlib import resources
 from typing import Any
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import best_match
 
 from grader.labs.document import Document
 from grader.labs.errors import LabError
+
+#: A ValidationError as the validator hands it over. The stubs type each of its fields as maybe
+#: unset (the class can be built empty); every error a validator yields has them all set.
+Invalid = Any
 
 SCHEMA_FILE = "lab.schema.json"
 
@@ -34,7 +38,7 @@ _PATTERN_MEANINGS = {
     "^--?[A-Za-z0-9][A-Za-z0-9_.-]*$": "a flag that starts with - or -- (like -g or --ngpus)",
 }
 
-_TYPE_WORDS = {
+_TYPE_WORDS: dict[str, str] = {
     "string": "text",
     "integer": "a whole number",
     "number": "a number",
@@ -69,7 +73,7 @@ def schema_errors(doc: Document) -> list[LabError]:
     return errors
 
 
-def _explain(doc: Document, error: ValidationError) -> Iterator[LabError]:
+def _explain(doc: Document, error: Invalid) -> Iterator[LabError]:
     path = list(error.absolute_path)
     rule = _schema_location(error)
     name = _name(path)
@@ -107,7 +111,7 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[LabError]:
 
 
 def _explain_choice(
-    doc: Document, error: ValidationError, path: list[Any], rule: str, name: str
+    doc: Document, error: Invalid, path: list[Any], rule: str, name: str
 ) -> Iterator[LabError]:
     """oneOf/anyOf: say what is missing, or explain the one branch that fits the value's type."""
     branches = error.validator_value
@@ -144,7 +148,7 @@ def _present(instance: Any, required: list[list[str]]) -> int:
     return sum(1 for r in required if isinstance(instance, dict) and r[0] in instance)
 
 
-def _type_mismatch(error: ValidationError) -> bool:
+def _type_mismatch(error: Invalid) -> bool:
     """A branch rejected the value for its type (or a const/enum of another type): not relevant."""
     if error.relative_path:
         return False
@@ -156,12 +160,12 @@ def _type_mismatch(error: ValidationError) -> bool:
     return False
 
 
-def _sentence(error: ValidationError, name: str) -> str:
+def _sentence(error: Invalid, name: str) -> str:
     kind, value, instance = error.validator, error.validator_value, error.instance
     subject = _capital(name)
     if kind == "type":
         expected = value if isinstance(value, list) else [value]
-        words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
+        words = " or ".join(str(_TYPE_WORDS.get(t, t)) for t in expected)
         sentence = f"{subject} should be {words}, not {_found(instance)}."
         if "string" in expected and isinstance(instance, bool | int | float | date):
             sentence += f" Quote it if you mean the text {_source_text(instance)!r}."
@@ -204,7 +208,7 @@ def _sentence(error: ValidationError, name: str) -> str:
     return f"{subject}: {error.message}."
 
 
-def _property_name_sentence(error: ValidationError) -> str:
+def _property_name_sentence(error: Invalid) -> str:
     meaning = _PATTERN_MEANINGS.get(error.validator_value, f"text matching {error.validator_value}")
     return f"The key `{error.instance}` must be {meaning}."
 
@@ -255,7 +259,7 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _schema_location(error: ValidationError) -> str:
+def _schema_location(error: Invalid) -> str:
     """Where the failing rule sits in lab.schema.json, following $refs (`#/$defs/step/required`).
 
     jsonschema's schema paths skip `$ref` hops, so walk the schema along the path and jump to a

@@ -160,7 +160,7 @@ class Attester:
 
 
 # ---------------------------------------------------------------- judging a step by its runs
-def _window_problems(att: tuple, rec: CommandRecord) -> list[str]:
+def _window_problems(att: Any, rec: CommandRecord) -> list[str]:
     """Whether the signed run lies within the command's C..D time (with CLOCK_SLACK_S)."""
     problems = []
     if rec.t0 is None or att.t0 < rec.t0 - CLOCK_SLACK_S:
@@ -171,7 +171,7 @@ def _window_problems(att: tuple, rec: CommandRecord) -> list[str]:
 
 
 def _run_problems(
-    att: tuple, step: Step, rec: CommandRecord, variables: Mapping[str, str], learner: str
+    att: Any, step: Step, rec: CommandRecord, variables: Mapping[str, str], learner: str
 ) -> list[str]:
     """Why one signed run does not back the step (empty: it does).
 
@@ -204,7 +204,7 @@ def _run_problems(
 
 
 def answer_signed(
-    runs: Sequence[tuple], rec: CommandRecord, learner: str, step_id: str, choice: str
+    runs: Sequence[Any], rec: CommandRecord, learner: str, step_id: str, choice: str
 ) -> bool:
     """Whether one of the command's signed runs is the node's own `lab answer STEP CHOICE`,
     exited 0, for `learner` (empty offline: anyone's) and within the command's time."""
@@ -221,7 +221,7 @@ def answer_signed(
 
 def attestation_problem(
     step: Step,
-    runs: Sequence[tuple],
+    runs: Sequence[Any],
     rec: CommandRecord,
     variables: Mapping[str, str],
     learner: str = "",
@@ -245,7 +245,7 @@ def attestation_problem(
     return "; ".join(best)
 
 
-def parse_kept(texts: Iterable[str]) -> list[tuple]:
+def parse_kept(texts: Iterable[str]) -> list[Any]:
     """The runs in a record's kept payloads (verified when kept: parsing cannot fail for them)."""
     runs = []
     for text in texts:

@@ -208,7 +208,7 @@ DIRECTIVE_RE = re.compile(r"^@(key|type|sleep|env)\s+(.*)$")
 def play(script_lines: list[str], root: Path, key_delay: float = DEFAULT_KEY_DELAY) -> Recorder:
     """Run a recorder script (see module docstring) and return the closed Recorder."""
     env: dict[str, str] = {}
-    body = []
+    body: list[str] = []
     for raw in script_lines:
         m = DIRECTIVE_RE.match(raw)
         if m and m[1] == "env" and not body:

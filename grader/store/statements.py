@@ -58,7 +58,7 @@ class Prepared:
         fixed = {name: defaults[name] for name in names if name not in keys}
         table = getattr(self._statement, "table", None)
         missing = [name for name in fixed if table is not None and name in table.c]
-        if missing:  # a column default is computed per execution by SQLAlchemy, not here
+        if missing and table is not None:  # a column default is computed per execution
             raise ValueError(f"{table.name}: parameters must name every column, missing {missing}")
         processors = {}
         for name in names:

@@ -15,7 +15,7 @@ import dataclasses
 import hashlib
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -652,7 +652,8 @@ class Store:
             return self._step_states(conn, learner, lab)
 
     def _step_states(self, conn: sa.Connection, learner: str, lab: str) -> list[StepState]:
-        rows = self._step_states_sql.run(conn, {"learner": learner, "lab": lab}).all()
+        params = {"learner": learner, "lab": lab}
+        rows: Sequence[Any] = self._step_states_sql.run(conn, params).all()
         return [StepState(*row) for row in rows]
 
     def learners(self) -> list[str]:
@@ -809,7 +810,7 @@ class Store:
             if new_state.rank >= _rank(stored):
                 continue
             key = (p.c.learner == learner) & (p.c.lab == lab) & (p.c.step == step)
-            if new_state is State.PENDING:  # a pending step has no row
+            if new_state is State.PENDING or regraded is None:  # a pending step has no row
                 conn.execute(p.delete().where(key))
             else:
                 conn.execute(

@@ -558,8 +558,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     sigint_ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
     # Ignored from before the fork on (the child restores them): a Ctrl-C reaches the whole
     # foreground group, and the helper must live to report the program's death by it.
-    for sig in (signal.SIGINT, signal.SIGQUIT):
-        signal.signal(sig, signal.SIG_IGN)
+    for ignored in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(ignored, signal.SIG_IGN)
     t0 = time.time()
     pid = os.fork()
     if pid == 0:

@@ -165,7 +165,7 @@ def user_dirs(spool):
 OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 
-_UIDS = {}
+_UIDS = {}  # type: dict  # learner name -> uid (None: no such account)
 
 
 def _learner_uid(name, default):

@@ -507,7 +507,8 @@ class Run:
 
     def sizes(self) -> list[int]:
         o = self.opts
-        out, size = [], o.min_bytes
+        out: list[int] = []
+        size = o.min_bytes
         while size <= o.max_bytes and len(out) < MAX_ROWS:
             out.append(size)
             size = size * o.step_factor if o.step_factor > 1 else size + o.step_bytes

@@ -162,9 +162,9 @@ def _from_sysfs(root: str, fake: bool) -> list[Address]:
         out.sort(key=lambda a: index[a.ifname])
     else:
         for name in names:
-            host = _ioctl_ipv4(name)
-            if host:
-                out.append(Address(name, socket.AF_INET, host, flags[name]))
+            ipv4 = _ioctl_ipv4(name)
+            if ipv4:
+                out.append(Address(name, socket.AF_INET, ipv4, flags[name]))
     v6 = []
     for line in _read_text(os.path.join(root, "proc/net/if_inet6")).splitlines():
         fields = line.split()
