@@ -63,6 +63,17 @@ RECONNECTS = Counter(
     "SSH reconnect attempts to nodes after a dropped or failed connection.",
     registry=REGISTRY,
 )
+NODES_HELD = Gauge(
+    "grader_nodes_held",
+    "Nodes whose lease this grader holds, and its fair share of all nodes.",
+    ["kind"],  # held, share
+    registry=REGISTRY,
+)
+HANDOVERS = Counter(
+    "grader_handovers",  # exposed as grader_handovers_total
+    "Nodes this grader handed to another one (over its fair share: flushed, then released).",
+    registry=REGISTRY,
+)
 PARSE_ERRORS = Counter(
     "grader_parse_errors",  # exposed as grader_parse_errors_total
     "Capture anomalies (bad nonce, replayed or malformed markers) recorded in the audit log.",

@@ -155,7 +155,9 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     def labs(_: Who) -> list[dict[str, Any]]:
         return [_lab_json(lab) for lab in settings.labs.values()]
 
-    @app.get("/api/nodes", summary="Nodes: connection, lag, last error (operator)")
+    @app.get(
+        "/api/nodes", summary="Nodes: connection, lag, last error, the grader holding it (operator)"
+    )
     def nodes(_: Operator) -> list[dict[str, Any]]:
         return [dataclasses.asdict(n) for n in store.nodes()]
 

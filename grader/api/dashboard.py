@@ -190,6 +190,8 @@ def mount(
                     "lag_s": n.lag_s,
                     "error": n.error,
                     "updated": n.updated,
+                    "holder": n.holder,
+                    "held_since": n.held_since,
                 }
                 for n in nodes
             ],

@@ -85,6 +85,7 @@ class NodeConfig:
 class DaemonSettings:
     owner: str = field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")
     lease_ttl_s: float = DEFAULT_LEASE_TTL_S
+    capacity: float = 1.0  # this grader's weight in the fair share of nodes (docs/scaling.md)
     max_handshakes: int = DEFAULT_MAX_HANDSHAKES
     keepalive_interval_s: float = DEFAULT_KEEPALIVE_INTERVAL_S
     keepalive_count_max: int = DEFAULT_KEEPALIVE_COUNT_MAX
@@ -213,6 +214,7 @@ def load_config(path: str | Path) -> GraderConfig:
     daemon = DaemonSettings(
         owner=d.get("owner", defaults.owner),
         lease_ttl_s=float(d.get("lease_ttl_s", DEFAULT_LEASE_TTL_S)),
+        capacity=float(d.get("capacity", 1.0)),
         max_handshakes=d.get("max_handshakes", DEFAULT_MAX_HANDSHAKES),
         keepalive_interval_s=float(d.get("keepalive_interval_s", DEFAULT_KEEPALIVE_INTERVAL_S)),
         keepalive_count_max=d.get("keepalive_count_max", DEFAULT_KEEPALIVE_COUNT_MAX),

@@ -51,6 +51,7 @@ from grader.daemon.transport import (
 from grader.labs.model import Lab
 from grader.matching.attest import enforced
 from grader.store import IngestBatch, LeaseLost, StepProgress, StepState, Store
+from grader.store.leases import LeaseRound
 from grader.verdict import State
 
 log = logging.getLogger("grader.daemon")
@@ -67,6 +68,11 @@ FRAME_COST_BYTES = 16384
 # 1 MiB frame of index lines is ~4,000 JSON parses (~60 ms), of bare-CR output ~30 ms, and the
 # other nodes' verdicts should not wait for a whole one (BENCHMARKS.md, twelfth round).
 FEED_SLICE_BYTES = 64 * 1024
+# Balanced leases (docs/scaling.md): a grader over its fair share hands nodes over only after
+# this many renewal rounds in a row over it (graders starting together settle first), and at
+# most nodes/MOVE_PER_ROUND_DIVISOR (at least one) a round.
+OVER_SHARE_ROUNDS = 2
+MOVE_PER_ROUND_DIVISOR = 20
 # The daemon writes the lags its watchers noted since the last write this often (LagBoard).
 LAG_FLUSH_S = 1.0
 # A batch the database refused is retried after this pause (it keeps its place: order matters).
@@ -630,6 +636,10 @@ class Daemon:
         self.reader_mode = reader_mode
         self.handshakes = asyncio.Semaphore(config.daemon.max_handshakes)
         self.watchers: dict[str, NodeWatcher] = {}
+        # Handed over, with when: a renewal round that ran during the handover still lists the
+        # node as held, so it is not restarted until a round that began after the release.
+        self._released: dict[str, float] = {}
+        self._over_share_rounds = 0
         self.stopping = asyncio.Event()
         self.committer = Committer(store)
         self.lags = LagBoard(store)
@@ -709,9 +719,14 @@ class Daemon:
     async def _lease_loop(self) -> None:
         ids = [n.id for n in self.config.nodes]
         owner = self.config.daemon.owner
-        results: asyncio.Queue[set[str] | Exception] = asyncio.Queue()
+        results: asyncio.Queue[LeaseRound | Exception] = asyncio.Queue()
         keeper = LeaseKeeper(
-            self.store, owner, ids, self.config.daemon.lease_ttl_s, results.put_nowait
+            self.store,
+            owner,
+            ids,
+            self.config.daemon.lease_ttl_s,
+            results.put_nowait,
+            self.config.daemon.capacity,
         )
         keeper.start()
         stopping = asyncio.create_task(self.stopping.wait())
@@ -725,14 +740,15 @@ class Daemon:
                 found = [got.result()]
                 while not results.empty():  # the loop was busy: act on the newest round only
                     found.append(results.get_nowait())
-                owned: set[str] | None = None
+                newest: LeaseRound | None = None
                 for result in found:
                     if isinstance(result, Exception):
                         self._renew_failed(owner, result)
                     else:
-                        owned = result
-                if owned is not None:
-                    await self._reconcile(owned)
+                        newest = result
+                if newest is not None:
+                    await self._reconcile(set(newest.held))
+                    await self._rebalance(newest)
         finally:
             stopping.cancel()
             await asyncio.to_thread(keeper.stop)  # before release: no renewal may follow it
@@ -749,6 +765,43 @@ class Daemon:
             first,
         )
 
+    async def _rebalance(self, lease: LeaseRound) -> None:
+        """Hand nodes over while this grader holds more than its fair share (another grader
+        joined): each one's watcher is stopped (its batch flushed and committed), then its
+        lease freed, so the grader under its share takes it at its next round and resumes from
+        the stored offsets. Damped: only after OVER_SHARE_ROUNDS rounds in a row over the share
+        (graders starting together settle first), and at most MOVE_PER_ROUND nodes a round."""
+        metrics.NODES_HELD.labels(kind="held").set(len(lease.held))
+        metrics.NODES_HELD.labels(kind="share").set(lease.share)
+        excess = len(lease.held) - lease.share
+        self._over_share_rounds = self._over_share_rounds + 1 if excess > 0 else 0
+        if self._over_share_rounds < OVER_SHARE_ROUNDS or self.stopping.is_set():
+            return
+        owner = self.config.daemon.owner
+        move = min(excess, max(1, len(self.config.nodes) // MOVE_PER_ROUND_DIVISOR))
+        for node_id in sorted(lease.held, reverse=True)[:move]:
+            began = time.monotonic()
+            self._released[node_id] = began
+            try:
+                w = self.watchers.pop(node_id, None)
+                if w is not None:
+                    await w.stop()  # flushes and commits its batch first
+                await asyncio.to_thread(self.store.release_nodes, owner, [node_id])
+            except Exception as exc:  # the lease expires instead; the next round tries again
+                log.error("event=handover_failed node=%s detail=%s", node_id, exc)
+                continue
+            self._released[node_id] = time.monotonic()
+            metrics.HANDOVERS.inc()
+            log.info(
+                "event=handover node=%s owner=%s share=%d graders=%d duration_s=%.3f",
+                node_id,
+                owner,
+                lease.share,
+                lease.graders,
+                time.monotonic() - began,
+            )
+        self._over_share_rounds = 0
+
     async def _reconcile(self, owned: set[str]) -> None:
         """Start watchers for the nodes this grader now holds; stop those it lost."""
         owner = self.config.daemon.owner
@@ -758,7 +811,10 @@ class Daemon:
                 log.warning("event=lease_dropped node=%s", node_id)
                 del self.watchers[node_id]
                 await w.stop()
-        for node_id in sorted(owned - set(self.watchers)):
+        now = time.monotonic()
+        quiet = self.config.daemon.lease_ttl_s / 2  # longer than a round (ttl/3)
+        self._released = {n: t for n, t in self._released.items() if now - t < quiet}
+        for node_id in sorted(owned - set(self.watchers) - set(self._released)):
             log.info("event=lease_acquired node=%s owner=%s", node_id, owner)
             w = NodeWatcher(
                 self.config.node(node_id),
@@ -794,12 +850,14 @@ class LeaseKeeper:
         owner: str,
         node_ids: list[str],
         ttl_s: float,
-        deliver: Callable[[set[str] | Exception], None],
+        deliver: Callable[[LeaseRound | Exception], None],
+        capacity: float = 1.0,
     ):
         self.store = store
         self.owner = owner
         self.node_ids = node_ids
         self.ttl_s = ttl_s
+        self.capacity = capacity
         self._deliver = deliver
         self._loop = asyncio.get_running_loop()
         self._stop = threading.Event()
@@ -815,9 +873,11 @@ class LeaseKeeper:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            result: set[str] | Exception
+            result: LeaseRound | Exception
             try:
-                result = set(self.store.acquire_nodes(self.owner, self.node_ids, self.ttl_s))
+                result = self.store.lease_round(
+                    self.owner, self.node_ids, self.ttl_s, self.capacity
+                )
             except Exception as exc:  # delivered and logged in the loop; renew next round
                 result = exc
             if self._stop.is_set():

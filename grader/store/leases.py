@@ -6,14 +6,23 @@ takes its nodes over. On PostgreSQL the candidate rows are locked with FOR UPDAT
 two graders acquiring at the same moment split the nodes instead of blocking on each other; on
 SQLite the write transaction (BEGIN IMMEDIATE) already serialises them.
 
+Balance: every grader renews a row of its own in `graders` (owner, capacity, expiry) in the same
+transaction as its leases, so the live graders know each other. A grader's fair share is
+ceil(nodes × its capacity / the live graders' capacity); it takes free or expired leases only up
+to that share. A grader above its share is told so (`LeaseRound.share`) and hands its excess
+over itself, one node at a time after a flush (grader/daemon/service.py Daemon._rebalance):
+leases are never taken from a live grader, so no batch is ever written by two graders.
+
 Time comes from the database on PostgreSQL (one clock for every grader, so skew between grader
 hosts cannot make two of them believe they hold the same node); SQLite is one machine anyway.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
@@ -40,17 +49,58 @@ _EXISTING = sa.select(t.leases.c.node_id).where(
 )
 
 
+@dataclass(frozen=True)
+class LeaseRound:
+    """One renewal's outcome: the nodes `owner` holds now, its fair share, the live graders."""
+
+    held: list[str]
+    share: int
+    graders: int
+
+
+def heartbeat(
+    conn: sa.Connection,
+    insert: Callable[[sa.Table], Any],
+    owner: str,
+    capacity: float,
+    now: float,
+    ttl_s: float,
+) -> None:
+    """Upsert `owner`'s row in `graders`: alive until now + ttl_s, with its capacity."""
+    stmt = insert(t.graders).values(
+        owner=owner, capacity=capacity, expires_at=now + ttl_s, started_at=now
+    )
+    conn.execute(
+        stmt.on_conflict_do_update(
+            index_elements=[t.graders.c.owner],
+            set_={"capacity": capacity, "expires_at": now + ttl_s},
+        )
+    )
+
+
+def fair_share(conn: sa.Connection, owner: str, nodes: int, now: float) -> tuple[int, int]:
+    """(owner's share of `nodes`, live graders): ceil(nodes × capacity / live capacity)."""
+    g = t.graders.c
+    rows = conn.execute(sa.select(g.owner, g.capacity).where(g.expires_at > now)).all()
+    total = sum(max(cap, 0.0) for _, cap in rows)
+    mine = next((max(cap, 0.0) for who, cap in rows if who == owner), 0.0)
+    if total <= 0 or mine <= 0:
+        return (nodes if mine > 0 or not rows else 0), len(rows)
+    return min(nodes, math.ceil(nodes * mine / total - 1e-9)), len(rows)
+
+
 def acquire(
     conn: sa.Connection,
     insert: Callable[[sa.Table], Any],
     owner: str,
     node_ids: list[str],
     ttl_s: float,
-) -> list[str]:
-    if not node_ids:
-        return []
+    capacity: float = 1.0,
+) -> LeaseRound:
     if not owner:
         raise ValueError("a lease owner must be a non-empty string")
+    if not node_ids:
+        return LeaseRound([], 0, 0)
     leases = t.leases
     # Make sure every wanted node has a row to lock; a concurrent insert of the same row just
     # waits for the other transaction, then does nothing. Only the missing rows are inserted,
@@ -64,6 +114,8 @@ def acquire(
     if missing:
         conn.execute(insert(leases).on_conflict_do_nothing(), missing)
     now = db_now(conn)
+    heartbeat(conn, insert, owner, capacity, now, ttl_s)
+    share, graders = fair_share(conn, owner, len(node_ids), now)
     # Our own rows are locked waiting, not skipped: this grader's ingest transactions hold them
     # (check_held) for milliseconds, and skipping them made a busy node look lost, so its
     # watcher was dropped and restarted every few renewals.
@@ -80,20 +132,32 @@ def acquire(
         .order_by(leases.c.node_id)
         .with_for_update(skip_locked=True)
     )
-    taken = sorted([*conn.execute(mine).scalars(), *conn.execute(takeable).scalars()])
-    if taken:
+    held = list(conn.execute(mine).scalars())
+    new: list[str] = []
+    if len(held) < share:  # up to the share only: the others' shares are theirs to take
+        new = list(conn.execute(takeable.limit(share - len(held))).scalars())
+    if held:
+        conn.execute(
+            leases.update().where(leases.c.node_id.in_(held)).values(expires_at=now + ttl_s)
+        )
+    if new:
         conn.execute(
             leases.update()
-            .where(leases.c.node_id.in_(taken))
-            .values(owner=owner, expires_at=now + ttl_s)
+            .where(leases.c.node_id.in_(new))
+            .values(owner=owner, expires_at=now + ttl_s, since=now)
         )
-    return taken
+    return LeaseRound(sorted([*held, *new]), share, graders)
 
 
-def release(conn: sa.Connection, owner: str) -> None:
-    conn.execute(
-        t.leases.update().where(t.leases.c.owner == owner).values(owner=FREE_OWNER, expires_at=0.0)
-    )
+def release(conn: sa.Connection, owner: str, node_ids: list[str] | None = None) -> None:
+    """Free `owner`'s leases (only those of node_ids when given); freeing all of them (a grader
+    leaving) also removes its row from `graders`, so the others' shares grow at once."""
+    where = t.leases.c.owner == owner
+    if node_ids is not None:
+        where = where & t.leases.c.node_id.in_(node_ids)
+    conn.execute(t.leases.update().where(where).values(owner=FREE_OWNER, expires_at=0.0, since=0.0))
+    if node_ids is None:
+        conn.execute(t.graders.delete().where(t.graders.c.owner == owner))
 
 
 def held_query(dialect: str) -> sa.Select[Any]:

@@ -83,6 +83,8 @@ class NodeStatus:
     lag_s: float | None
     error: str | None
     updated: float
+    holder: str | None = None  # the grader holding its lease now (None: nobody)
+    held_since: float | None = None  # since when that grader holds it
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,19 @@ leases = sa.Table(
     sa.Column("node_id", sa.String(200), primary_key=True),
     sa.Column("owner", sa.String(200), nullable=False),
     sa.Column("expires_at", Epoch, nullable=False),
+    # When the current owner took it (0 for a free row): /api/nodes shows who holds it since when.
+    sa.Column("since", Epoch, nullable=False, server_default="0"),
+)
+
+# The graders alive now, each renewing its row with its leases: a grader's fair share of the
+# nodes is its capacity over the sum of the live ones' (grader/store/leases.py).
+graders = sa.Table(
+    "graders",
+    metadata,
+    sa.Column("owner", sa.String(200), primary_key=True),
+    sa.Column("capacity", sa.Float, nullable=False),
+    sa.Column("expires_at", Epoch, nullable=False),
+    sa.Column("started_at", Epoch, nullable=False),
 )
 
 offsets = sa.Table(

@@ -313,9 +313,18 @@ class Store:
             conn.execute(stmt, [{"node": k, "lag": v, "now": now} for k, v in lags.items()])
 
     def nodes(self) -> list[NodeStatus]:
+        """Every node's status, with the grader holding its lease now and since when."""
         with self._read() as conn:
             rows = conn.execute(sa.select(t.nodes).order_by(t.nodes.c.id)).mappings().all()
-        return [NodeStatus(**{**row, "learners": list(row["learners"])}) for row in rows]
+        held = self.lease_holders()
+        return [
+            NodeStatus(
+                **{**row, "learners": list(row["learners"])},
+                holder=held[row["id"]][0] if row["id"] in held else None,
+                held_since=held[row["id"]][1] if row["id"] in held else None,
+            )
+            for row in rows
+        ]
 
     def offsets(self, node_id: str) -> dict[str, int]:
         with self._read() as conn:
@@ -332,15 +341,34 @@ class Store:
         """Take free or expired leases and renew `owner`'s own; returns the nodes owner now holds.
 
         Call it every ttl_s/3 or so as the heartbeat. A node another live grader holds (or is
-        locking right now) is skipped, never waited for.
+        locking right now) is skipped, never waited for. Takes at most owner's fair share
+        (lease_round says what that is).
         """
-        with self._write() as conn:
-            return lease_ops.acquire(conn, self._insert, owner, node_ids, ttl_s)
+        return self.lease_round(owner, node_ids, ttl_s).held
 
-    def release_nodes(self, owner: str) -> None:
-        """Give up every lease of `owner` (clean shutdown), so others need not wait for expiry."""
+    def lease_round(
+        self, owner: str, node_ids: list[str], ttl_s: float, capacity: float = 1.0
+    ) -> lease_ops.LeaseRound:
+        """acquire_nodes, with owner's fair share and the number of live graders."""
         with self._write() as conn:
-            lease_ops.release(conn, owner)
+            return lease_ops.acquire(conn, self._insert, owner, node_ids, ttl_s, capacity)
+
+    def release_nodes(self, owner: str, node_ids: list[str] | None = None) -> None:
+        """Give up `owner`'s leases (all of them: a clean shutdown, and its `graders` row goes
+        too; or those of node_ids: a handover), so others need not wait for expiry."""
+        with self._write() as conn:
+            lease_ops.release(conn, owner, node_ids)
+
+    def lease_holders(self) -> dict[str, tuple[str, float]]:
+        """node_id -> (owner, since) of every lease held now."""
+        with self._read() as conn:
+            now = lease_ops.db_now(conn)
+            rows = conn.execute(
+                sa.select(t.leases.c.node_id, t.leases.c.owner, t.leases.c.since).where(
+                    (t.leases.c.owner != lease_ops.FREE_OWNER) & (t.leases.c.expires_at > now)
+                )
+            ).all()
+        return {node_id: (owner, since) for node_id, owner, since in rows}
 
     # -- ingest ---------------------------------------------------------------------------------
 

@@ -87,3 +87,44 @@ def test_skip_locked_does_not_wait_for_a_locking_grader(pg_url: str) -> None:
         assert store.acquire_nodes("grader-b", ["n1", "n2"], 60) == ["n1", "n2"]
     finally:
         store.close()
+
+
+NINE = [f"n{i}" for i in range(9)]
+
+
+def test_a_grader_takes_only_its_fair_share_of_free_nodes(store: Store) -> None:
+    """Balanced leases (docs/scaling.md): live graders know each other through the `graders`
+    rows renewed with the leases; each takes free nodes only up to ceil(nodes / live graders),
+    and one above its share is told so (it hands its excess over itself, after a flush)."""
+    first = store.lease_round("grader-a", NINE, 60)
+    assert (first.held, first.share, first.graders) == (NINE, 9, 1)  # alone: every node
+    joined = store.lease_round("grader-b", NINE, 60)
+    assert (joined.held, joined.share, joined.graders) == ([], 5, 2)  # nothing free
+    over = store.lease_round("grader-a", NINE, 60)
+    assert (len(over.held), over.share) == (9, 5)  # renewed, never dropped here: A hands over
+    store.release_nodes("grader-a", NINE[5:])  # A's handover of its excess
+    assert store.lease_round("grader-b", NINE, 60).held == NINE[5:]
+    store.lease_round("grader-c", NINE, 60)  # a third grader: shares of 3
+    a, b = store.lease_round("grader-a", NINE, 60), store.lease_round("grader-b", NINE, 60)
+    assert (a.share, b.share, a.graders) == (3, 3, 3)
+    store.release_nodes("grader-a", a.held[3:])
+    store.release_nodes("grader-b", b.held[3:])
+    c = store.lease_round("grader-c", NINE, 60)
+    assert len(c.held) == 3 and not set(c.held) & set(a.held[:3] + b.held[:3])
+    holders = store.lease_holders()
+    assert sorted(holders) == NINE
+    assert (
+        sorted(owner for owner, _ in holders.values())
+        == ["grader-a"] * 3 + ["grader-b"] * 3 + ["grader-c"] * 3
+    )
+    assert all(since > 0 for _, since in holders.values())
+
+
+def test_capacity_weights_the_share_and_a_leaving_grader_frees_it_at_once(store: Store) -> None:
+    big = store.lease_round("grader-big", NINE, 60, capacity=2.0)
+    small = store.lease_round("grader-small", NINE, 60, capacity=1.0)
+    big = store.lease_round("grader-big", NINE, 60, capacity=2.0)
+    assert (big.share, small.share) == (6, 3)
+    store.release_nodes("grader-big")  # SIGTERM: every lease and its `graders` row, at once
+    alone = store.lease_round("grader-small", NINE, 60)
+    assert (alone.share, alone.graders, alone.held) == (9, 1, NINE)

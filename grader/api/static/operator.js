@@ -134,10 +134,13 @@ function nodeCell(row) {
   if (!n) return h("td", { class: "muted", text: row.node || "—" });
   const lag = n.lag_s === null || n.lag_s === undefined ? "" : ` · lag ${n.lag_s.toFixed(1)} s`;
   const label = n.connected ? `● ${n.id}${lag}` : `○ ${n.id} offline`;
+  const since = n.held_since ? ` since ${new Date(n.held_since * 1000).toLocaleTimeString()}` : "";
+  const held = n.holder ? `; graded by ${n.holder}${since}` : "; no grader holds it";
   return h("td", {
     class: n.connected ? "node-ok" : "node-down",
-    title: n.error ? `${n.id}: ${n.error}` : `${n.id}: ${n.connected ? "connected" : "not connected"}`,
+    title: (n.error ? `${n.id}: ${n.error}` : `${n.id}: ${n.connected ? "connected" : "not connected"}`) + held,
     "data-node": n.id,
+    "data-holder": n.holder || "",
     "data-connected": String(n.connected),
     text: label,
   });
