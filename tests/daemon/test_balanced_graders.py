@@ -11,6 +11,7 @@ command typed is stored exactly once. docs/scaling.md.
 from __future__ import annotations
 
 import json
+import signal
 import threading
 import time
 from collections import Counter
@@ -25,6 +26,7 @@ from .demo import LAB_ID, Shell, write_lab
 from .nodesim import Spool, wait_for
 from .sshpeer import SshPeer
 from .test_daemon_ssh import DaemonThread
+from .test_run_cmd import start
 
 pytestmark = pytest.mark.postgres
 
@@ -146,4 +148,41 @@ def test_graders_joining_share_the_nodes_and_a_leaving_one_hands_over_at_once(
     finally:
         for daemon in graders.values():
             daemon.stop()
+        cls.close()
+
+
+def test_a_killed_graders_nodes_move_after_its_lease_expires(
+    tmp_path: Path,
+    pg_url: str,  # noqa: F811
+) -> None:
+    """`kill -9` frees nothing: the killed grader's nodes wait out lease_ttl_s, then the live
+    grader (whose share grew when the dead one's `graders` row expired) takes them all and
+    resumes from the stored offsets; every command typed is stored exactly once."""
+    cls = Class(tmp_path)
+    store = Store.open(pg_url)
+    killed = start(cls.config("k", pg_url), tmp_path / "k.log")
+    survivor: DaemonThread | None = None
+    try:
+        cls.start_typing()
+        wait_for(lambda: spread(store) == {"k": NODES}, 30, "grader k takes every node")
+        survivor = DaemonThread(cls.config("s", pg_url))
+        wait_for(lambda: spread(store) == {"k": 3, "s": 3}, 60, "nodes spread 3/3")
+        killed.send_signal(signal.SIGKILL)
+        killed.wait(10)
+        killed_at = time.monotonic()
+        wait_for(lambda: spread(store) == {"s": NODES}, 30, "s takes k's nodes")
+        assert time.monotonic() - killed_at >= TTL_S * 0.5  # it waited for the expiry
+        time.sleep(1.0)
+        cls.stop_typing()
+        typed = dict(cls.typed)
+        wait_for(
+            lambda: all(len(store.command_records(w)) == n for w, n in typed.items()),
+            30,
+            "every typed command stored",
+        )
+    finally:
+        if killed.poll() is None:
+            killed.kill()
+        if survivor is not None:
+            survivor.stop()
         cls.close()
