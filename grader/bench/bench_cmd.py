@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import shutil
 import tempfile
@@ -48,6 +49,17 @@ def register(subparsers: Any) -> None:
         type=int,
         default=0,
         help="learners' dashboard pages open: each follows its learner's SSE stream (default 0)",
+    )
+    p.add_argument(
+        "--graders",
+        type=int,
+        default=1,
+        help="grader processes sharing the nodes (default 1); more than one needs --db",
+    )
+    p.add_argument(
+        "--db",
+        help="PostgreSQL URL (needed for --graders N; default: SQLite); each phase gets a "
+        "fresh schema, dropped after",
     )
     p.add_argument("--no-poller", action="store_true", help="skip the poller baseline")
     p.add_argument("--no-isolation", action="store_true", help="skip the isolation phase")
@@ -91,6 +103,12 @@ def run(args: argparse.Namespace) -> int:
     if args.repeat < 1:
         print(f"--repeat must be at least 1, not {args.repeat}")
         return 2
+    if args.db and not args.db.startswith("postgresql"):
+        print("--db takes a PostgreSQL URL (postgresql+psycopg://...)")
+        return 2
+    if args.graders < 1 or (args.graders > 1 and not args.db):
+        print("--graders N (N > 1) shares one PostgreSQL: pass --db postgresql+psycopg://...")
+        return 2
     work = args.workdir or Path(tempfile.mkdtemp(prefix="labgrader-bench-"))
     try:
         result = asyncio.run(_bench(args, counts, work))
@@ -122,6 +140,7 @@ async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dic
             "nodes": counts,
             "pages": args.pages,
             "repeat": args.repeat,
+            "graders": args.graders,
         },
         "rows": [],
     }
@@ -139,9 +158,22 @@ async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dic
             )
             suffix = f"-run{i}" if args.repeat > 1 else ""
             try:
-                g = await runner.grader_phase(
-                    work / f"grader-{n}{suffix}", n, args.lab, pages=args.pages, **phase
-                )
+                with runner.pg_schema(args.db) if args.db else contextlib.nullcontext(None) as db:
+                    g = await runner.grader_phase(
+                        work / f"grader-{n}{suffix}",
+                        n,
+                        args.lab,
+                        pages=args.pages,
+                        graders=args.graders,
+                        db=db,
+                        **phase,
+                    )
+                for each in g.graders:
+                    print(
+                        f"[bench] {n} nodes: {each['owner']} held {each['nodes']} nodes, "
+                        f"{each['cpu_s']:.2f} s CPU",
+                        flush=True,
+                    )
             except RuntimeError as exc:  # one run failing must not lose the others' figures
                 print(f"[bench] {n} nodes: {exc}", flush=True)
                 result.setdefault("failed", []).append({"nodes": n, "run": i, "error": str(exc)})

@@ -55,6 +55,7 @@ def row(grader, poller, idle_rss_kib: int) -> dict[str, Any]:
             "pages": grader.pages,
             "page_events": grader.page_events,
             "page_expected": grader.page_expected,
+            "graders": grader.graders,  # --graders N: each one's nodes and CPU seconds
         },
         # Of the latency, the part spent on the (simulated) node before the grader could see
         # the command's end: measured by the farm, see farm.py.

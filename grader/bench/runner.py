@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +29,8 @@ CONNECT_WAIT_MIN_S = 30.0
 DRAIN_QUIET_S = 3.0  # after activity: stop once no event arrived for this long
 DRAIN_MAX_S = 30.0
 LAB_ID = "nccl-bootstrap"
+GRADERS_LEASE_TTL_S = 6.0  # renewals every 2 s: N graders share the nodes within seconds
+BALANCE_WAIT_S = 90.0
 
 
 def free_port() -> int:
@@ -98,7 +101,15 @@ class Farm:
             self.proc.wait()
 
 
-def grader_config(workdir: Path, farm: Farm, lab_dir: Path, api_port: int) -> Path:
+def grader_config(
+    workdir: Path,
+    farm: Farm,
+    lab_dir: Path,
+    api_port: int,
+    db: str = "sqlite:///grader.db",
+    owner: str = "bench",
+    lease_ttl_s: float | None = None,
+) -> Path:
     info = farm.info
     nodes = [
         {
@@ -116,15 +127,15 @@ def grader_config(workdir: Path, farm: Farm, lab_dir: Path, api_port: int) -> Pa
         )
     ]
     cfg = {
-        "db": "sqlite:///grader.db",
+        "db": db,
         "labs": [str(lab_dir.resolve())],
         "api": {"host": "127.0.0.1", "port": api_port, "tokens": {"operator": [TOKEN]}},
         "nodes": nodes,
-        "daemon": {"owner": "bench"},
+        "daemon": {"owner": owner, **({"lease_ttl_s": lease_ttl_s} if lease_ttl_s else {})},
         # the farm's simulated nodes have no attestation key: enforce only where there is one
         "attestation": "auto",
     }
-    path = workdir / "grader.yaml"
+    path = workdir / f"{owner}.yaml"
     path.write_text(json.dumps(cfg))  # JSON is YAML
     return path
 
@@ -152,11 +163,56 @@ class GraderPhase:
     # the grader's own share, which a real node's own CPU would leave unchanged.
     own: list[float] = field(default_factory=list)
     own_by_learner: dict[str, list[float]] = field(default_factory=dict)
+    # --graders N: per grader, the nodes it held during the phase and its CPU seconds.
+    graders: list[dict] = field(default_factory=list)
+
+
+@contextlib.contextmanager
+def pg_schema(base_url: str) -> Iterator[str]:
+    """A fresh, empty schema on the PostgreSQL at base_url for one phase (the URL with it as the
+    search_path), dropped afterwards: every phase starts from an empty store."""
+    import uuid
+    from urllib.parse import quote
+
+    import sqlalchemy as sa
+
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(base_url)
+    with admin.begin() as conn:
+        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    sep = "&" if "?" in base_url else "?"
+    try:
+        yield f"{base_url}{sep}options={quote(f'-csearch_path={schema}')}"
+    finally:
+        with admin.begin() as conn:
+            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+        admin.dispose()
+
+
+async def wait_balanced(grader: Grader, owners: list[str], nodes: int) -> dict[str, int]:
+    """Wait until every node is connected and held, and the graders' counts are within one of
+    each other (their fair shares); the nodes each holds."""
+    deadline = time.monotonic() + BALANCE_WAIT_S
+    held: dict[str, int] = {}
+    async with httpx.AsyncClient(base_url=grader.base, headers=grader.headers) as client:
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx.HTTPError):
+                rows = (await client.get("/api/nodes", timeout=10)).json()
+                held = {o: sum(1 for n in rows if n.get("holder") == o) for o in owners}
+                connected = sum(bool(n["connected"]) for n in rows)
+                if (
+                    connected >= nodes
+                    and sum(held.values()) == nodes
+                    and max(held.values()) - min(held.values()) <= 1
+                ):
+                    return held
+            await asyncio.sleep(0.5)
+    raise RuntimeError(f"the {len(owners)} graders did not share the nodes in time: {held}")
 
 
 class Grader:
-    def __init__(self, workdir: Path, config: Path, api_port: int):
-        self.log = (workdir / "grader.log").open("wb")
+    def __init__(self, workdir: Path, config: Path, api_port: int, name: str = "grader"):
+        self.log = (workdir / f"{name}.log").open("wb")
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -222,19 +278,31 @@ async def grader_phase(
     stagger_s: float,
     cat: dict | None = None,
     pages: int = 0,
+    graders: int = 1,
+    db: str | None = None,
 ) -> GraderPhase:
     """`pages`: that many learners also have their dashboard page open (a stream each, scoped
-    to its learner), as in a class where learners watch their own progress."""
+    to its learner), as in a class where learners watch their own progress. `graders`: that
+    many `grader run` processes sharing the nodes through `db` (PostgreSQL); the measuring
+    client follows the first one's stream, which carries every grader's events (NOTIFY)."""
     result = GraderPhase(nodes, pages=min(pages, nodes))
     farm = Farm(workdir, nodes, speed)
-    port = free_port()
-    grader = Grader(workdir, grader_config(workdir, farm, lab_dir, port), port)
+    owners = ["bench"] if graders == 1 else [f"bench-{k}" for k in range(graders)]
+    fleet = []
+    for owner in owners:
+        port = free_port()
+        # Several graders settle their shares within a few renewal rounds (every ttl/3).
+        ttl = GRADERS_LEASE_TTL_S if graders > 1 else None
+        cfg = grader_config(workdir, farm, lab_dir, port, db or "sqlite:///grader.db", owner, ttl)
+        fleet.append(Grader(workdir, cfg, port, name="grader" if graders == 1 else owner))
+    grader = fleet[0]
     queue: asyncio.Queue = asyncio.Queue()
     sse: asyncio.Task | None = None
     page_queue: asyncio.Queue = asyncio.Queue()
     page_tasks = []
     try:
         result.connect_s = await grader.wait_connected(nodes)
+        held = await wait_balanced(grader, owners, nodes) if graders > 1 else {"bench": nodes}
         sse = asyncio.create_task(sse_events(grader.base, grader.headers, queue))
         page_tasks = [
             asyncio.create_task(sse_events(grader.base, grader.headers, page_queue, learner))
@@ -242,6 +310,7 @@ async def grader_phase(
         ]
         await asyncio.sleep(0.5)  # the stream is open before the first byte is typed
         cpu0 = proc_cpu_s(grader.proc.pid)
+        cpus0 = [proc_cpu_s(g.proc.pid) for g in fleet]
         go = {"cmd": "go", "duration_s": duration_s, "stagger_s": stagger_s, "seed": nodes}
         if cat:
             go.update(cat_node=0, cat=cat)
@@ -282,6 +351,14 @@ async def grader_phase(
                 result.attempted_latencies.append(lat)
         result.cpu_s = proc_cpu_s(grader.proc.pid) - cpu0
         result.rss_kib = proc_mem_kib(grader.proc.pid)
+        if graders > 1:  # the class's CPU is every grader's; RSS the largest one's
+            cpus = [proc_cpu_s(g.proc.pid) - c0 for g, c0 in zip(fleet, cpus0, strict=True)]
+            result.cpu_s = sum(cpus)
+            result.rss_kib = max(proc_mem_kib(g.proc.pid) for g in fleet)
+            result.graders = [
+                {"owner": o, "nodes": held.get(o, 0), "cpu_s": round(c, 3)}
+                for o, c in zip(owners, cpus, strict=True)
+            ]
         result.page_events = page_queue.qsize()
         paged = set(farm.info["learners"][: result.pages])
         result.page_expected = sum(1 for key in seen if key[0] in paged)
@@ -298,7 +375,8 @@ async def grader_phase(
         for task in streams:
             task.cancel()
         await asyncio.gather(*streams, return_exceptions=True)
-        grader.stop()
+        for g in fleet:
+            g.stop()
         farm.close()
     return result
 
