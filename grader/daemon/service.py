@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import json
 import logging
@@ -69,10 +70,11 @@ FRAME_COST_BYTES = 16384
 # other nodes' verdicts should not wait for a whole one (BENCHMARKS.md, twelfth round).
 FEED_SLICE_BYTES = 64 * 1024
 # Balanced leases (docs/scaling.md): a grader over its fair share hands nodes over only after
-# this many renewal rounds in a row over it (graders starting together settle first), and at
-# most nodes/MOVE_PER_ROUND_DIVISOR (at least one) a round.
+# this many renewal rounds in a row over it (graders starting together settle first), then
+# half its excess a round (at least one, at most MOVE_PER_ROUND_MAX): 500 nodes over the share
+# are handed over in ~10 rounds, each round's flushes bounded.
 OVER_SHARE_ROUNDS = 2
-MOVE_PER_ROUND_DIVISOR = 20
+MOVE_PER_ROUND_MAX = 50
 # The daemon writes the lags its watchers noted since the last write this often (LagBoard).
 LAG_FLUSH_S = 1.0
 # A batch the database refused is retried after this pause (it keeps its place: order matters).
@@ -636,8 +638,8 @@ class Daemon:
         self.reader_mode = reader_mode
         self.handshakes = asyncio.Semaphore(config.daemon.max_handshakes)
         self.watchers: dict[str, NodeWatcher] = {}
-        # Handed over, with when: a renewal round that ran during the handover still lists the
-        # node as held, so it is not restarted until a round that began after the release.
+        # Handed over, with when (time.monotonic()): a renewal round that began before the
+        # release may still list the node as held; only a round that began after it counts.
         self._released: dict[str, float] = {}
         self._over_share_rounds = 0
         self.stopping = asyncio.Event()
@@ -747,7 +749,7 @@ class Daemon:
                     else:
                         newest = result
                 if newest is not None:
-                    await self._reconcile(set(newest.held))
+                    await self._reconcile(set(newest.held), newest.started)
                     await self._rebalance(newest)
         finally:
             stopping.cancel()
@@ -770,24 +772,27 @@ class Daemon:
         joined): each one's watcher is stopped (its batch flushed and committed), then its
         lease freed, so the grader under its share takes it at its next round and resumes from
         the stored offsets. Damped: only after OVER_SHARE_ROUNDS rounds in a row over the share
-        (graders starting together settle first), and at most MOVE_PER_ROUND nodes a round."""
-        metrics.NODES_HELD.labels(kind="held").set(len(lease.held))
+        (graders starting together settle first), then half the excess a round."""
+        # Nodes handed over after this round began are not ours any more.
+        held = [
+            n for n in lease.held if not self._released.get(n, float("-inf")) > lease.started
+        ]
+        metrics.NODES_HELD.labels(kind="held").set(len(held))
         metrics.NODES_HELD.labels(kind="share").set(lease.share)
-        excess = len(lease.held) - lease.share
+        excess = len(held) - lease.share
         self._over_share_rounds = self._over_share_rounds + 1 if excess > 0 else 0
         if self._over_share_rounds < OVER_SHARE_ROUNDS or self.stopping.is_set():
             return
         owner = self.config.daemon.owner
-        move = min(excess, max(1, len(self.config.nodes) // MOVE_PER_ROUND_DIVISOR))
-        for node_id in sorted(lease.held, reverse=True)[:move]:
+        move = min(excess, max(1, (excess + 1) // 2), MOVE_PER_ROUND_MAX)
+        for node_id in sorted(held, reverse=True)[:move]:
             began = time.monotonic()
-            self._released[node_id] = began
             try:
                 w = self.watchers.pop(node_id, None)
                 if w is not None:
                     await w.stop()  # flushes and commits its batch first
                 await asyncio.to_thread(self.store.release_nodes, owner, [node_id])
-            except Exception as exc:  # the lease expires instead; the next round tries again
+            except Exception as exc:  # the next round tries again (or the lease expires)
                 log.error("event=handover_failed node=%s detail=%s", node_id, exc)
                 continue
             self._released[node_id] = time.monotonic()
@@ -800,10 +805,11 @@ class Daemon:
                 lease.graders,
                 time.monotonic() - began,
             )
-        self._over_share_rounds = 0
 
-    async def _reconcile(self, owned: set[str]) -> None:
-        """Start watchers for the nodes this grader now holds; stop those it lost."""
+    async def _reconcile(self, owned: set[str], started: float = float("inf")) -> None:
+        """Start watchers for the nodes this grader now holds; stop those it lost. `started`:
+        when the renewal round that found `owned` began (a node handed over after that is not
+        restarted)."""
         owner = self.config.daemon.owner
         for node_id in list(self.watchers):
             w = self.watchers[node_id]
@@ -811,10 +817,13 @@ class Daemon:
                 log.warning("event=lease_dropped node=%s", node_id)
                 del self.watchers[node_id]
                 await w.stop()
-        now = time.monotonic()
-        quiet = self.config.daemon.lease_ttl_s / 2  # longer than a round (ttl/3)
-        self._released = {n: t for n, t in self._released.items() if now - t < quiet}
-        for node_id in sorted(owned - set(self.watchers) - set(self._released)):
+        stale = {n for n, at in self._released.items() if at > started}
+        for node_id in list(self._released):
+            if node_id in owned and node_id not in stale:  # a newer round says it is ours again
+                del self._released[node_id]
+            elif node_id not in owned and self._released[node_id] <= started:
+                del self._released[node_id]  # a round after the release saw it gone: done
+        for node_id in sorted(owned - set(self.watchers) - stale):
             log.info("event=lease_acquired node=%s owner=%s", node_id, owner)
             w = NodeWatcher(
                 self.config.node(node_id),
@@ -874,9 +883,11 @@ class LeaseKeeper:
     def _run(self) -> None:
         while not self._stop.is_set():
             result: LeaseRound | Exception
+            started = time.monotonic()
             try:
-                result = self.store.lease_round(
-                    self.owner, self.node_ids, self.ttl_s, self.capacity
+                result = dataclasses.replace(
+                    self.store.lease_round(self.owner, self.node_ids, self.ttl_s, self.capacity),
+                    started=started,
                 )
             except Exception as exc:  # delivered and logged in the loop; renew next round
                 result = exc

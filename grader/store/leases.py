@@ -6,12 +6,17 @@ takes its nodes over. On PostgreSQL the candidate rows are locked with FOR UPDAT
 two graders acquiring at the same moment split the nodes instead of blocking on each other; on
 SQLite the write transaction (BEGIN IMMEDIATE) already serialises them.
 
-Balance: every grader renews a row of its own in `graders` (owner, capacity, expiry) in the same
-transaction as its leases, so the live graders know each other. A grader's fair share is
-ceil(nodes × its capacity / the live graders' capacity); it takes free or expired leases only up
-to that share. A grader above its share is told so (`LeaseRound.share`) and hands its excess
-over itself, one node at a time after a flush (grader/daemon/service.py Daemon._rebalance):
-leases are never taken from a live grader, so no batch is ever written by two graders.
+Balance: every grader renews a row of its own in `graders` (owner, capacity, the key of its node
+list, expiry) in the same transaction as its leases, so the live graders know each other. The
+graders listing the same nodes share them: each one's share is its capacity's part of the nodes,
+rounded down, the nodes left over going one each to the graders with the largest remainders
+(then by owner), so the shares add up to exactly the node count and every grader computes the
+same ones. A grader takes free or expired leases only up to its share; one above it is told so
+(`LeaseRound.share`) and hands its excess over itself after a flush (grader/daemon/service.py
+Daemon._rebalance): leases are never taken from a live grader, so no batch is ever written by
+two graders. Graders with another node list (disjoint lists, a config change rolling out) are
+another pool: they never count in this one's shares, so no node is freed for a grader that
+does not list it.
 
 Time comes from the database on PostgreSQL (one clock for every grader, so skew between grader
 hosts cannot make two of them believe they hold the same node); SQLite is one machine anyway.
@@ -19,7 +24,7 @@ hosts cannot make two of them believe they hold the same node); SQLite is one ma
 
 from __future__ import annotations
 
-import math
+import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -56,6 +61,16 @@ class LeaseRound:
     held: list[str]
     share: int
     graders: int
+    started: float = 0.0  # time.monotonic() when the round began (set by the caller)
+
+
+#: Rows of graders gone this long (crashed, never back under that owner) are deleted.
+GONE_KEPT_S = 3600.0
+
+
+def nodes_key(node_ids: list[str]) -> str:
+    """The key of a node list: graders with the same key share those nodes."""
+    return hashlib.sha256("\n".join(sorted(node_ids)).encode()).hexdigest()[:16]
 
 
 def heartbeat(
@@ -63,30 +78,52 @@ def heartbeat(
     insert: Callable[[sa.Table], Any],
     owner: str,
     capacity: float,
+    key: str,
     now: float,
     ttl_s: float,
 ) -> None:
-    """Upsert `owner`'s row in `graders`: alive until now + ttl_s, with its capacity."""
-    stmt = insert(t.graders).values(
-        owner=owner, capacity=capacity, expires_at=now + ttl_s, started_at=now
+    """Upsert `owner`'s row in `graders`: alive until now + ttl_s, with its capacity and the key
+    of its node list; delete rows of graders gone for GONE_KEPT_S."""
+    g = t.graders
+    stmt = insert(g).values(
+        owner=owner, capacity=capacity, nodes_key=key, expires_at=now + ttl_s, started_at=now
     )
     conn.execute(
         stmt.on_conflict_do_update(
-            index_elements=[t.graders.c.owner],
-            set_={"capacity": capacity, "expires_at": now + ttl_s},
+            index_elements=[g.c.owner],
+            set_={"capacity": capacity, "nodes_key": key, "expires_at": now + ttl_s},
         )
     )
+    conn.execute(g.delete().where(g.c.expires_at < now - GONE_KEPT_S))
 
 
-def fair_share(conn: sa.Connection, owner: str, nodes: int, now: float) -> tuple[int, int]:
-    """(owner's share of `nodes`, live graders): ceil(nodes × capacity / live capacity)."""
+def shares(nodes: int, capacities: dict[str, float]) -> dict[str, int]:
+    """Each grader's share of `nodes` by capacity: the parts rounded down, the nodes left over
+    one each to the largest remainders (ties: by owner). They add up to `nodes` exactly, and
+    every grader, seeing the same rows, computes the same shares."""
+    total = sum(capacities.values())
+    if total <= 0:
+        return {owner: 0 for owner in capacities}
+    exact = {owner: nodes * cap / total for owner, cap in capacities.items()}
+    out = {owner: int(x) for owner, x in exact.items()}
+    left = nodes - sum(out.values())
+    for owner in sorted(exact, key=lambda o: (-(exact[o] - out[o]), o))[:left]:
+        out[owner] += 1
+    return out
+
+
+def fair_share(
+    conn: sa.Connection, owner: str, key: str, nodes: int, now: float
+) -> tuple[int, int]:
+    """(owner's share of `nodes`, live graders of its pool: those with the same nodes key)."""
     g = t.graders.c
-    rows = conn.execute(sa.select(g.owner, g.capacity).where(g.expires_at > now)).all()
-    total = sum(max(cap, 0.0) for _, cap in rows)
-    mine = next((max(cap, 0.0) for who, cap in rows if who == owner), 0.0)
-    if total <= 0 or mine <= 0:
-        return (nodes if mine > 0 or not rows else 0), len(rows)
-    return min(nodes, math.ceil(nodes * mine / total - 1e-9)), len(rows)
+    rows = conn.execute(
+        sa.select(g.owner, g.capacity).where((g.expires_at > now) & (g.nodes_key == key))
+    ).all()
+    capacities = {who: max(float(cap), 0.0) for who, cap in rows}
+    if owner not in capacities:  # our own row is written first; never share without it
+        return nodes, 1
+    return shares(nodes, capacities)[owner], len(capacities)
 
 
 def acquire(
@@ -114,8 +151,9 @@ def acquire(
     if missing:
         conn.execute(insert(leases).on_conflict_do_nothing(), missing)
     now = db_now(conn)
-    heartbeat(conn, insert, owner, capacity, now, ttl_s)
-    share, graders = fair_share(conn, owner, len(node_ids), now)
+    key = nodes_key(node_ids)
+    heartbeat(conn, insert, owner, capacity, key, now, ttl_s)
+    share, graders = fair_share(conn, owner, key, len(node_ids), now)
     # Our own rows are locked waiting, not skipped: this grader's ingest transactions hold them
     # (check_held) for milliseconds, and skipping them made a busy node look lost, so its
     # watcher was dropped and restarted every few renewals.

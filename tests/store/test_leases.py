@@ -9,6 +9,7 @@ import pytest
 import sqlalchemy as sa
 
 from grader.store import LeaseLost, Store
+from grader.store.leases import shares
 from store.batches import NODE, batch
 
 TTL_S = 0.6
@@ -94,12 +95,13 @@ NINE = [f"n{i}" for i in range(9)]
 
 def test_a_grader_takes_only_its_fair_share_of_free_nodes(store: Store) -> None:
     """Balanced leases (docs/scaling.md): live graders know each other through the `graders`
-    rows renewed with the leases; each takes free nodes only up to ceil(nodes / live graders),
-    and one above its share is told so (it hands its excess over itself, after a flush)."""
+    rows renewed with the leases; each takes free nodes only up to its share (9 nodes, two
+    graders: 5 and 4, the odd one to the first owner), and one above it is told so (it hands
+    its excess over itself, after a flush)."""
     first = store.lease_round("grader-a", NINE, 60)
     assert (first.held, first.share, first.graders) == (NINE, 9, 1)  # alone: every node
     joined = store.lease_round("grader-b", NINE, 60)
-    assert (joined.held, joined.share, joined.graders) == ([], 5, 2)  # nothing free
+    assert (joined.held, joined.share, joined.graders) == ([], 4, 2)  # nothing free
     over = store.lease_round("grader-a", NINE, 60)
     assert (len(over.held), over.share) == (9, 5)  # renewed, never dropped here: A hands over
     store.release_nodes("grader-a", NINE[5:])  # A's handover of its excess
@@ -128,3 +130,33 @@ def test_capacity_weights_the_share_and_a_leaving_grader_frees_it_at_once(store:
     store.release_nodes("grader-big")  # SIGTERM: every lease and its `graders` row, at once
     alone = store.lease_round("grader-small", NINE, 60)
     assert (alone.share, alone.graders, alone.held) == (9, 1, NINE)
+
+
+@pytest.mark.parametrize(
+    ("nodes", "capacities", "expected"),
+    [
+        (4, {"a": 1, "b": 1, "c": 1}, {"a": 2, "b": 1, "c": 1}),  # rounded up: c got none
+        (6, {"a": 1, "b": 1, "c": 1, "d": 1}, {"a": 2, "b": 2, "c": 1, "d": 1}),
+        (4, {"big": 2, "small": 1}, {"big": 3, "small": 1}),
+        (9, {"a": 1, "b": 1, "c": 1}, {"a": 3, "b": 3, "c": 3}),
+        (1000, {"a": 1, "b": 1, "c": 1}, {"a": 334, "b": 333, "c": 333}),
+    ],
+)
+def test_shares_add_up_to_the_nodes_so_no_grader_waits_for_ever(
+    nodes: int, capacities: dict[str, float], expected: dict[str, int]
+) -> None:
+    """Rounding every share up made them add up to more than the nodes: with 4 nodes and three
+    graders (2/2/2) two reached their share and the third never got a node."""
+    got = shares(nodes, capacities)
+    assert got == expected and sum(got.values()) == nodes
+
+
+def test_graders_listing_other_nodes_are_another_pool(store: Store) -> None:
+    """Two graders with disjoint node lists (the old way to split a class) each keep all of
+    theirs: no node is freed for a grader that does not list it."""
+    xs, ys = [f"x{i}" for i in range(10)], [f"y{i}" for i in range(10)]
+    gx = store.lease_round("gx", xs, 60)
+    gy = store.lease_round("gy", ys, 60)
+    gx = store.lease_round("gx", xs, 60)
+    assert (gx.held, gx.share, gx.graders) == (xs, 10, 1)
+    assert (gy.held, gy.share, gy.graders) == (ys, 10, 1)

@@ -27,6 +27,7 @@ def upgrade() -> None:
         "graders",
         sa.Column("owner", sa.String(200), primary_key=True),
         sa.Column("capacity", sa.Float, nullable=False),
+        sa.Column("nodes_key", sa.String(64), nullable=False),
         sa.Column("expires_at", Epoch, nullable=False),
         sa.Column("started_at", Epoch, nullable=False),
     )
