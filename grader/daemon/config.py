@@ -11,6 +11,7 @@ moved or checked into a repo as a unit. Secrets may be `{env: VAR}` so tokens st
 from __future__ import annotations
 
 import json
+import math
 import os
 import socket
 from dataclasses import dataclass, field
@@ -210,6 +211,8 @@ def load_config(path: str | Path) -> GraderConfig:
         raise ConfigError(problems)
     d = data.get("daemon", {})
     b = d.get("backoff", {})
+    if not math.isfinite(float(d.get("capacity", 1.0))):  # YAML's .nan passes the schema's > 0
+        raise ConfigError([f"{path}: daemon.capacity must be a finite number above 0"])
     defaults = DaemonSettings()
     daemon = DaemonSettings(
         owner=d.get("owner", defaults.owner),

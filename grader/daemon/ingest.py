@@ -47,10 +47,10 @@ from grader.capture.parser import (
 )
 from grader.daemon.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
 from grader.daemon.logbudget import LogBudget
-from grader.daemon.transport import KIND_DATA, KIND_RESET, NAME_MAX, Frame
 from grader.labs.model import Lab
 from grader.matching.attest import Attester
 from grader.matching.engine import LabGrader
+from grader.protocol.frames import KIND_DATA, KIND_RESET, NAME_MAX, Frame
 from grader.store import IngestBatch
 from grader.verdict import StepVerdict
 

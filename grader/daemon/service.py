@@ -34,7 +34,10 @@ from grader.daemon.config import GraderConfig, NodeConfig
 from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import OVER_BUDGET_WINDOW_S, PacedWindow, Pacer
-from grader.daemon.transport import (
+from grader.daemon.transport import NodeLink, ReaderInput, fetch_attest_key, stream_spool
+from grader.labs.model import Lab
+from grader.matching.attest import enforced
+from grader.protocol.frames import (
     KIND_DATA,
     KIND_ERROR,
     KIND_HEARTBEAT,
@@ -43,14 +46,8 @@ from grader.daemon.transport import (
     KIND_PROGRESS_OK,
     KIND_REFUSED,
     Frame,
-    NodeLink,
-    ReaderInput,
     StreamError,
-    fetch_attest_key,
-    stream_spool,
 )
-from grader.labs.model import Lab
-from grader.matching.attest import enforced
 from grader.store import IngestBatch, LeaseLost, StepProgress, StepState, Store
 from grader.store.leases import LeaseRound
 from grader.verdict import State
@@ -72,7 +69,8 @@ FEED_SLICE_BYTES = 64 * 1024
 # Balanced leases (docs/scaling.md): a grader over its fair share hands nodes over only after
 # this many renewal rounds in a row over it (graders starting together settle first), then
 # half its excess a round (at least one, at most MOVE_PER_ROUND_MAX): 500 nodes over the share
-# are handed over in ~10 rounds, each round's flushes bounded.
+# are handed over in 15 rounds (50 x 8, then 50, 25, 13, 6, 3, 2, 1), each round's flushes
+# bounded.
 OVER_SHARE_ROUNDS = 2
 MOVE_PER_ROUND_MAX = 50
 # The daemon writes the lags its watchers noted since the last write this often (LagBoard).
@@ -774,9 +772,7 @@ class Daemon:
         the stored offsets. Damped: only after OVER_SHARE_ROUNDS rounds in a row over the share
         (graders starting together settle first), then half the excess a round."""
         # Nodes handed over after this round began are not ours any more.
-        held = [
-            n for n in lease.held if not self._released.get(n, float("-inf")) > lease.started
-        ]
+        held = [n for n in lease.held if not self._released.get(n, float("-inf")) > lease.started]
         metrics.NODES_HELD.labels(kind="held").set(len(held))
         metrics.NODES_HELD.labels(kind="share").set(lease.share)
         excess = len(held) - lease.share

@@ -21,7 +21,6 @@ import shlex
 import stat
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -32,27 +31,23 @@ from grader.daemon.config import DEFAULT_NODE_BUFFER_BYTES, DaemonSettings, Node
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import TokenBucket
 from grader.matching.attest import attest_run
+from grader.protocol.frames import (  # the frame format's home (grader/protocol/frames.py)
+    KIND_DATA,
+    KIND_ERROR,
+    KIND_HEARTBEAT,
+    KIND_HELLO,
+    KIND_REFUSED,
+    KIND_RESET,
+    NAME_MAX,
+    Frame,
+    FrameDecoder,
+    StreamError,
+)
 
 log = logging.getLogger("grader.daemon.transport")
 
-# Frame header, mirrored from spool_reader.py (which cannot import us: it runs alone on the node).
-MAGIC = b"LGSR"
-HEADER_SIZE = 4 + 1 + 2 + 8 + 4
-KIND_DATA, KIND_RESET, KIND_HEARTBEAT, KIND_ERROR, KIND_HELLO = 1, 2, 3, 4, 5
-# Answers to progress lines sent on the reader's stdin (path = the learner): see ReaderInput.
-KIND_PROGRESS_FAILED, KIND_PROGRESS_OK = 6, 7
-# A spool entry the reader will not read (a link, another owner's file; path = the entry, data =
-# why): the daemon audits it as a spool_refused anomaly of that learner.
-KIND_REFUSED = 8
 # The reader's LINE_MAX: a longer progress line would be skipped, so it goes over SFTP instead.
 READER_LINE_MAX = 4 * 1024 * 1024
-# A frame's data is at most the reader's CHUNK_MAX (256 KiB); refuse anything larger rather than
-# buffer it: a corrupt or hostile stream must not make the daemon allocate more than this per node.
-FRAME_DATA_MAX = 1024 * 1024
-# A file offset the store can hold (a signed 64-bit integer): a frame beyond it is no file's.
-OFFSET_MAX = 2**63 - 1
-# A frame's path is a spool-relative name (`learner/<session>.ts`): Linux's PATH_MAX bounds it.
-FRAME_PATH_MAX = 4096
 READ_SIZE = 64 * 1024  # bytes per read from the channel
 # The reader channel's SSH receive window: what the node may send before the daemon has taken it.
 # 512 KiB keeps a LAN link busy (window / RTT: 500 MB/s at 1 ms) and bounds what one node can put
@@ -76,50 +71,6 @@ ENCRYPTION_ALGS = (
     "aes192-ctr",
     "aes128-ctr",
 )
-
-
-class StreamError(Exception):
-    """The node's byte stream is corrupt (bad magic, absurd length): drop the connection."""
-
-
-@dataclass(frozen=True, slots=True)
-class Frame:
-    kind: int
-    path: str  # relative to <spool_root>/spool, e.g. "alice/<session>.ts"
-    offset: int
-    data: bytes
-
-
-class FrameDecoder:
-    """Sans-I/O: feed channel bytes, get whole frames; partial frames wait for more bytes."""
-
-    def __init__(self) -> None:
-        self._buf = bytearray()
-
-    def feed(self, data: bytes) -> list[Frame]:
-        self._buf += data
-        frames = []
-        while len(self._buf) >= HEADER_SIZE:
-            head = bytes(self._buf[:HEADER_SIZE])
-            if head[:4] != MAGIC:
-                raise StreamError(f"bad frame magic {head[:4]!r}")
-            kind = head[4]
-            plen = int.from_bytes(head[5:7], "big")
-            offset = int.from_bytes(head[7:15], "big")
-            dlen = int.from_bytes(head[15:19], "big")
-            if offset + dlen > OFFSET_MAX:
-                raise StreamError(f"frame offset {offset} (+{dlen}) beyond {OFFSET_MAX}")
-            if dlen > FRAME_DATA_MAX:
-                raise StreamError(f"frame of {dlen} bytes exceeds {FRAME_DATA_MAX}")
-            if plen > FRAME_PATH_MAX:
-                raise StreamError(f"frame path of {plen} bytes exceeds {FRAME_PATH_MAX}")
-            end = HEADER_SIZE + plen + dlen
-            if len(self._buf) < end:
-                break
-            path = bytes(self._buf[HEADER_SIZE : HEADER_SIZE + plen]).decode("utf-8", "replace")
-            frames.append(Frame(kind, path, offset, bytes(self._buf[HEADER_SIZE + plen : end])))
-            del self._buf[:end]
-        return frames
 
 
 def backoff_delay(attempt: int, base_s: float, max_s: float, jitter: bool, rng=random) -> float:
@@ -596,7 +547,6 @@ SFTP_LIST_MAX = 10_000
 #: Files the SFTP fallback keeps an offset for: a node whose listings bring new names at every
 #: poll is cut off here (a protocol error of that node), not followed for ever.
 SFTP_FILES_MAX = 200_000
-NAME_MAX = 255  # a file name's length (Linux NAME_MAX)
 
 
 async def _listdir(sftp: asyncssh.SFTPClient, path: str) -> list[str]:

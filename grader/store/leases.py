@@ -28,6 +28,7 @@ import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import sqlalchemy as sa
@@ -101,10 +102,13 @@ def shares(nodes: int, capacities: dict[str, float]) -> dict[str, int]:
     """Each grader's share of `nodes` by capacity: the parts rounded down, the nodes left over
     one each to the largest remainders (ties: by owner). They add up to `nodes` exactly, and
     every grader, seeing the same rows, computes the same shares."""
-    total = sum(capacities.values())
+    # Exact: with floats, 0.1 + 0.3 + 0.6 summed in another order is another total, a tie at
+    # the remainders flips, and two graders disagree on their shares.
+    caps = {owner: Fraction(str(cap)) for owner, cap in capacities.items()}
+    total = sum(caps.values(), Fraction(0))
     if total <= 0:
         return {owner: 0 for owner in capacities}
-    exact = {owner: nodes * cap / total for owner, cap in capacities.items()}
+    exact = {owner: nodes * cap / total for owner, cap in caps.items()}
     out = {owner: int(x) for owner, x in exact.items()}
     left = nodes - sum(out.values())
     for owner in sorted(exact, key=lambda o: (-(exact[o] - out[o]), o))[:left]:
@@ -118,7 +122,9 @@ def fair_share(
     """(owner's share of `nodes`, live graders of its pool: those with the same nodes key)."""
     g = t.graders.c
     rows = conn.execute(
-        sa.select(g.owner, g.capacity).where((g.expires_at > now) & (g.nodes_key == key))
+        sa.select(g.owner, g.capacity)
+        .where((g.expires_at > now) & (g.nodes_key == key))
+        .order_by(g.owner)
     ).all()
     capacities = {who: max(float(cap), 0.0) for who, cap in rows}
     if owner not in capacities:  # our own row is written first; never share without it

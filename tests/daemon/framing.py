@@ -7,7 +7,8 @@ import subprocess
 import sys
 import time
 
-from grader.daemon.transport import Frame, FrameDecoder, reader_command, reader_script
+from grader.daemon.transport import reader_command, reader_script
+from grader.protocol.frames import Frame, FrameDecoder
 
 
 class ReaderProcess:

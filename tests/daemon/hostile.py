@@ -29,7 +29,6 @@ import re
 import signal
 import socket
 import statistics
-import struct
 import subprocess
 import sys
 import threading
@@ -40,7 +39,7 @@ from pathlib import Path
 
 import httpx
 
-from grader.daemon.transport import (
+from grader.protocol.frames import (
     KIND_DATA,
     KIND_ERROR,
     KIND_HEARTBEAT,
@@ -48,7 +47,7 @@ from grader.daemon.transport import (
     KIND_PROGRESS_FAILED,
     KIND_PROGRESS_OK,
     KIND_RESET,
-    MAGIC,
+    encode,
 )
 from grader.store import Store
 
@@ -65,8 +64,7 @@ LOG_LINE = re.compile(r"ts=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z level=[A-Z]+ l
 
 
 def frame(kind: int, path: str, offset: int, data: bytes) -> bytes:
-    p = path.encode("utf-8", "surrogateescape")
-    return MAGIC + bytes([kind]) + struct.pack(">HQI", len(p), offset, len(data)) + p + data
+    return encode(kind, path, offset, data)
 
 
 def hello() -> bytes:

@@ -20,10 +20,11 @@ from signing import NodeKey
 
 from grader.daemon.config import ConfigError, load_config
 from grader.daemon.ingest import NodeIngest
-from grader.daemon.transport import KIND_DATA, Frame, NodeLink, fetch_attest_key
+from grader.daemon.transport import NodeLink, fetch_attest_key
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
 from grader.matching.attest import attest_run, verify
+from grader.protocol.frames import KIND_DATA, Frame
 from grader.store import IngestBatch, Store
 from grader.store.regrade import regrade
 

@@ -24,9 +24,6 @@ import pytest
 from grader.daemon.config import load_config
 from grader.daemon.logbudget import BURST as STDERR_BURST
 from grader.daemon.transport import (
-    FRAME_DATA_MAX,
-    KIND_DATA,
-    MAGIC,
     READER_BUFFER_LIMIT,
     READER_WINDOW,
     STDERR_LINE_MAX,
@@ -34,6 +31,7 @@ from grader.daemon.transport import (
     _LineLog,
     stream_with_reader,
 )
+from grader.protocol.frames import FRAME_DATA_MAX, KIND_DATA, MAGIC
 
 from .nodesim import write_config
 from .sshpeer import SshPeer

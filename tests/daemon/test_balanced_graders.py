@@ -118,7 +118,7 @@ def test_graders_joining_share_the_nodes_and_a_leaving_one_hands_over_at_once(
         wait_for(lambda: spread(store) == {"a": NODES}, 30, "grader a alone takes every node")
         graders["b"] = DaemonThread(cls.config("b", pg_url))
         graders["c"] = DaemonThread(cls.config("c", pg_url))
-        # Fair share ceil(6 / 3) = 2: A hands over one node a round after two rounds over it.
+        # Shares 2/2/2: after two rounds over it, A hands over half its excess a round (2, 1, 1).
         wait_for(lambda: spread(store) == {"a": 2, "b": 2, "c": 2}, 60, "nodes spread 2/2/2")
         leaving = {n for n, (owner, _) in store.lease_holders().items() if owner == "b"}
         stopped_at = time.monotonic()

@@ -23,12 +23,13 @@ from grader.daemon import ingest as ingest_mod
 from grader.daemon import service, transport
 from grader.daemon.config import ConfigError, load_config
 from grader.daemon.ingest import NodeIngest
-from grader.daemon.transport import (
+from grader.protocol.frames import (
     FRAME_PATH_MAX,
     KIND_DATA,
     KIND_ERROR,
     KIND_HEARTBEAT,
     KIND_HELLO,
+    KIND_RESET,
     MAGIC,
     OFFSET_MAX,
     Frame,
@@ -312,7 +313,7 @@ def test_a_reset_flood_is_logged_within_the_nodes_budget(
     ing = _ingest(tmp_path)
     caplog.set_level(logging.INFO, logger="grader.daemon.ingest")
     for _ in range(10_000):
-        ing.feed(Frame(transport.KIND_RESET, "alice/s.ts", 0, b""))
+        ing.feed(Frame(KIND_RESET, "alice/s.ts", 0, b""))
     resets = [r for r in caplog.records if "event=file_reset" in r.getMessage()]
     assert 0 < len(resets) <= 51, len(resets)
     assert len(ing._cursors) == 1  # the same session, not 10,000 of them

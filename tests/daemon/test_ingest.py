@@ -7,7 +7,7 @@ import random
 import pytest
 
 from grader.daemon.ingest import NodeIngest
-from grader.daemon.transport import KIND_DATA, KIND_RESET, Frame
+from grader.protocol.frames import KIND_DATA, KIND_RESET, Frame
 from grader.store import Store
 
 from .demo import LAB_ID, Shell, demo_lab

@@ -6,7 +6,7 @@ command, so none may cost a transaction. Real parser, engine and SQLite store.
 
 from __future__ import annotations
 
-from grader.daemon.transport import KIND_DATA, Frame
+from grader.protocol.frames import KIND_DATA, Frame
 
 from .demo import Shell, demo_lab
 from .test_ingest import make_ingest, open_store

@@ -12,13 +12,8 @@ import stat
 from pathlib import Path
 
 from grader.daemon import feedback
-from grader.daemon.transport import (
-    KIND_HELLO,
-    KIND_PROGRESS_FAILED,
-    KIND_PROGRESS_OK,
-    READER_LINE_MAX,
-    progress_line,
-)
+from grader.daemon.transport import READER_LINE_MAX, progress_line
+from grader.protocol.frames import KIND_HELLO, KIND_PROGRESS_FAILED, KIND_PROGRESS_OK
 
 from .demo import Shell
 from .framing import ReaderProcess

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from grader.daemon.ingest import SESSION_IDLE_CLOSE_S, NodeIngest
-from grader.daemon.transport import KIND_DATA, Frame
 from grader.node.record import Recorder
+from grader.protocol.frames import KIND_DATA, Frame
 from grader.store import Store
 
 from .demo import LAB_ID, demo_lab

@@ -10,14 +10,8 @@ import select
 
 import pytest
 
-from grader.daemon.transport import (
-    KIND_DATA,
-    KIND_HEARTBEAT,
-    KIND_HELLO,
-    KIND_RESET,
-    FrameDecoder,
-)
 from grader.node.paths import node_module
+from grader.protocol.frames import KIND_DATA, KIND_HEARTBEAT, KIND_HELLO, KIND_RESET, FrameDecoder
 
 from .framing import ReaderProcess, file_bytes
 

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from grader.daemon.ingest import NodeIngest
-from grader.daemon.transport import KIND_DATA, KIND_REFUSED, FrameDecoder
 from grader.labs.loader import load_lab
 from grader.node.paths import node_module
+from grader.protocol.frames import KIND_DATA, KIND_REFUSED, FrameDecoder
 from grader.store import Store
 
 from .framing import ReaderProcess, file_bytes

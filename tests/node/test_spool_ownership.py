@@ -16,7 +16,8 @@ import asyncssh
 import pytest
 from fakenode import FakeNode, learner_shell
 
-from grader.daemon.transport import KIND_DATA, KIND_HEARTBEAT, KIND_REFUSED, stream_with_sftp
+from grader.daemon.transport import stream_with_sftp
+from grader.protocol.frames import KIND_DATA, KIND_HEARTBEAT, KIND_REFUSED
 
 SPOOL = "/var/lib/labgrader/spool"
 GRADER = "labgrader"

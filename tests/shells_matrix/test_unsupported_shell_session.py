@@ -9,10 +9,10 @@ import shells
 from grader.capture.events import Anomaly, CommandEnded
 from grader.capture.parser import SessionParser
 from grader.daemon.ingest import NodeIngest
-from grader.daemon.transport import KIND_DATA, Frame
 from grader.labs.loader import load_lab
 from grader.node.paths import node_file
 from grader.node.record import Recorder
+from grader.protocol.frames import KIND_DATA, Frame
 from grader.store import Store
 
 LAB_DIR = shells.REPO / "labs" / "nccl-bootstrap"

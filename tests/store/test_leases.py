@@ -160,3 +160,14 @@ def test_graders_listing_other_nodes_are_another_pool(store: Store) -> None:
     gx = store.lease_round("gx", xs, 60)
     assert (gx.held, gx.share, gx.graders) == (xs, 10, 1)
     assert (gy.held, gy.share, gy.graders) == (ys, 10, 1)
+
+
+def test_shares_are_exact_whatever_order_the_graders_come_in() -> None:
+    """Summed as floats in another row order, 0.1 + 0.3 + 0.6 is another total, a remainder
+    tie flips and two graders disagree (PostgreSQL returns rows in no fixed order)."""
+    caps = {"g0": 0.1, "g1": 0.3, "g2": 0.6}
+    seen = {
+        tuple(sorted(shares(44, dict(order)).items()))
+        for order in (sorted(caps.items()), sorted(caps.items(), reverse=True))
+    }
+    assert len(seen) == 1 and sum(dict(next(iter(seen))).values()) == 44

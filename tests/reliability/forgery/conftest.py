@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from grader.daemon.ingest import NodeIngest
-from grader.daemon.transport import KIND_DATA, Frame
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
 from grader.node.record import Recorder
+from grader.protocol.frames import KIND_DATA, Frame
 from grader.store import Store
 from grader.store.model import AuditEntry, StepProgress
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from grader.daemon.ingest import NodeIngest
-from grader.daemon.transport import KIND_DATA, Frame
 from grader.labs.model import Lab
 from grader.node.paths import node_file
+from grader.protocol.frames import KIND_DATA, Frame
 from grader.store import Store
 
 from .conftest import NODE, USER
