@@ -263,6 +263,7 @@ class NodeWatcher:
                 buffer_limit=self.config.daemon.node_buffer_bytes,
             ):
                 began = time.monotonic()
+                awaited = 0.0  # time other tasks ran between a big frame's slices: not ours
                 if frame.kind == KIND_HEARTBEAT:
                     self._heartbeat(frame.data)
                 elif frame.kind == KIND_PROGRESS_FAILED:
@@ -290,7 +291,9 @@ class NodeWatcher:
                             _log_hello(self.node.id, frame.data)
                     for i, part in enumerate(_slices(frame)):
                         if i:  # a big frame is fed in slices, other tasks running in between
+                            turned = time.monotonic()
                             await asyncio.sleep(0)
+                            awaited += time.monotonic() - turned
                         self.ingest.feed(part)
                     self._wake.set()
                     if self.ingest.has_ended():
@@ -306,7 +309,7 @@ class NodeWatcher:
                 # Every frame is paced, whatever its kind: a flood of heartbeats, errors or
                 # progress answers costs the node its own time, not the loop's.
                 cost = FRAME_COST_BYTES + len(frame.path) + len(frame.data)
-                pause = self._pacer.spend(cost, now, busy_s=now - began)
+                pause = self._pacer.spend(cost, now, busy_s=now - began - awaited)
                 if pause > 0:  # a flood: SSH flow control holds the rest on the node
                     metrics.PACED_SECONDS.labels(node=self.node.id).inc(pause)
                     paced = self._paced.add(now, pause)
@@ -381,7 +384,8 @@ class NodeWatcher:
                     async with asyncio.timeout(BATCH_WINDOW_S):
                         await self._urgent.wait()
             # Frames that came with the same read from the channel are already fed: the session
-            # task only yields to us at its next read.
+            # task yields to us at its next read, or between the 64 KiB slices of a big frame
+            # (each slice ends where a frame could: a batch taken there is a valid restart point).
             self._wake.clear()
             self._urgent.clear()
             try:

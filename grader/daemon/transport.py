@@ -193,6 +193,18 @@ class ReaderChannel(asyncssh.SSHClientSession[bytes]):
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self._packets += 1
         self._packet_bytes += len(data)
+        if self._packets >= 2 * PACKETS_PER_WINDOW:  # the average follows recent packets
+            self._packets //= 2
+            self._packet_bytes //= 2
+        # Full packets (bulk output) get the whole window back at once, not at the next pause:
+        # a window sized down by earlier typing would otherwise cap a WAN link at window / RTT
+        # for as long as the daemon keeps up (and so never pauses).
+        if (
+            len(data) >= PACKET_FULL
+            and self._chan is not None
+            and getattr(self._chan, "_init_recv_window", READER_WINDOW) < READER_WINDOW
+        ):
+            self._chan._init_recv_window = READER_WINDOW
         if datatype == asyncssh.EXTENDED_DATA_STDERR:
             self.stderr.feed(data)  # logged or counted at once, never held
             wait = self._stderr_bucket.spend(max(len(data), PACKET_COST), time.monotonic())
@@ -437,6 +449,8 @@ PACKET_COST = 4096
 #: _size_window), between READER_WINDOW_MIN and READER_WINDOW.
 PACKETS_PER_WINDOW = 512
 READER_WINDOW_MIN = 16 * 1024
+#: A packet this large is bulk output: the window goes back to READER_WINDOW at once.
+PACKET_FULL = 8 * 1024
 #: A reader's stderr (tracebacks, warnings: lines a day, not a stream) past a 256 KiB burst.
 STDERR_RATE_BYTES_S = 64 * 1024
 STDERR_BURST_BYTES = 256 * 1024
