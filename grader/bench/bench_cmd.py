@@ -130,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
 async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dict[str, Any]:
     from grader.bench import report, runner
     from grader.capture.bench_cmd import TARGET_MB_S, build_stream, measure
+    from grader.store.database import fresh_schema
 
     phase = {"duration_s": args.duration, "speed": args.speed, "stagger_s": args.stagger}
     result: dict[str, Any] = {
@@ -158,7 +159,9 @@ async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dic
             )
             suffix = f"-run{i}" if args.repeat > 1 else ""
             try:
-                with runner.pg_schema(args.db) if args.db else contextlib.nullcontext(None) as db:
+                # Each phase on a fresh schema: it starts from an empty store.
+                fresh = fresh_schema(args.db, prefix="bench") if args.db else None
+                with fresh or contextlib.nullcontext(None) as db:
                     g = await runner.grader_phase(
                         work / f"grader-{n}{suffix}",
                         n,

@@ -17,7 +17,6 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -165,28 +164,6 @@ class GraderPhase:
     own_by_learner: dict[str, list[float]] = field(default_factory=dict)
     # --graders N: per grader, the nodes it held during the phase and its CPU seconds.
     graders: list[dict] = field(default_factory=list)
-
-
-@contextlib.contextmanager
-def pg_schema(base_url: str) -> Iterator[str]:
-    """A fresh, empty schema on the PostgreSQL at base_url for one phase (the URL with it as the
-    search_path), dropped afterwards: every phase starts from an empty store."""
-    import uuid
-    from urllib.parse import quote
-
-    import sqlalchemy as sa
-
-    schema = f"bench_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(base_url)
-    with admin.begin() as conn:
-        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
-    sep = "&" if "?" in base_url else "?"
-    try:
-        yield f"{base_url}{sep}options={quote(f'-csearch_path={schema}')}"
-    finally:
-        with admin.begin() as conn:
-            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
-        admin.dispose()
 
 
 async def wait_balanced(grader: Grader, owners: list[str], nodes: int) -> dict[str, int]:

@@ -10,7 +10,11 @@ busy_timeout cannot retry). PostgreSQL ("postgresql+psycopg://...") uses its def
 
 from __future__ import annotations
 
+import contextlib
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import sqlalchemy as sa
 from alembic import command
@@ -76,3 +80,20 @@ def migrate(engine: sa.Engine) -> None:
                 conn.execute(sa.select(sa.func.pg_advisory_xact_lock(PG_MIGRATION_LOCK_KEY)))
             config.attributes["connection"] = conn
             command.upgrade(config, "head")
+
+
+@contextlib.contextmanager
+def fresh_schema(base_url: str, prefix: str = "t") -> Iterator[str]:
+    """A fresh, empty schema on the PostgreSQL at base_url, as a URL with it as the search_path,
+    dropped afterwards (tests and `grader bench --db` start each store from nothing)."""
+    schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(base_url)
+    with admin.begin() as conn:
+        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    sep = "&" if "?" in base_url else "?"
+    try:
+        yield f"{base_url}{sep}options={quote(f'-csearch_path={schema}')}"
+    finally:
+        with admin.begin() as conn:
+            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+        admin.dispose()

@@ -10,15 +10,13 @@ with CI=true they fail instead: a CI run that tested no PostgreSQL must not look
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
-import sqlalchemy as sa
 
 from grader.store import Store
+from grader.store.database import fresh_schema
 
 PG_ENV = "GRADER_TEST_PG_URL"
 
@@ -36,18 +34,8 @@ def pg_base_url() -> str:
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A PostgreSQL URL whose search_path is a fresh, empty schema."""
-    base = pg_base_url()
-    schema = f"t_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(base)
-    with admin.begin() as conn:
-        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
-    sep = "&" if "?" in base else "?"
-    try:
-        yield f"{base}{sep}options={quote(f'-csearch_path={schema}')}"
-    finally:
-        with admin.begin() as conn:
-            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
-        admin.dispose()
+    with fresh_schema(pg_base_url()) as url:
+        yield url
 
 
 @pytest.fixture
