@@ -63,12 +63,8 @@ FORGED = "x\nts=2026-12-01T00:00:00.000Z level=INFO logger=grader event=verdict 
 LOG_LINE = re.compile(r"ts=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z level=[A-Z]+ logger=\S+ ")
 
 
-def frame(kind: int, path: str, offset: int, data: bytes) -> bytes:
-    return encode(kind, path, offset, data)
-
-
 def hello() -> bytes:
-    return frame(KIND_HELLO, "", 0, json.dumps({"wake": "inotify", "python": "3"}).encode())
+    return encode(KIND_HELLO, "", 0, json.dumps({"wake": "inotify", "python": "3"}).encode())
 
 
 def _index_line(session: str, user: str = "mallory") -> bytes:
@@ -86,10 +82,10 @@ def data_flood(_conn: int) -> Iterator[bytes]:
     """Finding 1: well-formed DATA for a real session of the node's learner, without end."""
     sh = Shell("20261201T000000-7-0badf00d")
     line = _index_line(sh.session)
-    yield frame(KIND_DATA, "mallory/sessions.jsonl", 0, line)
+    yield encode(KIND_DATA, "mallory/sessions.jsonl", 0, line)
     chunk = b"y" * (256 * 1024)  # one never-ending output line
     for i in range(1_000_000):
-        yield frame(KIND_DATA, f"mallory/{sh.session}.ts", i * len(chunk), chunk)
+        yield encode(KIND_DATA, f"mallory/{sh.session}.ts", i * len(chunk), chunk)
 
 
 def frame_rate(_conn: int) -> Iterator[bytes]:
@@ -99,11 +95,11 @@ def frame_rate(_conn: int) -> Iterator[bytes]:
     for session in sessions:
         batch += _index_line(session)
         if len(batch) > 512 * 1024:
-            frames.append(frame(KIND_DATA, "mallory/sessions.jsonl", offset, batch))
+            frames.append(encode(KIND_DATA, "mallory/sessions.jsonl", offset, batch))
             offset += len(batch)
             batch = b""
-    frames.append(frame(KIND_DATA, "mallory/sessions.jsonl", offset, batch))
-    frames += [frame(KIND_DATA, f"mallory/{session}.ts", 0, b"x") for session in sessions]
+    frames.append(encode(KIND_DATA, "mallory/sessions.jsonl", offset, batch))
+    frames += [encode(KIND_DATA, f"mallory/{session}.ts", 0, b"x") for session in sessions]
     yield from frames
 
 
@@ -111,43 +107,43 @@ def unknown_names(_conn: int) -> Iterator[bytes]:
     """Finding 3: frames for learners the node does not have, each with a long new name."""
     for i in range(50_000):
         name = f"u{i:06d}" + "n" * 200
-        yield frame(KIND_DATA, f"{name}/{'s' * 3800}.ts", 0, b"data")
+        yield encode(KIND_DATA, f"{name}/{'s' * 3800}.ts", 0, b"data")
 
 
 def sessions_without_index(_conn: int) -> Iterator[bytes]:
     """Finding 3: session bytes for sessions no index line names, 1 MiB each, many sessions."""
     chunk = b"z" * (1024 * 1024 - 64)
     for i in range(5_000):
-        yield frame(KIND_DATA, f"mallory/20261201T000000-{i}-{i:08x}.ts", 0, chunk)
+        yield encode(KIND_DATA, f"mallory/20261201T000000-{i}-{i:08x}.ts", 0, chunk)
 
 
 def huge_offset(_conn: int) -> Iterator[bytes]:
     """Finding 4: an offset the store cannot hold, at every connection."""
     sh = Shell("20261201T000000-4-0000beef")
-    yield frame(KIND_DATA, "mallory/sessions.jsonl", 0, _index_line(sh.session))
-    yield frame(KIND_DATA, f"mallory/{sh.session}.ts", 2**63 - 2, b"abc")
-    yield frame(KIND_DATA, f"mallory/{sh.session}.ts", 2**64 - 8, b"abc")
+    yield encode(KIND_DATA, "mallory/sessions.jsonl", 0, _index_line(sh.session))
+    yield encode(KIND_DATA, f"mallory/{sh.session}.ts", 2**63 - 2, b"abc")
+    yield encode(KIND_DATA, f"mallory/{sh.session}.ts", 2**64 - 8, b"abc")
 
 
 def error_flood(_conn: int) -> Iterator[bytes]:
     """Finding 5: ERROR frames whose detail carries a forged log record and a NUL."""
     for i in range(2_000_000):
-        yield frame(KIND_ERROR, f"mallory/{i}.ts", 0, (FORGED + "\x00").encode())
+        yield encode(KIND_ERROR, f"mallory/{i}.ts", 0, (FORGED + "\x00").encode())
 
 
 def hello_reset_progress_spam(_conn: int) -> Iterator[bytes]:
     """Findings 5 and 6: HELLO, RESET and PROGRESS_* frames without end, forgeries in fields."""
     forged_hello = json.dumps({"wake": "inotify", "python": FORGED}).encode()
     for i in range(2_000_000):
-        yield frame(KIND_HELLO, "", 0, forged_hello)
-        yield frame(KIND_RESET, f"mallory/{i}.ts", 0, b"")
-        yield frame(KIND_PROGRESS_FAILED, "mallory", 0, FORGED.encode())
-        yield frame(KIND_PROGRESS_OK, "mallory", 0, b"")
+        yield encode(KIND_HELLO, "", 0, forged_hello)
+        yield encode(KIND_RESET, f"mallory/{i}.ts", 0, b"")
+        yield encode(KIND_PROGRESS_FAILED, "mallory", 0, FORGED.encode())
+        yield encode(KIND_PROGRESS_OK, "mallory", 0, b"")
 
 
 def heartbeat_flood(_conn: int) -> Iterator[bytes]:
     """Finding 6: heartbeats as fast as the channel takes them."""
-    beat = frame(KIND_HEARTBEAT, "", 0, json.dumps({"t": time.time()}).encode())
+    beat = encode(KIND_HEARTBEAT, "", 0, json.dumps({"t": time.time()}).encode())
     for _ in range(20_000_000):
         yield beat
 

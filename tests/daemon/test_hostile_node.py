@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import struct
 import time
 from pathlib import Path
 
@@ -30,11 +29,11 @@ from grader.protocol.frames import (
     KIND_HEARTBEAT,
     KIND_HELLO,
     KIND_RESET,
-    MAGIC,
     OFFSET_MAX,
     Frame,
     FrameDecoder,
     StreamError,
+    encode,
 )
 
 from .demo import LAB_ID, Shell, demo_lab
@@ -43,22 +42,17 @@ from .sshpeer import SshPeer
 from .test_daemon_ssh import DaemonThread
 
 
-def raw_frame(kind: int, path: str, offset: int, data: bytes) -> bytes:
-    p = path.encode()
-    return MAGIC + bytes([kind]) + struct.pack(">HQI", len(p), offset, len(data)) + p + data
-
-
 # ------------------------------------------------------------------------- unit: the decoder
 @pytest.mark.parametrize("offset", [2**63, 2**64 - 1, OFFSET_MAX - 3])
 def test_an_offset_the_store_cannot_hold_is_a_protocol_error(offset: int) -> None:
     """Finding 4: an offset near 2^63 or 2^64 failed every commit of the node (OverflowError)."""
     with pytest.raises(StreamError, match="offset"):
-        FrameDecoder().feed(raw_frame(KIND_DATA, "alice/x.ts", offset, b"abcdefgh"))
+        FrameDecoder().feed(encode(KIND_DATA, "alice/x.ts", offset, b"abcdefgh"))
 
 
 def test_a_path_longer_than_path_max_is_a_protocol_error() -> None:
     with pytest.raises(StreamError, match="path"):
-        FrameDecoder().feed(raw_frame(KIND_DATA, "a/" + "x" * FRAME_PATH_MAX, 0, b"z"))
+        FrameDecoder().feed(encode(KIND_DATA, "a/" + "x" * FRAME_PATH_MAX, 0, b"z"))
 
 
 # ------------------------------------------------------------------------- unit: NodeIngest
@@ -146,7 +140,7 @@ class CraftedNode:
 
 
 def _hello() -> bytes:
-    return raw_frame(KIND_HELLO, "", 0, json.dumps({"wake": "inotify", "python": "3"}).encode())
+    return encode(KIND_HELLO, "", 0, json.dumps({"wake": "inotify", "python": "3"}).encode())
 
 
 def test_an_error_frame_flood_logs_a_bounded_summary_and_forges_no_line(
@@ -160,9 +154,9 @@ def test_an_error_frame_flood_logs_a_bounded_summary_and_forges_no_line(
     def script(_conn: int):
         yield _hello()
         for i in range(20_000):
-            yield raw_frame(KIND_ERROR, f"alice/{i}.ts", 0, forged.encode())
+            yield encode(KIND_ERROR, f"alice/{i}.ts", 0, forged.encode())
             if i % 500 == 0:
-                yield raw_frame(KIND_HEARTBEAT, "", 0, json.dumps({"t": time.time()}).encode())
+                yield encode(KIND_HEARTBEAT, "", 0, json.dumps({"t": time.time()}).encode())
 
     caplog.set_level(logging.INFO)
     with CraftedNode(tmp_path / "peer", script) as node:
@@ -186,8 +180,8 @@ def test_a_frame_beyond_any_offset_drops_that_node_and_shutdown_stays_clean(
 
     def script(_conn: int):
         yield _hello()
-        yield raw_frame(KIND_DATA, "alice/sessions.jsonl", 0, sh.index_line("alice"))
-        yield raw_frame(KIND_DATA, f"alice/{sh.session}.ts", 2**63 - 2, b"abc")
+        yield encode(KIND_DATA, "alice/sessions.jsonl", 0, sh.index_line("alice"))
+        yield encode(KIND_DATA, f"alice/{sh.session}.ts", 2**63 - 2, b"abc")
 
     caplog.set_level(logging.INFO)
     with CraftedNode(tmp_path / "peer", script) as node:
@@ -243,7 +237,7 @@ def test_a_node_that_floods_for_good_is_disconnected_and_says_why(
     def script(_conn: int):
         yield _hello()
         for i in range(400):  # 100 MiB of frames for a learner the node does not have
-            yield raw_frame(KIND_DATA, "mallory/flood.ts", i * len(data), data)
+            yield encode(KIND_DATA, "mallory/flood.ts", i * len(data), data)
 
     caplog.set_level(logging.INFO)
     with CraftedNode(tmp_path / "peer", script) as node:
