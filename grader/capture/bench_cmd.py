@@ -28,7 +28,7 @@ TARGET_MB_S = 100.0
 
 
 def _nccl_run(rng: random.Random, host: str, pid: int, broken: bool) -> str:
-    """One all_reduce_perf run's output at NCCL_DEBUG=INFO (NCCL-FACTS.md formats, 2.30.7)."""
+    """One all_reduce_perf run's output at NCCL_DEBUG=INFO (docs/nccl-facts.md formats, 2.30.7)."""
     tids = (pid, pid + 11, pid + 12)
     lines = [
         "# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007",

@@ -5,8 +5,8 @@ require, the topology matrix, P2P read status between GPUs, the NICs and the int
 choose, an nccl-tests smoke run at small sizes with its average bus bandwidth, the node's bash
 (capture needs >= 4.4), a real captured command through the installed hooks, and the node's
 python3 (the node programs need >= 3.6). The parsers are pure functions over command output
-(formats in NCCL-FACTS / nvidia-smi; the capture probe through grader.capture's own parser); only
-`run_health` touches the node.
+(formats in docs/nccl-facts.md / nvidia-smi; the capture probe through grader.capture's own
+parser); only `run_health` touches the node.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ PROBE_TIMEOUT_S = 30.0
 _GPU_LINE = re.compile(r"^GPU (\d+): (.+?)(?: \(UUID: (\S+)\))?$")
 _BUSBW = re.compile(r"^#\s*Avg bus bandwidth\s*:\s*([0-9.]+)", re.M)
 _OOB = re.compile(r"^#\s*Out of bounds values\s*:\s*(\d+)\s*(\S*)", re.M)
-# NCCL's INFO line for the socket transport it bootstraps over (NCCL-FACTS: "NET/Socket : Using
-# [0]eth0:10.0.0.5<0>"); the first interface listed is the one it uses.
+# NCCL's INFO line for the socket transport it bootstraps over (docs/nccl-facts.md §3.1:
+# "NET/Socket : Using [0]eth0:10.0.0.5<0>"); the first interface listed is the one it uses.
 _NCCL_IF = re.compile(r"NET/Socket : Using \[0\]([^:\s]+):")
 #: NCCL's default interface choice skips these prefixes (NCCL_SOCKET_IFNAME unset: "^docker,lo"),
 #: preferring InfiniBand-style `ib` names first.

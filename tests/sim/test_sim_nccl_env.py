@@ -236,7 +236,7 @@ def test_transports(sim):
 
 
 def test_older_generation_formats(sim, old_profile):
-    """NCCL 2.21.5 + nccl-tests v2.16.9 (NCCL-FACTS 6.1): a profile switches every format."""
+    """NCCL 2.21.5 + nccl-tests v2.16.9 (docs/nccl-facts.md §6.1): a profile switches every format."""
     old_tests = json.dumps(
         {**OLD_PROFILE, "nccl_tests": {"version": "2.16.9"}, "infiniband": {"libibverbs": False}}
     )

@@ -1,7 +1,7 @@
 """Every output the seed lesson shows, reproduced by the simulated ml-node-07.
 
 Node-specific parts (address, pid, tid, timestamp, hostname) are taken from this machine; every
-other character must match the lesson and NCCL-FACTS 6.2.
+other character must match the lesson and docs/nccl-facts.md §6.2.
 """
 
 from __future__ import annotations

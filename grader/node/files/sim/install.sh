@@ -15,7 +15,7 @@ src=$(cd "$(dirname "$0")" && pwd)
 libdir=${1:-/usr/local/lib/labgrader/sim}
 bindir=${2:-/usr/local/bin}
 
-# The nccl-tests binaries of v2.19.6 (NCCL-FACTS 4.1); one program answers to every name.
+# The nccl-tests binaries of v2.19.6 (docs/nccl-facts.md §4.1); one program answers to every name.
 binaries="all_reduce_perf all_gather_perf broadcast_perf reduce_scatter_perf reduce_perf
 alltoall_perf alltoallv_perf scatter_perf gather_perf sendrecv_perf hypercube_perf"
 

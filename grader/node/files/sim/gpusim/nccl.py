@@ -1,8 +1,8 @@
 """What NCCL does and logs while nccl-tests starts it: bootstrap, network probing, transports.
 
-Every message text and its version range comes from NCCL-FACTS sections 1-3; the section is
+Every message text and its version range comes from docs/nccl-facts.md §1-§3; the section is
 cited beside each rule. The simulation is one process (nccl-tests ``-g N``), which is what the
-lab runs: both ranks share a pid, so GPU links are ``P2P/direct pointer`` (NCCL-FACTS 4.4).
+lab runs: both ranks share a pid, so GPU links are ``P2P/direct pointer`` (docs/nccl-facts.md §4.4).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from . import netif
 from .nccllog import Logger, Params
 from .profile import Profile, Version, nccl_busid
 
-# ncclResult_t codes and their ncclGetErrorString texts (NCCL-FACTS 3.3).
+# ncclResult_t codes and their ncclGetErrorString texts (docs/nccl-facts.md §3.3).
 SUCCESS, SYSTEM_ERROR, INTERNAL_ERROR, INVALID_USAGE = 0, 2, 3, 5
 ERROR_STRINGS = {
     0: "no error",
@@ -33,7 +33,7 @@ ERROR_STRINGS = {
 INIT_TID_OFFSET = 20
 CONNECT_TID_OFFSET = 28
 
-# `bootstrap.cc:<n>` of "Bootstrap : no socket interface found", by NCCL version (NCCL-FACTS 6.3).
+# `bootstrap.cc:<n>` of "Bootstrap : no socket interface found", by NCCL version (docs/nccl-facts.md §6.3).
 BOOTSTRAP_WARN_LINES: list[tuple[Version, int]] = [
     ((2, 30, 0), 126),
     ((2, 29, 0), 128),
@@ -44,7 +44,11 @@ BOOTSTRAP_WARN_LINES: list[tuple[Version, int]] = [
     ((2, 19, 0), 48),
     ((0, 0, 0), 45),
 ]
-# init.cc line of ncclGetUniqueId's NCCLCHECK; 185 is the 2.30.7 value (NCCL-FACTS 2.3), reused
+# Before 2.13 ncclInit (called by ncclGetUniqueId) initialised the network; from 2.13 each
+# communicator's init does (src/init.cc).
+NET_INIT_PER_COMM: Version = (2, 13, 0)
+
+# init.cc line of ncclGetUniqueId's NCCLCHECK; 185 is the 2.30.7 value (docs/nccl-facts.md §2.3), reused
 # for other versions because their number was not recorded.
 GET_UNIQUE_ID_INIT_LINE = 185
 
@@ -84,27 +88,33 @@ class Nccl:
         self.log = logger
         self.pid = pid
         self.version = profile.nccl_version
-        self.addresses = netif.enumerate_addresses()
+        self.addresses = netif.enumerate_addresses(profile.data.get("interfaces"))
         self.ifname = params.get("NCCL_SOCKET_IFNAME")
         self.family = netif.socket_family(params.get("NCCL_SOCKET_FAMILY"))
         self.comms: list[Comm] = []
         self.transport = "P2P"
+        self._ifname_shown = False
+        self._net_ready = False
 
     # --- phase 1: bootstrap (ncclGetUniqueId -> ncclInit -> bootstrapNetInit) ------------------
 
-    def _interfaces(self, limit: int) -> list[netif.Address]:
+    def _interfaces(self, limit: int, tid: int) -> list[netif.Address]:
+        """One ncclFindInterfaces call: bootstrap's, the IB plugin's OOB lookup and NET/Socket's
+        each make one, and each logs the ENV line again (src/misc/socket.cc)."""
+        if self.ifname is not None and len(self.ifname) > 1:
+            self.log.info("ENV", "NCCL_SOCKET_IFNAME set by environment to %s" % self.ifname, tid)
+            if not self._ifname_shown:  # `shownIfName++ == 0`: once per process
+                self.log.info("NET", "NCCL_SOCKET_IFNAME set to %s" % self.ifname, tid)
+                self._ifname_shown = True
         return netif.find_interfaces(self.addresses, self.ifname, self.version, self.family, limit)
 
     def get_unique_id(self) -> int:
-        """Returns an ncclResult_t; logs from the main thread on device 0 (NCCL-FACTS 1.4)."""
+        """Returns an ncclResult_t; logs from the main thread on device 0 (docs/nccl-facts.md §1.4)."""
         v, tid, log = self.version, self.pid, self.log
-        if self.ifname is not None and len(self.ifname) > 1:
-            log.info("ENV", "NCCL_SOCKET_IFNAME set by environment to %s" % self.ifname, tid)
-            log.info("NET", "NCCL_SOCKET_IFNAME set to %s" % self.ifname, tid)
         family = self.params.get("NCCL_SOCKET_FAMILY")
         if family is not None:
             log.info("ENV", "NCCL_SOCKET_FAMILY set by environment to %s" % family, tid)
-        found = self._interfaces(netif.MAX_IFS if v < (2, 8, 0) else 1)
+        found = self._interfaces(netif.MAX_IFS if v < (2, 8, 0) else 1, tid)
         if not found:
             line = versioned(BOOTSTRAP_WARN_LINES, v)
             log.warn(
@@ -125,10 +135,14 @@ class Nccl:
         else:
             log.info(subsys, "Bootstrap: Using " + found[0].nccl_text, tid)
         log.info_lines("INIT|NET", self._plugin_lines(), tid)
+        if v < NET_INIT_PER_COMM:
+            # ncclInit, reached from ncclGetUniqueId, set the network up before any communicator
+            # existed, so these lines come before the "NCCL version" line (src/init.cc, initNet)
+            self._net_init(tid)
         return SUCCESS
 
     def _plugin_lines(self) -> list[str]:
-        """libnccl-net.so is absent on the node: the version's "no plugin" lines (NCCL-FACTS 3.1)."""
+        """libnccl-net.so is absent on the node: the version's "no plugin" lines (docs/nccl-facts.md §3.1)."""
         v = self.version
         missing = "libnccl-net.so: cannot open shared object file: No such file or directory"
         if v >= (2, 22, 0):
@@ -156,7 +170,7 @@ class Nccl:
     # --- phase 2: communicator init and transports ----------------------------------------------
 
     def _env_echo(self, tid: int) -> None:
-        """ "<NAME> set by environment to <value>": numeric parameters end with "." (NCCL-FACTS 2.3)."""
+        """ "<NAME> set by environment to <value>": numeric parameters end with "." (docs/nccl-facts.md §2.3)."""
         v = self.version
         for name in ("NCCL_IB_DISABLE", "NCCL_SHM_DISABLE"):
             if self.params.get(name) is not None:
@@ -186,7 +200,7 @@ class Nccl:
         return PATH_TYPES.get(level.upper(), PATH_TYPES["SYS"])
 
     def _choose_transport(self, tid: int) -> str:
-        """P2P when NVML says OK and the level allows the link, else SHM, else NET (NCCL-FACTS 3.2)."""
+        """P2P when NVML says OK and the level allows the link, else SHM, else NET (docs/nccl-facts.md §3.2)."""
         topo = self.profile.section("topology")
         link = str(topo.get("link", "PHB"))
         path = PATH_TYPES.get(
@@ -212,7 +226,7 @@ class Nccl:
         return "NET"
 
     def _ib_lines(self, oob: netif.Address | None) -> list[tuple[str, bool]]:
-        """(message, is_warn) pairs of the IB probe (NCCL-FACTS 3.1)."""
+        """(message, is_warn) pairs of the IB probe (docs/nccl-facts.md §3.1)."""
         v = self.version
         ib = self.profile.section("infiniband")
         if self.params.get_int("NCCL_IB_DISABLE", 0):
@@ -240,6 +254,37 @@ class Nccl:
         lines.append(("NET/IB : Using%s %s; OOB %s" % (items, ro, oob_text), False))
         return lines
 
+    def _net_init(self, tid: int) -> None:
+        """The network plugins in NCCL's order: IB first; the socket plugin only when IB has no
+        usable device (src/net.cc netGetState stops at the first enabled one; before 2.13,
+        initNet in src/init.cc). So a node with an HCA prints no NET/Socket line."""
+        if self._net_ready:
+            return
+        self._net_ready = True
+        v, log = self.version, self.log
+        ib = self.profile.section("infiniband")
+        oob = None
+        if ib.get("libibverbs", True) and not self.params.get_int("NCCL_IB_DISABLE", 0):
+            found = self._interfaces(1, tid)  # the IB plugin's out-of-band interface
+            oob = found[0] if found else None
+        for message, is_warn in self._ib_lines(oob):
+            if is_warn:
+                # <= 2.10: ibvwrap.cc's wrap_ibv_symbols warns (src/misc/ibvwrap.cc:63)
+                log.warn("misc/ibvwrap.cc:63", "wrap_ibv_symbols", message, tid)
+            else:
+                log.info("INIT|NET", message, tid)
+        if not self._uses_ib():
+            sockets = self._interfaces(netif.MAX_IFS, tid)
+            log.info(
+                "INIT|NET",
+                "NET/Socket : Using"
+                + "".join(" [%d]%s" % (i, a.nccl_text) for i, a in enumerate(sockets)),
+                tid,
+            )
+        if v >= (2, 19, 0):
+            log.info("INIT", "Using non-device net plugin version 0", tid)
+        log.info("INIT", "Using network %s" % ("IB" if self._uses_ib() else "Socket"), tid)
+
     def _uses_ib(self) -> bool:
         ib = self.profile.section("infiniband")
         return bool(ib.get("libibverbs", True) and ib.get("devices")) and not self.params.get_int(
@@ -255,8 +300,21 @@ class Nccl:
             Comm(r, nranks, d, self.profile.gpus[d]["pci_bus_id"], comm_id)
             for r, d in enumerate(devs)
         ]
-        if v >= (2, 13, 0):
-            cuda_driver = int(self.profile.section("nccl").get("cuda_driver_version", 12040))
+        nccl = self.profile.section("nccl")
+        if nccl.get("libcuda_so_missing") and (2, 18, 0) <= v < (2, 19, 0):
+            # 2.18 dlopen()s the unversioned libcuda.so; where only libcuda.so.1 is installed it
+            # warns and goes on with the runtime's entry points (src/init.cc ignores the result).
+            # The cudaDriverVersion line comes after that dlopen, so it is not printed.
+            log.warn(
+                "misc/cudawrap.cc:179",
+                "initOnceFunc",
+                "Failed to find CUDA library libcuda.so (NCCL_CUDA_PATH='') : "
+                "libcuda.so: cannot open shared object file: No such file or directory",
+                pid,
+                devs[-1],
+            )
+        elif v >= (2, 13, 0):
+            cuda_driver = int(nccl.get("cuda_driver_version", 12040))
             log.info("INIT", "cudaDriverVersion %d" % cuda_driver, pid, devs[-1])
         cuda = str(
             self.profile.section("nccl").get("cuda", self.profile.data.get("cuda_version", "12.4"))
@@ -268,22 +326,7 @@ class Nccl:
         else:
             log.version_line(version_text, pid, devs[-1])
         self._env_echo(init_tid)
-        oob = self._interfaces(1)
-        for message, is_warn in self._ib_lines(oob[0] if oob else None):
-            if is_warn:
-                log.warn("misc/ibvwrap.cc:106", "ncclIbvInit", message, init_tid)
-            else:
-                log.info("INIT|NET", message, init_tid)
-        sockets = self._interfaces(netif.MAX_IFS)
-        log.info(
-            "INIT|NET",
-            "NET/Socket : Using"
-            + "".join(" [%d]%s" % (i, a.nccl_text) for i, a in enumerate(sockets)),
-            init_tid,
-        )
-        if v >= (2, 19, 0):
-            log.info("INIT", "Using non-device net plugin version 0", init_tid)
-        log.info("INIT", "Using network %s" % ("IB" if self._uses_ib() else "Socket"), init_tid)
+        self._net_init(init_tid)
         name = api if v >= (2, 23, 0) else "ncclCommInitRank"
         if v >= (2, 21, 0):
             for comm in self.comms:
@@ -322,7 +365,7 @@ class Nccl:
         return SUCCESS
 
     def _describe(self, comm: Comm) -> str:
-        """The "comm <p> rank ... busId ..." fields of Init START/COMPLETE (NCCL-FACTS 3.1)."""
+        """The "comm <p> rank ... busId ..." fields of Init START/COMPLETE (docs/nccl-facts.md §3.1)."""
         v = self.version
         text = "comm 0x%x rank %d nranks %d cudaDev %d" % (
             comm.pointer,
@@ -360,15 +403,22 @@ class Nccl:
     def _via(self) -> str:
         v = self.version
         if self.transport == "P2P":
-            return "P2P/direct pointer"
+            return "P2P/direct pointer" + ("/read" if self._p2p_read() else "")
         if v >= (2, 30, 7):
             return "SHM/direct"
         if v >= (2, 13, 0):
             return "SHM/direct/direct"
         return "direct shared memory"
 
+    def _p2p_read(self) -> bool:
+        """P2P read is on for an NVLink pair of compute capability 8.0 (A100) only
+        (src/graph/paths.cc ncclTopoCheckP2p, "Enable P2P Read for Ampere/NVLink only")."""
+        link = str(self.profile.section("topology").get("link", "PHB"))
+        caps = {str(self.profile.gpus[c.dev].get("compute_cap", "")) for c in self.comms}
+        return link.startswith("NV") and caps == {"8.0"}
+
     def _log_connections(self) -> None:
-        """One line per channel and rank, highest rank first as in the seed (NCCL-FACTS 3.2)."""
+        """One line per channel and rank, highest rank first as in the seed (docs/nccl-facts.md §3.2)."""
         if len(self.comms) < 2:
             return
         net = "NET/IB/0" if self._uses_ib() else "NET/Socket/0"

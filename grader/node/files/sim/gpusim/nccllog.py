@@ -1,7 +1,7 @@
 """NCCL's parameters and debug log: levels, subsystem mask, prefixes and destination.
 
-Sources: NCCL src/debug.cc, src/misc/param.cc, as summarised in NCCL-FACTS 1.2 (config files),
-2.1 (destination), 2.2 (levels and mask) and 2.3 (prefixes by version).
+Sources: NCCL src/debug.cc, src/misc/param.cc, as summarised in docs/nccl-facts.md §1.2 (config files),
+§2.1 (destination), §2.2 (levels and mask) and §2.3 (prefixes by version).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class Params:
     """NCCL_* lookups: the environment first, then (>= 2.19) the config files, never overriding.
 
     NCCL's initEnv loads $NCCL_CONF_FILE or else ~/.nccl.conf, then /etc/nccl.conf, with
-    setenv(..., 0), so the process environment always wins (NCCL-FACTS 1.2).
+    setenv(..., 0), so the process environment always wins (docs/nccl-facts.md §1.2).
     """
 
     def __init__(self, version: Version, environ: dict[str, str] | None = None):
@@ -65,8 +65,13 @@ class Params:
 
 
 def default_mask(version: Version) -> int:
-    names = ("INIT", "BOOTSTRAP", "ENV") if version >= (2, 23, 0) else ("INIT", "ENV")
-    return subsys_mask(names)
+    """ncclDebugMask's initial value in src/debug.cc: INIT alone up to v2.16.2-1, INIT|ENV from
+    v2.16.5-1 (the next tag), INIT|BOOTSTRAP|ENV from 2.23."""
+    if version >= (2, 23, 0):
+        return subsys_mask(("INIT", "BOOTSTRAP", "ENV"))
+    if version >= (2, 16, 5):
+        return subsys_mask(("INIT", "ENV"))
+    return subsys_mask(("INIT",))
 
 
 def subsys_mask(names) -> int:
@@ -82,7 +87,7 @@ def subsys_mask(names) -> int:
 class Logger:
     """One process's NCCL debug output.
 
-    Lines go to stdout (not stderr: NCCL-FACTS 2.1), or to NCCL_DEBUG_FILE when the level is
+    Lines go to stdout (not stderr: docs/nccl-facts.md §2.1), or to NCCL_DEBUG_FILE when the level is
     above VERSION. INFO lines are filtered by the subsystem mask; WARN lines never are.
     """
 
@@ -137,7 +142,7 @@ class Logger:
         self._write("\n%s%s %s NCCL WARN %s\n" % (stamp, self._prefix(tid, dev), place, msg))
 
     def backtrace(self, where: str, function: str, code: int, tid: int, dev: int = 0) -> None:
-        """The INFO line each failed NCCLCHECK adds as an error propagates (NCCL-FACTS 2.3)."""
+        """The INFO line each failed NCCLCHECK adds as an error propagates (docs/nccl-facts.md §2.3)."""
         if self.version >= (2, 30, 7):
             self.info("ALL", "%s (%s) -> %d" % (where, function, code), tid, dev)
         else:

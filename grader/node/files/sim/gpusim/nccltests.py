@@ -1,7 +1,7 @@
 """nccl-tests (all_reduce_perf and its family) for one process on the simulated node.
 
 Flags, output layout and exit codes follow nccl-tests src/common.cu as summarised in
-NCCL-FACTS section 4; the NCCL side (log lines, failures) is gpusim.nccl.
+docs/nccl-facts.md §4; the NCCL side (log lines, failures) is gpusim.nccl.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from . import nccl as nccl_mod
 from .nccllog import Logger, Params
 from .profile import Profile, ProfileError, Version, load, pci_parts
 
-# testResult_t values main() can return (NCCL-FACTS 4.4).
+# testResult_t values main() can return (docs/nccl-facts.md §4.4).
 TEST_SUCCESS, TEST_CUDA_ERROR, TEST_NCCL_ERROR, TEST_NOT_IMPLEMENTED = 0, 2, 3, 5
 # `return -1` from main (argument errors) is exit status 255.
 EXIT_BAD_ARGUMENT = 255
@@ -25,7 +25,7 @@ EXIT_BAD_ARGUMENT = 255
 # stops after this many rows so a learner's typo cannot hang the shell.
 MAX_ROWS = 4096
 
-# common.cu lines of the ncclGetUniqueId NCCLCHECK and of main's TESTCHECK (NCCL-FACTS 4.4).
+# common.cu lines of the ncclGetUniqueId NCCLCHECK and of main's TESTCHECK (docs/nccl-facts.md §4.4).
 COMMON_CU_LINES: list[tuple[Version, tuple[int, int]]] = [
     ((2, 19, 6), (1550, 1454)),
     ((2, 18, 5), (1312, 1216)),
@@ -35,7 +35,7 @@ COMMON_CU_LINES: list[tuple[Version, tuple[int, int]]] = [
     ((0, 0, 0), (970, 891)),
 ]
 # Line of the cudaGetDeviceProperties CUDACHECK that fails with too many GPUs on tags before
-# v2.17.3. Not recorded in NCCL-FACTS: a plausible number, kept apart so it is easy to correct.
+# v2.17.3. Not recorded in docs/nccl-facts.md: a plausible number, kept apart so it is easy to correct.
 CUDA_PROPS_LINE_BEFORE_2_17_3 = 738
 
 TYPES = (("int8", 1), ("uint8", 1), ("int32", 4), ("uint32", 4), ("int64", 8), ("uint64", 8),
@@ -71,7 +71,7 @@ COLLECTIVES: dict[str, Collective] = {
 }
 BINARIES = tuple(name + "_perf" for name in COLLECTIVES)
 
-# getopt_long's option string and long names of v2.19.6 (NCCL-FACTS 4.2).
+# getopt_long's option string and long names of v2.19.6 (docs/nccl-facts.md §4.2).
 SHORT_OPTIONS = "t:g:b:e:i:f:n:m:w:N:p:c:o:d:r:z:y:T:hG:C:a:R:x:D:V:J:S:M:u:I:K:"
 LONG_OPTIONS = {
     "nthreads": "t", "ngpus": "g", "minbytes": "b", "maxbytes": "e", "stepbytes": "i",
@@ -393,7 +393,7 @@ class Run:
         sys.stdout.flush()  # nccl-tests calls setlinebuf(stdout)
 
     def trace(self, line: int) -> None:
-        """TESTCHECK's trace line (NCCL-FACTS 4.4)."""
+        """TESTCHECK's trace line (docs/nccl-facts.md §4.4)."""
         if self.tv >= (2, 10, 0):
             self.out(" .. %s pid %d: Test failure common.cu:%d" % (self.host, self.pid, line))
         else:
@@ -582,7 +582,7 @@ class Run:
         self.out("#")
         if self.tv >= (2, 16, 7):
             self.out("# Collective test concluded: %s" % self.prog)
-        self.out("")  # NCCL's last error: empty on Linux (NCCL-FACTS 4.4)
+        self.out("")  # NCCL's last error: empty on Linux (docs/nccl-facts.md §4.4)
         return failed
 
     def nccl_failure(self, code: int) -> int:
@@ -613,8 +613,9 @@ class Run:
             for line in table_header(self.tv, bool(self.opts.cputime)):
                 self.out(line)
             busbws, errors = self.table(name, lib.transport)
-            failed = self.footer(busbws, errors)
+            # the communicators are destroyed before the footer is printed (src/common.cu)
             lib.destroy()
+            failed = self.footer(busbws, errors)
         finally:
             logger.close()
         if failed:
@@ -640,4 +641,8 @@ def main(argv: list[str] | None = None) -> int:
         opts = parse_args(prog, argv[1:], profile.tests_version)
     except UsageExit as exc:
         return exc.status
-    return Run(prog, profile, opts).run(name)
+    try:
+        return Run(prog, profile, opts).run(name)
+    except ProfileError as exc:  # e.g. a malformed "interfaces" list, met at NCCL's first lookup
+        sys.stderr.write("%s: %s\n" % (prog, exc))
+        return 1

@@ -1,24 +1,28 @@
-"""The node's real network interfaces, and NCCL's rules for picking among them.
+"""The node's network interfaces, and NCCL's rules for picking among them.
 
 Enumeration follows what NCCL itself calls, getifaddrs(3), through ctypes, so the order and the
-addresses are what real NCCL would see on this node. Without ctypes (or with the test override
-LABGRADER_SIM_SYSROOT) the same list is rebuilt from sysfs and procfs in getifaddrs order.
+addresses are what real NCCL would see on this node: IPv4 addresses interface by interface in
+ifindex order, then IPv6 ones the same way, as the kernel's netlink dump gives them (within one
+interface the kernel keeps IPv6 addresses widest scope first, newest first among equals:
+ipv6_link_dev_addr in net/ipv6/addrconf.c, which no file under /proc shows).
 
-Selection follows NCCL src/misc/socket.cc ``ncclFindInterfaces`` (NCCL-FACTS 1.1, 1.2).
+Two stand-ins replace the node's own interfaces:
+- a profile's ``interfaces`` list: a simulated node shape (``ens5`` beside ``docker0`` and veths,
+  ``bond0``, IPoIB), listed in ifindex order, the same on every machine;
+- ``LABGRADER_SIM_SYSROOT`` (tests only): a fake sysfs/procfs tree, read in the same order.
+
+Selection follows NCCL src/misc/socket.cc ``ncclFindInterfaces`` (docs/nccl-facts.md §1.1, §1.2).
 """
 
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
-import fcntl
 import ipaddress
 import os
 import socket
-import struct
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .profile import Version
+from .profile import ProfileError, Version
 
 SYSROOT_ENV = "LABGRADER_SIM_SYSROOT"
 
@@ -27,9 +31,7 @@ IFF_RUNNING = 0x40
 
 # NCCL keeps at most this many interfaces for NET/Socket (MAX_IFS in src/include/socket.h).
 MAX_IFS = 16
-# linux/sockios.h
-SIOCGIFADDR = 0x8915
-# A test-only stand-in for the SIOCGIFADDR ioctl under a fake sysroot: Linux exposes no
+# A test-only stand-in for an interface's IPv4 addresses under a fake sysroot: Linux exposes no
 # per-interface IPv4 file, so the fake tree lists "<ifname> <address>" lines here.
 FAKE_IPV4_FILE = "proc/net/labgrader-ipv4"
 
@@ -44,11 +46,15 @@ class Address(NamedTuple):
 
     @property
     def nccl_text(self) -> str:
-        """``eth0:10.0.0.2<0>``: interface addresses always carry port 0 (NCCL-FACTS 3.1)."""
+        """``eth0:10.0.0.2<0>``: interface addresses always carry port 0 (docs/nccl-facts.md §3.1)."""
         return "%s:%s<0>" % (self.ifname, self.host)
 
 
-# --- enumeration -------------------------------------------------------------------------------
+class InterfacesError(ProfileError):
+    """The node's interfaces cannot be read, or a profile's ``interfaces`` list is malformed."""
+
+
+# --- the node's own interfaces: getifaddrs(3) ----------------------------------------------------
 
 
 class _Sockaddr(ctypes.Structure):
@@ -77,14 +83,13 @@ def _v6_text(packed: bytes, ifname: str) -> str:
     return host
 
 
-def _from_getifaddrs() -> list[Address] | None:
-    libc_name = ctypes.util.find_library("c")
-    if not libc_name:
-        return None
-    libc = ctypes.CDLL(libc_name, use_errno=True)
+def from_getifaddrs() -> list[Address]:
+    """getifaddrs(3) from the C library Python itself runs on (glibc or musl; no lookup by name,
+    which needs ldconfig or a compiler on the node)."""
+    libc = ctypes.CDLL(None, use_errno=True)
     head = ctypes.POINTER(_Ifaddrs)()
     if libc.getifaddrs(ctypes.byref(head)) != 0:
-        return None
+        raise InterfacesError("getifaddrs failed: %s" % os.strerror(ctypes.get_errno()))
     out = []
     try:
         node = head
@@ -108,6 +113,36 @@ def _from_getifaddrs() -> list[Address] | None:
     return out
 
 
+# --- a simulated node shape: the profile's "interfaces" ----------------------------------------
+
+
+def from_profile(interfaces: Any) -> list[Address]:
+    """A profile's ``interfaces``: ``[{"name", "ipv4": [..], "ipv6": [..], "up", "running"}]`` in
+    ifindex order, enumerated as getifaddrs would (all IPv4, then all IPv6)."""
+    if not isinstance(interfaces, list):
+        raise InterfacesError("profile 'interfaces' must be a list")
+    v4, v6 = [], []
+    for item in interfaces:
+        if not isinstance(item, dict) or not isinstance(item.get("name"), str):
+            raise InterfacesError("each profile interface needs a 'name': %r" % (item,))
+        name = item["name"]
+        flags = (IFF_UP if item.get("up", True) else 0) | (
+            IFF_RUNNING if item.get("up", True) and item.get("running", True) else 0
+        )
+        try:
+            for host in item.get("ipv4") or []:
+                v4.append(Address(name, socket.AF_INET, str(ipaddress.IPv4Address(host)), flags))
+            for host in item.get("ipv6") or []:
+                packed = ipaddress.IPv6Address(host).packed
+                v6.append(Address(name, socket.AF_INET6, _v6_text(packed, name), flags))
+        except (TypeError, ValueError) as exc:
+            raise InterfacesError("profile interface %s: %s" % (name, exc)) from exc
+    return v4 + v6
+
+
+# --- tests: a fake sysfs/procfs tree -----------------------------------------------------------
+
+
 def _read_text(path: str) -> str:
     try:
         with open(path, encoding="ascii", errors="replace") as handle:
@@ -125,46 +160,22 @@ def _sysfs_flags(root: str, name: str) -> int:
     return flags
 
 
-def _ioctl_ipv4(name: str) -> str | None:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-        try:
-            raw = fcntl.ioctl(sock.fileno(), SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
-        except OSError:
-            return None
-    return socket.inet_ntoa(raw[20:24])
-
-
-def _from_sysfs(root: str, fake: bool) -> list[Address]:
-    """getifaddrs order: IPv4 addresses by ifindex, then IPv6 addresses by ifindex.
-
-    glibc's getifaddrs reads one netlink RTM_GETADDR dump, which the kernel walks family by
-    family and, within a family, interface by interface in ifindex order. /proc/net/if_inet6 is
-    in hash order instead, which only happens to match with few interfaces: with a demo's bridge
-    and veth devices up it does not, and NCCL's pick (the first fitting address) would differ.
-    Within one interface the kernel keeps addresses widest scope first (ipv6_link_dev_addr in
-    net/ipv6/addrconf.c inserts by scope): global, site, link, host; equal scopes keep their
-    if_inet6 order (a stable sort)."""
+def from_fake_sysroot(root: str) -> list[Address]:
+    """The fake tree in getifaddrs order: IPv4 by ifindex, then IPv6 by ifindex and scope."""
     net_dir = os.path.join(root, "sys/class/net")
     try:
         names = os.listdir(net_dir)
     except OSError:
         names = []
     index = {n: int(_read_text(os.path.join(net_dir, n, "ifindex")) or "0") for n in names}
-    names.sort(key=lambda n: (index[n], n))
     flags = {n: _sysfs_flags(root, n) for n in names}
     out = []
-    if fake:
-        for line in _read_text(os.path.join(root, FAKE_IPV4_FILE)).splitlines():
-            fields = line.split()
-            if len(fields) == 2 and fields[0] in flags:
-                host = fields[1].split("/")[0]
-                out.append(Address(fields[0], socket.AF_INET, host, flags[fields[0]]))
-        out.sort(key=lambda a: index[a.ifname])
-    else:
-        for name in names:
-            ipv4 = _ioctl_ipv4(name)
-            if ipv4:
-                out.append(Address(name, socket.AF_INET, ipv4, flags[name]))
+    for line in _read_text(os.path.join(root, FAKE_IPV4_FILE)).splitlines():
+        fields = line.split()
+        if len(fields) == 2 and fields[0] in flags:
+            host = fields[1].split("/")[0]
+            out.append(Address(fields[0], socket.AF_INET, host, flags[fields[0]]))
+    out.sort(key=lambda a: index[a.ifname])
     v6 = []
     for line in _read_text(os.path.join(root, "proc/net/if_inet6")).splitlines():
         fields = line.split()
@@ -184,16 +195,17 @@ def _from_sysfs(root: str, fake: bool) -> list[Address]:
 _V6_SCOPE_RANK = {0x00: 0, 0x40: 1, 0x20: 2, 0x10: 3}
 
 
-def enumerate_addresses() -> list[Address]:
-    """Every AF_INET/AF_INET6 address on the node, in getifaddrs order."""
+def enumerate_addresses(interfaces: Any = None) -> list[Address]:
+    """Every AF_INET/AF_INET6 address NCCL would see, in getifaddrs order.
+
+    ``interfaces``: the profile's list, if it simulates a node shape; else the fake sysroot of a
+    test, else the node's own interfaces."""
+    if interfaces is not None:
+        return from_profile(interfaces)
     root = os.environ.get(SYSROOT_ENV)
     if root:
-        return _from_sysfs(root, fake=True)
-    try:
-        found = _from_getifaddrs()
-    except (OSError, AttributeError):
-        found = None
-    return found if found is not None else _from_sysfs("/", fake=False)
+        return from_fake_sysroot(root)
+    return from_getifaddrs()
 
 
 # --- NCCL's selection --------------------------------------------------------------------------
@@ -230,7 +242,7 @@ class IfnameSpec(NamedTuple):
 def _candidates(
     addresses: list[Address], spec: IfnameSpec, version: Version, family: int | None
 ) -> list[Address]:
-    """The filters every candidate passes (NCCL-FACTS 1.2): family, no ::1, running (>= 2.28.3)."""
+    """The filters every candidate passes (docs/nccl-facts.md §1.2): family, no ::1, running (>= 2.28.3)."""
     seen = set()
     out = []
     for addr in addresses:
@@ -266,7 +278,7 @@ def find_interfaces(
 
     A set NCCL_SOCKET_IFNAME longer than one character is obeyed with no fallback; otherwise the
     automatic search runs: ib*, then everything but the version's exclude list, then the last
-    resorts one prefix at a time (NCCL-FACTS 1.1). NCCL_COMM_ID subnet matching is not simulated.
+    resorts one prefix at a time (docs/nccl-facts.md §1.1). NCCL_COMM_ID subnet matching is not simulated.
     """
     if ifname is not None and len(ifname) > 1:
         return _candidates(addresses, IfnameSpec.parse(ifname), version, family)[:limit]

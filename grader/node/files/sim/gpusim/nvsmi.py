@@ -1,6 +1,6 @@
 """nvidia-smi for the simulated node: summary table, -L, topo -m / -p2p, --query-gpu.
 
-Layouts follow NCCL-FACTS section 5 (topo legends, -L) and the R550+ summary table; exit status
+Layouts follow docs/nccl-facts.md §5 (topo legends, -L) and the R550+ summary table; exit status
 2 for bad arguments is nvidia-smi's documented "invalid argument" code.
 """
 
@@ -192,7 +192,7 @@ def list_gpus(p: Profile, ids: list[int]) -> list[str]:
 
 
 def topo_matrix(p: Profile) -> list[str]:
-    """Cells are TAB-separated; the empty cell before N/A is a double TAB (NCCL-FACTS 5.1)."""
+    """Cells are TAB-separated; the empty cell before N/A is a double TAB (docs/nccl-facts.md §5.1)."""
     topo = p.section("topology")
     n = len(p.gpus)
     numa = bool(topo.get("numa_columns", True))
@@ -210,7 +210,7 @@ def topo_matrix(p: Profile) -> list[str]:
 
 
 def topo_p2p(p: Profile, mode: str) -> list[str]:
-    """Header row starts with a space and a TAB; every row ends with a TAB (NCCL-FACTS 5.2)."""
+    """Header row starts with a space and a TAB; every row ends with a TAB (docs/nccl-facts.md §5.2)."""
     n = len(p.gpus)
     status = str(p.section("p2p").get(mode, "NS"))
     lines = [" \t" + "".join("GPU%d\t" % i for i in range(n))]

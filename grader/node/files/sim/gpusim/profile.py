@@ -67,7 +67,7 @@ class Profile:
 
     @property
     def hostname(self) -> str:
-        """NCCL and nccl-tests both cut the hostname at the first dot (NCCL-FACTS 2.1)."""
+        """NCCL and nccl-tests both cut the hostname at the first dot (docs/nccl-facts.md §2.1)."""
         name = self.data.get("hostname") or socket.gethostname()
         return name.split(".")[0]
 
@@ -77,7 +77,7 @@ class Profile:
 
     @property
     def nccl_version_code(self) -> int:
-        """major*10000 + minor*100 + patch, NCCL's code from 2.9 on (NCCL-FACTS 4.3)."""
+        """major*10000 + minor*100 + patch, NCCL's code from 2.9 on (docs/nccl-facts.md §4.3)."""
         major, minor, patch = self.nccl_version
         return major * 10000 + minor * 100 + patch
 
@@ -111,7 +111,7 @@ def pci_parts(bus_id: str) -> tuple[int, int, int, int]:
 def nccl_busid(bus_id: str) -> str:
     """NCCL's busId: the hex digits run together, lowercase, leading zeros dropped.
 
-    "0000:01:00.0" -> "1000" and "0000:3b:00.0" -> "3b000" (NCCL-FACTS 3.1).
+    "0000:01:00.0" -> "1000" and "0000:3b:00.0" -> "3b000" (docs/nccl-facts.md §3.1).
     """
     domain, bus, device, function = pci_parts(bus_id)
     value = (domain << 20) | (bus << 12) | (device << 4) | function
