@@ -181,16 +181,7 @@ def _capture_groups(doc: Document, step: dict[str, Any], index: int) -> Iterator
     captures = step.get("captures")
     if not isinstance(captures, list):
         return
-    groups: set[str] = set()
-    found = step.get("output")
-    output: dict[str, Any] = found if isinstance(found, dict) else {}
-    for kind in ("all", "any"):
-        listed = output.get(kind)
-        patterns: list[Any] = listed if isinstance(listed, list) else []
-        for pattern in patterns:
-            if isinstance(pattern, dict) and isinstance(pattern.get("regex"), str):
-                with suppress(re.error):  # reported by the regex check
-                    groups |= set(compile_pattern(pattern["regex"]).groupindex)
+    groups = _output_groups(step.get("output"))
     for item, name in enumerate(captures):
         if isinstance(name, str) and name not in groups:
             yield doc.error(
@@ -199,6 +190,35 @@ def _capture_groups(doc: Document, step: dict[str, Any], index: int) -> Iterator
                 f"`captures` names `{name}`, but no regex in this step's output (all/any) "
                 f"defines the group (?P<{name}>...).",
             )
+    found = step.get("alternatives")
+    alternatives: list[Any] = found if isinstance(found, list) else []
+    for number, alt in enumerate(alternatives):
+        if not isinstance(alt, dict) or "output" not in alt:
+            continue  # it keeps the step's own output, and so its groups
+        alt_groups = _output_groups(alt.get("output"))
+        for name in captures:
+            if isinstance(name, str) and name in groups and name not in alt_groups:
+                yield doc.error(
+                    ["steps", index, "alternatives", number, "output"],
+                    "check/capture",
+                    f"`captures` names `{name}`, but this alternative's output defines no "
+                    f"(?P<{name}>...) group: a step verified this way would leave ${{{name}}} "
+                    f"unset for the steps after it.",
+                )
+
+
+def _output_groups(found: Any) -> set[str]:
+    """The named groups of the regexes in an output expectation's all/any lists."""
+    groups: set[str] = set()
+    output: dict[str, Any] = found if isinstance(found, dict) else {}
+    for kind in ("all", "any"):
+        listed = output.get(kind)
+        patterns: list[Any] = listed if isinstance(listed, list) else []
+        for pattern in patterns:
+            if isinstance(pattern, dict) and isinstance(pattern.get("regex"), str):
+                with suppress(re.error):  # reported by the regex check
+                    groups |= set(compile_pattern(pattern["regex"]).groupindex)
+    return groups
 
 
 def _answers(doc: Document, steps: list[Any]) -> Iterator[LabError]:

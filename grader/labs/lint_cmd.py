@@ -1,6 +1,9 @@
 """`grader lint`: check lab files and print every problem as `file:line:col: [rule] sentence`.
 
-The format is the one compilers use, so editors and CI annotate the exact spot.
+The format is the one compilers use, so editors and CI annotate the exact spot. After a file's
+problems come its warnings (grader.labs.fragile: patterns that some NCCL generations break), as
+`file:line:col: warning: [warn/...] sentence`. Warnings are lint's alone: the daemon's check_lab
+never reports them, so they never stop a lab from loading.
 """
 
 from __future__ import annotations
@@ -9,6 +12,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from grader.labs.document import read_document
+from grader.labs.errors import LabError
+from grader.labs.fragile import fragile_warnings
 from grader.labs.loader import LAB_FILE, check_lab
 
 
@@ -20,7 +26,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Check lab files (labs/<id>/lab.yaml) against grader/labs/lab.schema.json and the\n"
             "checks the schema cannot express (step references, ${var} use, regexes, answers).\n"
             "Every problem is printed at once as FILE:LINE:COL: [RULE] SENTENCE.\n"
-            "Exit status: 0 when every lab is clean, 1 when any problem was found."
+            "\n"
+            "Then come warnings for fragile patterns, which real NCCL generations break (see\n"
+            "docs/nccl-facts.md): a `none` pattern that also rejects a harmless NCCL warning, and\n"
+            "prose or an all/any pattern that knows only one generation's text (`invalid usage`\n"
+            "vs `internal error`, `via SHM/direct/direct` vs `via SHM/direct`, ...). Each is\n"
+            "printed as FILE:LINE:COL: warning: [warn/RULE] SENTENCE.\n"
+            "\n"
+            "Exit status: 0 when no problem was found (warnings alone keep 0, unless --strict),\n"
+            "1 when any problem was found."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -29,6 +43,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         nargs="+",
         metavar="PATH",
         help="a lab.yaml (or any .yaml file), or a folder: its lab.yaml and */lab.yaml are checked",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 when there are warnings too, not only problems",
     )
     parser.set_defaults(func=run)
 
@@ -51,18 +70,48 @@ def lab_files(paths: list[str]) -> tuple[list[Path], list[str]]:
     return list(dict.fromkeys(files)), missing
 
 
+def _warnings(file: Path) -> list[LabError]:
+    """The fragile-pattern warnings for `file`, read as check_lab reads it ([] when unreadable
+    or not usable YAML: check_lab reports that as a problem)."""
+    try:
+        raw = file.read_bytes()
+    except OSError:
+        return []
+    doc = read_document(str(file), raw)
+    return fragile_warnings(doc, file) if doc.usable else []
+
+
+def warning_line(warning: LabError) -> str:
+    """`file:line:col: warning: [warn/...] sentence`, the compiler format for a warning."""
+    return (
+        f"{warning.file}:{warning.line}:{warning.column}: warning: "
+        f"[{warning.schema_path}] {warning.message}"
+    )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' if n != 1 else ''}"
+
+
 def run(args: argparse.Namespace) -> int:
     files, missing = lab_files(args.paths)
     for sentence in missing:
         print(sentence, file=sys.stderr)
-    problems = 0
+    problems = warnings = 0
     for file in files:
         for error in check_lab(file):
             print(error)
             problems += 1
-    if problems or missing:
-        labs = f"{len(files)} lab file{'s' if len(files) != 1 else ''}"
-        print(f"{problems} problem{'s' if problems != 1 else ''} in {labs}.", file=sys.stderr)
-        return 1
-    print(f"OK: {len(files)} lab file{'s' if len(files) != 1 else ''} checked, no problems.")
+        for warning in _warnings(file):
+            print(warning_line(warning))
+            warnings += 1
+    labs = _count(len(files), "lab file")
+    if problems or warnings or missing:
+        found = _count(problems, "problem")
+        if warnings:
+            found += f", {_count(warnings, 'warning')}"
+        print(f"{found} in {labs}.", file=sys.stderr)
+        strict = bool(getattr(args, "strict", False))
+        return 1 if problems or missing or (strict and warnings) else 0
+    print(f"OK: {labs} checked, no problems.")
     return 0

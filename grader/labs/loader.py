@@ -15,6 +15,7 @@ from grader.labs.document import Document, read_document
 from grader.labs.errors import LabError, LabInvalid
 from grader.labs.model import (
     After,
+    Alternative,
     Choice,
     CommandExpect,
     Duration,
@@ -106,12 +107,21 @@ def _step(d: dict[str, Any]) -> Step:
         else None,
         after=_after(d["after"]) if "after" in d else None,
         captures=tuple(d.get("captures", ())),
+        alternatives=tuple(_alternative(a) for a in d.get("alternatives", ())),
         probe=_probe(d["probe"]) if "probe" in d else None,
         question=d.get("question", ""),
         choices=tuple(Choice(c["id"], c["text"]) for c in d.get("choices", ())),
         answer=d.get("answer", ""),
         explanation=d.get("explanation", ""),
         attempts=d.get("attempts"),
+    )
+
+
+def _alternative(d: dict[str, Any]) -> Alternative:
+    return Alternative(
+        why=d.get("why", ""),
+        output=_output(d["output"]) if "output" in d else None,
+        exit=_exit(d["exit"]) if "exit" in d else None,
     )
 
 

@@ -7,6 +7,7 @@ time, not at load time.
 
 YAML shapes (see docs/lab-format.md):
   value matcher: "text" (exact) | {equals|prefix|contains|regex: "..."} | {absent: true}
+                 | {selects_interface: "${iface}"} (an NCCL_SOCKET_IFNAME value that picks it)
   pattern:       "text" (substring) | {contains: "..."} | {regex: "..."}
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-MatchKind = Literal["equals", "prefix", "contains", "regex", "absent"]
+MatchKind = Literal["equals", "prefix", "contains", "regex", "absent", "selects_interface"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,17 @@ class OutputExpect:
     all: tuple[Pattern, ...] = ()
     any: tuple[Pattern, ...] = ()
     none: tuple[Pattern, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """Another outcome of the step's command that proves the step just as well (a node without
+    InfiniBand says so in other words than one with it). Its `output` and `exit` replace the
+    step's own; a key it leaves out stays the step's."""
+
+    why: str = ""
+    output: OutputExpect | None = None
+    exit: ExitExpect | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +140,7 @@ class Step:
     duration: Duration | None = None
     after: After | None = None
     captures: tuple[str, ...] = ()  # named regex groups saved as lab variables
+    alternatives: tuple[Alternative, ...] = ()  # other outputs/exits that verify the step
     probe: Probe | None = None
     # question steps
     question: str = ""

@@ -30,7 +30,7 @@ Rules (docs/architecture.md "Trust"; docs/lab-format.md):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,12 +43,13 @@ from grader.capture.events import (
     OutputLines,
     PromptWithoutCommand,
 )
-from grader.labs.model import Lab, OutputExpect, Pattern, Step
+from grader.labs.model import ExitExpect, Lab, OutputExpect, Pattern, Step
 from grader.matching.attest import answer_signed, attestation_problem, parse_kept, sig_id
 from grader.matching.expect import (
     CommandMatch,
     LineView,
     OutputMatcher,
+    OutputResult,
     ShellEnv,
     analyse_line,
     check_command,
@@ -177,6 +178,14 @@ class _Candidate:
     match: CommandMatch
     output: OutputMatcher
     order_problem: str  # `after` / `immediately` not satisfied ("" when fine)
+    # one matcher per `alternatives` entry of the step (each with that entry's output, or the
+    # step's own when the entry names only an exit)
+    alternatives: list[OutputMatcher] = field(default_factory=list)
+
+    def feed(self, lines: Sequence[str]) -> None:
+        self.output.feed(lines)
+        for matcher in self.alternatives:
+            matcher.feed(lines)
 
 
 @dataclass(slots=True)
@@ -259,7 +268,7 @@ class LabGrader:
             run = self._running.get((event.session, event.aid))
             if run is not None and run.started.n == event.n:
                 for c in run.candidates:
-                    c.output.feed(event.lines)
+                    c.feed(event.lines)
             return []
         if isinstance(event, CommandEnded):
             return self._end(event.record)
@@ -403,8 +412,12 @@ class LabGrader:
                 if anchor is None or anchor != (ev.session, ev.aid, prev):
                     title = self._title(step.after.step)
                     order = f"run it right after the command of “{title}”, with nothing in between"
+            alternatives = [
+                OutputMatcher(alt.output if alt.output is not None else step.output, self.variables)
+                for alt in step.alternatives
+            ]
             candidates.append(
-                _Candidate(step, m, OutputMatcher(step.output, self.variables), order)
+                _Candidate(step, m, OutputMatcher(step.output, self.variables), order, alternatives)
             )
         for sid in matched_steps:
             self._steps[sid].anchor = (ev.session, ev.aid, ev.n)
@@ -442,7 +455,7 @@ class LabGrader:
                 return []
             lines = rec.output.splitlines()
             for c in run.candidates:
-                c.output.feed(lines)
+                c.feed(lines)
         self._running.pop(key, None)
         sh.ended_n = max(sh.ended_n, rec.n)
         sh.last_exit = rec.exit
@@ -589,19 +602,22 @@ class LabGrader:
         weight = c.match.problems + (1 if c.order_problem else 0)
         if step.command is not None and not c.match.ok and not c.match.reason:
             problems.append("the command line is not in the expected form")
-        if step.exit is not None:
-            p = check_exit(step.exit, rec.exit, tuple(rec.pipestatus))
-            if p:
-                problems.append(p)
-                weight += 1
         if step.duration is not None:
             p = check_duration(step.duration, rec.t0, rec.t1, "the command")
             if p:
                 problems.append(p)
                 weight += 1
-        if not res.ok:
-            problems.append(res.reason)
-            weight += res.problems
+        outcome, outcome_weight = self._outcome(step.exit, res, rec)
+        if outcome and not problems:
+            # the step's own outcome failed: another listed outcome may prove it just as well
+            for alt, matcher in zip(step.alternatives, c.alternatives, strict=True):
+                alt_res = matcher.result()
+                exit_ = alt.exit if alt.exit is not None else step.exit
+                if not self._outcome(exit_, alt_res, rec)[0]:
+                    outcome, outcome_weight, res = [], 0, alt_res
+                    break
+        problems += outcome
+        weight += outcome_weight
         if runs is not None and not problems and self.lab.attested(step):
             # only a line that verifies on its own is suspicious without a signed run
             p = self._attestation(step, rec, runs)
@@ -612,6 +628,24 @@ class LabGrader:
         if reason:
             reason = reason[0].upper() + reason[1:]
         return reason, (weight, 1 if c.order_problem else 0), res
+
+    @staticmethod
+    def _outcome(
+        exit_: ExitExpect | None, res: OutputResult, rec: CommandRecord
+    ) -> tuple[list[str], int]:
+        """What is wrong with the command's exit status and output (empty: both as expected),
+        and how far off it is."""
+        problems: list[str] = []
+        weight = 0
+        if exit_ is not None:
+            p = check_exit(exit_, rec.exit, tuple(rec.pipestatus))
+            if p:
+                problems.append(p)
+                weight += 1
+        if not res.ok:
+            problems.append(res.reason)
+            weight += res.problems
+        return problems, weight
 
     def _verdict_for(
         self, c: _Candidate, rec: CommandRecord, reason: str, res: Any

@@ -26,6 +26,7 @@ from grader.labs.model import (
     StageExpect,
     ValueMatch,
 )
+from grader.matching import ncclifname
 from grader.matching.cmdline import Pipeline, SimpleCommand, parse_flags, parse_line
 
 # Lines longer than this are matched on their first part only: NCCL's longest log lines are a few
@@ -79,6 +80,10 @@ def describe_value(vm: ValueMatch, variables: Mapping[str, str]) -> str:
         "contains": f"something containing {v}",
         "regex": f"something matching /{v}/",
         "absent": "unset",
+        "selects_interface": (
+            f"a value that makes NCCL use {v} ({v}, ={v}, a prefix of it, a list holding it, "
+            f"or a ^ list that leaves it out)"
+        ),
     }[vm.kind]
 
 
@@ -93,6 +98,8 @@ def value_matches(vm: ValueMatch, value: str | None, variables: Mapping[str, str
         except re.error:
             return False
     want = substitute(vm.value, variables)
+    if vm.kind == "selects_interface":
+        return not _VAR.search(want) and ncclifname.selects(value, want)
     if vm.kind == "equals":
         return value == want
     if vm.kind == "prefix":

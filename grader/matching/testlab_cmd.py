@@ -15,31 +15,18 @@ output. Each `labs/<lab>/tests/<name>.ts` is a captured session (honest or disho
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import yaml
 
 from grader.labs.errors import LabInvalid
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
 from grader.matching.attest import add_key_option, key_from_option, not_enforced_note
-from grader.matching.session_files import replay
+from grader.matching.profile_matrix import ProfileNotFound, prove_lab, select_profiles
+from grader.matching.selftest import Outcome, check_transcript
 
 TESTS_DIR = "tests"
-EXPECT_SUFFIX = ".expect.yaml"
-
-
-@dataclass(slots=True)
-class Outcome:
-    name: str
-    problems: list[str] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -55,46 +42,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("labs", nargs="+", metavar="LABDIR", help="lab folders")
+    parser.add_argument(
+        "--profiles",
+        metavar="NAMES",
+        help=(
+            "also type every tests/<name>.script through the real capture shell on simulated "
+            "node profiles and check its expectation on each: all, or comma-separated names "
+            "from grader/node/files/sim/profiles/matrix or JSON files"
+        ),
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=max(2, 2 * (os.cpu_count() or 1)),
+        help="sandbox nodes typing at once with --profiles (default: twice the CPUs)",
+    )
     add_key_option(parser)
     parser.set_defaults(func=run)
-
-
-def _expected(spec: Any) -> tuple[str, str]:
-    if isinstance(spec, str):
-        return spec, ""
-    if isinstance(spec, dict):
-        return str(spec.get("state", "")), str(spec.get("reason", ""))
-    return "", ""
-
-
-def check_transcript(lab: Lab, ts: Path, attest_key: bytes | None = None) -> Outcome:
-    out = Outcome(ts.name)
-    expect_file = ts.with_name(ts.name.removesuffix(".ts") + EXPECT_SUFFIX)
-    if not expect_file.is_file():
-        out.problems.append(f"no {expect_file.name} beside it")
-        return out
-    try:
-        spec = yaml.safe_load(expect_file.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
-        out.problems.append(f"{expect_file.name}: not valid YAML: {exc}")
-        return out
-    steps_spec = spec.get("steps") or {}
-    unknown = [s for s in steps_spec if s not in {st.id for st in lab.steps}]
-    out.problems.extend(f"{expect_file.name}: no step {s!r} in the lab" for s in unknown)
-    result = replay(lab, [ts], spec.get("learner"), attest_key)
-    g = result.grader
-    for step_id, v in g.verdicts().items():
-        want, reason = _expected(steps_spec.get(step_id, "pending"))
-        if v.state.value != want:
-            why = f" ({v.reason})" if v.reason else ""
-            out.problems.append(f"{step_id}: got {v.state.value}{why}, expected {want}")
-        elif reason and reason.lower() not in v.reason.lower():
-            out.problems.append(f"{step_id}: reason {v.reason!r} does not mention {reason!r}")
-    kinds = {a.kind for a in g.anomalies}
-    for kind in spec.get("anomalies") or []:
-        if kind not in kinds:
-            out.problems.append(f"expected a {kind} anomaly, got {sorted(kinds) or 'none'}")
-    return out
 
 
 def test_lab(labdir: Path, attest_key: bytes | None = None) -> tuple[Lab, list[Outcome]]:
@@ -106,6 +70,13 @@ def test_lab(labdir: Path, attest_key: bytes | None = None) -> tuple[Lab, list[O
 def run(args: argparse.Namespace) -> int:
     failed = 0
     key = key_from_option(getattr(args, "attest_key", None))
+    profiles: list[Path] = []
+    if args.profiles:
+        try:
+            profiles = select_profiles([n for n in args.profiles.split(",") if n])
+        except ProfileNotFound as exc:
+            print(f"--profiles: {exc}", file=sys.stderr)
+            return 2
     for arg in args.labs:
         labdir = Path(arg)
         try:
@@ -127,4 +98,24 @@ def run(args: argparse.Namespace) -> int:
         bad = sum(1 for o in outcomes if not o.ok)
         failed += bad
         print(f"{lab.id}: {len(outcomes) - bad}/{len(outcomes)} transcripts pass")
+        if args.profiles:
+            failed += _prove_on_profiles(lab, labdir, profiles, args.jobs, key)
     return 1 if failed else 0
+
+
+def _prove_on_profiles(
+    lab: Lab, labdir: Path, profiles: list[Path], jobs: int, key: bytes | None
+) -> int:
+    results = prove_lab(lab, labdir, profiles, jobs=jobs, attest_key=key)
+    for r in results:
+        verdict = "PASS" if r.ok else "FAIL"
+        print(f"{verdict}  {lab.id}/{TESTS_DIR}/{r.script}.script on {r.profile}")
+        for p in r.problems:
+            print(f"      {p}")
+    bad = sum(1 for r in results if not r.ok)
+    names = ", ".join(p.stem for p in profiles)
+    print(f"{lab.id}: {len(results) - bad}/{len(results)} script runs pass on {names}")
+    if not results:
+        print(f"{lab.id}: no {TESTS_DIR}/*.script with an expectation to type on the profiles")
+        return 1
+    return bad

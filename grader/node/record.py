@@ -29,7 +29,7 @@ import struct
 import sys
 import termios
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from grader.node.paths import node_file
@@ -68,9 +68,11 @@ class Recorder:
         env: Mapping[str, str] | None = None,
         argv: list[str] | None = None,
         key_delay: float = DEFAULT_KEY_DELAY,
+        cwd: Path | None = None,
     ) -> None:
         self.root = Path(root)
         self.key_delay = key_delay
+        self.cwd = cwd  # where the shell starts (a learner's home); None: ours
         self.argv = argv or ["bash", str(node_file("capture-shell"))]
         base = {k: v for k, v in os.environ.items() if not k.startswith(("LABGRADER_", "SSH_"))}
         base.update({"LABGRADER_ROOT": str(self.root), "TERM": "xterm"})
@@ -92,6 +94,8 @@ class Recorder:
                 # Python (SIGPIPE ignored) would pass those on, and Ctrl-C would kill nothing.
                 for sig in (signal.SIGINT, signal.SIGQUIT, signal.SIGPIPE, signal.SIGXFSZ):
                     signal.signal(sig, signal.SIG_DFL)
+                if self.cwd is not None:
+                    os.chdir(self.cwd)
                 os.execvpe(self.argv[0], self.argv, self.env)
             finally:
                 os._exit(127)
@@ -205,18 +209,34 @@ class Recorder:
 DIRECTIVE_RE = re.compile(r"^@(key|type|sleep|env)\s+(.*)$")
 
 
-def play(script_lines: list[str], root: Path, key_delay: float = DEFAULT_KEY_DELAY) -> Recorder:
-    """Run a recorder script (see module docstring) and return the closed Recorder."""
-    env: dict[str, str] = {}
+def play(
+    script_lines: list[str],
+    root: Path,
+    key_delay: float = DEFAULT_KEY_DELAY,
+    *,
+    env: Mapping[str, str] | None = None,
+    argv: list[str] | None = None,
+    cwd: Path | None = None,
+    resolve: Callable[[str, Recorder], str] | None = None,
+) -> Recorder:
+    """Run a recorder script (see module docstring) and return the closed Recorder.
+
+    `resolve(text, recorder)` rewrites each line (or `@type` text) just before it is typed, with
+    the session so far at hand: how a script types what an earlier command printed."""
+    shell_env: dict[str, str] = dict(env or {})
     body: list[str] = []
     for raw in script_lines:
         m = DIRECTIVE_RE.match(raw)
         if m and m[1] == "env" and not body:
             name, _, value = m[2].partition("=")
-            env[name] = value
+            shell_env[name] = value
         else:
             body.append(raw)
-    rec = Recorder(root, env=env, key_delay=key_delay).start()
+    rec = Recorder(root, env=shell_env, argv=argv, key_delay=key_delay, cwd=cwd).start()
+
+    def typed(text: str) -> str:
+        return resolve(text, rec) if resolve is not None else text
+
     try:
         for raw in body:
             m = DIRECTIVE_RE.match(raw)
@@ -225,13 +245,13 @@ def play(script_lines: list[str], root: Path, key_delay: float = DEFAULT_KEY_DEL
                 rec.key("enter")
                 break
             if not m:
-                rec.run(raw)
+                rec.run(typed(raw))
             elif m[1] == "key":
                 rec.key(m[2].strip())
                 if m[2].strip() in ("enter", "ctrl-c"):
                     rec.wait_prompt()
             elif m[1] == "type":
-                rec.type(m[2])
+                rec.type(typed(m[2]))
             elif m[1] == "sleep":
                 time.sleep(float(m[2]))
     finally:

@@ -43,7 +43,9 @@ RAISED = {
             "p2p-channels",
         )
     },
-    "echo-expected-text": {("run-broken", "echo"), ("warn-line", "echo"), ("pin-iface", "echo")},
+    # printf's table line with no failure in it is a whole pin-iface output (a harmless WARN above
+    # it would not spoil a real run either, so pin-iface no longer refuses that line)
+    "echo-expected-text": {("run-broken", "echo"), ("warn-line", "echo"), ("pin-iface", "printf")},
     "forged-markers": {("run-broken", "printf"), ("warn-line", "printf")},
     "output-from-another-command": {
         ("run-broken", "cat"),

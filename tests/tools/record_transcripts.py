@@ -32,15 +32,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-import grader.node.record  # noqa: E402 - the path above makes the package importable
-from grader.labs.loader import load_lab  # noqa: E402
-from grader.node.paths import node_files_dir  # noqa: E402
+from grader.labs.loader import load_lab  # noqa: E402 - the path above makes the package importable
+from grader.node.sandbox import record_script  # noqa: E402
 
-SIM_PROGRAMS = {
-    "all_reduce_perf": "sim/bin/nccl-tests",
-    "all_gather_perf": "sim/bin/nccl-tests",
-    "nvidia-smi": "sim/bin/nvidia-smi",
-}
 KEY_DELAY = 0.002
 # A fixed, machine-neutral place: paths in a transcript (the cwd markers, script's header naming
 # the hooks file) then say nothing about the checkout the recording was made from.
@@ -52,43 +46,19 @@ def record(labdir: Path, script: Path, bash_dir: Path | None = None) -> Path:
     tests = script.parent
     name = script.name.removesuffix(".script")
     shutil.rmtree(WORK_DIR, ignore_errors=True)
-    base = WORK_DIR
-    lib = base / "lib"
-    shutil.copytree(node_files_dir(), lib, symlinks=True)
-    here = Path.cwd()
     try:
-        home, root, etc, bin_ = base / "home", base / "root", base / "etc", base / "bin"
-        for d in (home, root, etc, bin_):
-            d.mkdir()
-        for prog, rel in SIM_PROGRAMS.items():
-            (bin_ / prog).symlink_to(lib / rel)
-        (bin_ / "lab").symlink_to(lib / "lab")
-        (etc / "environment").write_text("".join(f"{k}={v}\n" for k, v in lab.environment.items()))
-        shell_dir = "" if bash_dir is None else f"{bash_dir}:"
-        (home / ".profile").write_text(f'PATH="{bin_}:{shell_dir}$PATH"\n')
-        lines: list[str] = []
-        for raw in script.read_text().splitlines():
-            if raw.startswith("@@copy "):
-                src, dest = raw.split()[1:3]
-                shutil.copyfile(tests / src, home / dest)
-            else:
-                lines.append(raw)
-        env_lines = [f"@env HOME={home}", f"@env LABGRADER_ETC={etc}"]
-        # the recorder runs the capture shell it finds via node_file(): point it at the copy
-        grader.node.record.node_file = lambda n: lib / n
-        os.chdir(home)  # a learner's shell starts in their home
-        path = os.environ["PATH"]
-        if bash_dir is not None:  # the capture shell execs the first bash on PATH
-            os.environ["PATH"] = f"{bash_dir}:{path}"
-        try:
-            rec = grader.node.record.play(env_lines + lines, root, KEY_DELAY)
-        finally:
-            os.environ["PATH"] = path
+        rec = record_script(
+            WORK_DIR,
+            script.read_text().splitlines(),
+            lab.environment,
+            bash_dir=bash_dir,
+            copy_from=tests,
+            key_delay=KEY_DELAY,
+        )
         entry = next(r for r in rec.sessions() if r["kind"] == "login")
         out = tests / f"{name}.ts"
         shutil.copyfile(rec.session_file(entry), out)
     finally:
-        os.chdir(here)
         shutil.rmtree(WORK_DIR, ignore_errors=True)
     index = tests / "sessions.jsonl"
     kept = []

@@ -1,0 +1,174 @@
+"""A lab proven on every node profile: its scripts typed through the real capture shell on each
+simulated node shape, and graded against the same expectations.
+
+A recorded transcript (`tests/<name>.ts`) proves the lab on the one node it was recorded on. Real
+nodes differ: other NCCL generations print other texts, an InfiniBand node never prints a
+NET/Socket line, the interface may be ens5 or bond0 (docs/nccl-facts.md). So `grader test-lab
+--profiles` types each `tests/<name>.script` into a sandbox node (grader/node/sandbox.py) per
+profile in grader/node/files/sim/profiles/matrix/ and checks its `<name>.expect.yaml` there.
+
+Scripts say what an honest learner would type on any node: `{{name}}` in a line is replaced, just
+before it is typed, by the lab variable `name` as the lab captured it from the session so far
+(the interface NCCL reported on *this* node), the way a learner copies it from the screen. An
+expectation may limit itself to some profiles with `profiles: [name, ...]` (default: all).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from grader.labs.model import Lab
+from grader.matching.selftest import EXPECT_SUFFIX, check_transcript
+from grader.matching.session_files import replay
+from grader.node.paths import node_files_dir
+from grader.node.record import Recorder, RecorderError
+from grader.node.sandbox import record_script
+
+MATRIX_DIR = "sim/profiles/matrix"
+SCRIPT_SUFFIX = ".script"
+PLACEHOLDER = re.compile(r"\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}")
+# Typing speed for these runs: readline still gets one key at a time.
+KEY_DELAY = 0.002
+
+
+class ScriptError(RuntimeError):
+    """A script that cannot be typed as written on this profile (a placeholder with no value)."""
+
+
+class ProfileNotFound(ValueError):
+    """A --profiles name that is neither a matrix profile nor a JSON file."""
+
+
+def matrix_profiles() -> list[Path]:
+    """The node profiles a lab is proven on, by name."""
+    return sorted((node_files_dir() / MATRIX_DIR).glob("*.json"))
+
+
+def select_profiles(names: Sequence[str]) -> list[Path]:
+    """`all`, a matrix profile's name (`ib-nccl-2.26`) or a profile JSON file, for each name."""
+    known = {p.stem: p for p in matrix_profiles()}
+    chosen: list[Path] = []
+    for name in names:
+        if name == "all":
+            chosen += known.values()
+        elif name in known:
+            chosen.append(known[name])
+        elif Path(name).is_file():
+            chosen.append(Path(name))
+        else:
+            raise ProfileNotFound(
+                f"no node profile {name!r}: use all, a file, or one of {', '.join(sorted(known))}"
+            )
+    return list(dict.fromkeys(chosen))
+
+
+def _resolver(lab: Lab) -> Callable[[str, Recorder], str]:
+    def resolve(text: str, rec: Recorder) -> str:
+        names = PLACEHOLDER.findall(text)
+        if not names:
+            return text
+        login = next(r for r in rec.sessions() if r["kind"] == "login")
+        variables = replay(lab, [rec.session_file(login)]).grader.variables
+        missing = [n for n in names if n not in variables]
+        if missing:
+            found = ", ".join(sorted(variables)) or "nothing"
+            raise ScriptError(
+                f"{text!r} types {{{{{missing[0]}}}}}, but no step has captured {missing[0]} "
+                f"by then on this node (captured so far: {found})"
+            )
+        return PLACEHOLDER.sub(lambda m: variables[m[1]], text)
+
+    return resolve
+
+
+def expected_profiles(spec: Any) -> list[str] | None:
+    """An expectation's `profiles:` (None: every profile)."""
+    listed = spec.get("profiles") if isinstance(spec, dict) else None
+    if listed is None or listed == "all":
+        return None
+    return [str(p) for p in listed] if isinstance(listed, list) else [str(listed)]
+
+
+@dataclass(slots=True)
+class ProfileOutcome:
+    profile: str
+    script: str
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def prove_script(
+    lab: Lab, script: Path, profile: Path, workdir: Path, attest_key: bytes | None = None
+) -> ProfileOutcome:
+    """Type one script on one profile's sandbox node and check its expectation there."""
+    name = script.name.removesuffix(SCRIPT_SUFFIX)
+    out = ProfileOutcome(profile.stem, name, [])
+    base = workdir / f"{profile.stem}--{name}"
+    try:
+        rec = record_script(
+            base,
+            script.read_text(encoding="utf-8").splitlines(),
+            lab.environment,
+            sim_profile=profile,
+            copy_from=script.parent,
+            resolve=_resolver(lab),
+            key_delay=KEY_DELAY,
+        )
+        login = next(r for r in rec.sessions() if r["kind"] == "login")
+        ts = rec.session_file(login)
+        expect = script.with_name(name + EXPECT_SUFFIX)
+        out.problems = check_transcript(lab, ts, attest_key, expect_file=expect).problems
+    except (RecorderError, ScriptError, OSError, StopIteration) as exc:
+        out.problems.append(f"the script could not be typed: {exc}")
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    return out
+
+
+def scripts_for(labdir: Path, profile: Path) -> list[Path]:
+    """The lab's scripts whose expectation covers `profile`."""
+    chosen = []
+    for script in sorted((labdir / "tests").glob("*" + SCRIPT_SUFFIX)):
+        expect = script.with_name(script.name.removesuffix(SCRIPT_SUFFIX) + EXPECT_SUFFIX)
+        if not expect.is_file():
+            continue  # reported by the transcript check, which needs both
+        try:
+            spec = yaml.safe_load(expect.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError:
+            spec = {}  # the transcript check reports it
+        limited = expected_profiles(spec)
+        if limited is None or profile.stem in limited:
+            chosen.append(script)
+    return chosen
+
+
+def prove_lab(
+    lab: Lab,
+    labdir: Path,
+    profiles: Sequence[Path],
+    *,
+    jobs: int = 4,
+    attest_key: bytes | None = None,
+) -> list[ProfileOutcome]:
+    """Every script on every profile it covers, `jobs` sandboxes at a time, in a stable order."""
+    tasks = [(profile, script) for profile in profiles for script in scripts_for(labdir, profile)]
+    workdir = Path(tempfile.mkdtemp(prefix="labgrader-profiles-"))
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            return list(
+                pool.map(lambda t: prove_script(lab, t[1], t[0], workdir, attest_key), tasks)
+            )
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)

@@ -1,0 +1,86 @@
+"""A lab's self-test, judged: a transcript graded by the lab and compared with what its
+`<name>.expect.yaml` says it must get (the format is in grader/matching/testlab_cmd.py).
+
+`grader test-lab` checks recorded transcripts with it; grader/matching/profile_matrix.py checks
+the transcripts it records on each node profile with it too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from grader.labs.model import Lab
+from grader.matching.session_files import replay
+from grader.verdict import Evidence
+
+EXPECT_SUFFIX = ".expect.yaml"
+# Output lines shown under a mismatched verdict: enough to see which line decided it.
+EVIDENCE_LINES = 3
+
+
+@dataclass(slots=True)
+class Outcome:
+    name: str
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _expected(spec: Any) -> tuple[str, str]:
+    if isinstance(spec, str):
+        return spec, ""
+    if isinstance(spec, dict):
+        return str(spec.get("state", "")), str(spec.get("reason", ""))
+    return "", ""
+
+
+def check_transcript(
+    lab: Lab, ts: Path, attest_key: bytes | None = None, expect_file: Path | None = None
+) -> Outcome:
+    """Grade one transcript and compare with its expectation (default: the one beside it)."""
+    out = Outcome(ts.name)
+    if expect_file is None:
+        expect_file = ts.with_name(ts.name.removesuffix(".ts") + EXPECT_SUFFIX)
+    if not expect_file.is_file():
+        out.problems.append(f"no {expect_file.name} beside it")
+        return out
+    try:
+        spec = yaml.safe_load(expect_file.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        out.problems.append(f"{expect_file.name}: not valid YAML: {exc}")
+        return out
+    steps_spec = spec.get("steps") or {}
+    unknown = [s for s in steps_spec if s not in {st.id for st in lab.steps}]
+    out.problems.extend(f"{expect_file.name}: no step {s!r} in the lab" for s in unknown)
+    result = replay(lab, [ts], spec.get("learner"), attest_key)
+    g = result.grader
+    for step_id, v in g.verdicts().items():
+        want, reason = _expected(steps_spec.get(step_id, "pending"))
+        if v.state.value != want:
+            why = f" ({v.reason})" if v.reason else ""
+            out.problems.append(
+                f"{step_id}: got {v.state.value}{why}, expected {want}" + _evidence(v.evidence)
+            )
+        elif reason and reason.lower() not in v.reason.lower():
+            out.problems.append(f"{step_id}: reason {v.reason!r} does not mention {reason!r}")
+    kinds = {a.kind for a in g.anomalies}
+    for kind in spec.get("anomalies") or []:
+        if kind not in kinds:
+            out.problems.append(f"expected a {kind} anomaly, got {sorted(kinds) or 'none'}")
+    return out
+
+
+def _evidence(evidence: Evidence | None) -> str:
+    """The command and the output lines a verdict rests on, for the author to see where."""
+    if evidence is None:
+        return ""
+    lines = [f"\n        command: {evidence.line}"]
+    shown = evidence.matched or tuple(evidence.excerpt.splitlines()[-EVIDENCE_LINES:])
+    lines += [f"\n        output:  {line}" for line in shown[:EVIDENCE_LINES]]
+    return "".join(lines)

@@ -1,0 +1,83 @@
+"""A learner's node on this machine, for typing a lab's scripts through the real capture shell.
+
+Under one base folder: a copy of the node files (capture-shell, hooks, `lab`), the simulated
+nvidia-smi and nccl-tests on PATH (grader/node/files/sim, optionally with a node profile), the
+lab's `environment:` as the node's environment file, and a home to start in. Nothing needs root
+and nothing outside the base folder changes, so several sandboxes can record at once.
+
+Used by `grader test-lab --profiles` (a lab's scripts on every node profile) and by
+tests/tools/record_transcripts.py (a lab's recorded self-tests).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from grader.node.paths import node_files_dir
+from grader.node.record import DEFAULT_KEY_DELAY, Recorder, play
+
+# What sim/install.sh links into a bin folder: nvidia-smi and the eleven nccl-tests names.
+SIM_INSTALL = "sim/install.sh"
+# A script line handled here, before the shell starts: `@@copy OTHER.ts DEST` copies a file from
+# the script's folder into the learner's home (to replay an old session with `cat`).
+COPY_DIRECTIVE = "@@copy "
+
+
+def install_simulator(lib: Path, bin_dir: Path) -> None:
+    """The simulated programs with their own installer (as on a fake node, without --attest)."""
+    subprocess.run(
+        ["sh", str(node_files_dir() / SIM_INSTALL), str(lib), str(bin_dir)],
+        check=True,
+        capture_output=True,
+    )
+
+
+def record_script(
+    base: Path,
+    lines: list[str],
+    environment: Mapping[str, str],
+    *,
+    sim_profile: Path | None = None,
+    bash_dir: Path | None = None,
+    copy_from: Path | None = None,
+    resolve: Callable[[str, Recorder], str] | None = None,
+    key_delay: float = DEFAULT_KEY_DELAY,
+) -> Recorder:
+    """Type `lines` (grader.node.record's script language) into a fresh sandbox under `base`,
+    which must not exist yet; returns the closed Recorder, whose spool is under `base/root`."""
+    lib, home, root, etc, bin_ = (base / d for d in ("lib", "home", "root", "etc", "bin"))
+    shutil.copytree(node_files_dir(), lib, symlinks=True)
+    for d in (home, root, etc, bin_):
+        d.mkdir(parents=True)
+    install_simulator(base / "sim", bin_)
+    (bin_ / "lab").symlink_to(lib / "lab")
+    (etc / "environment").write_text("".join(f"{k}={v}\n" for k, v in environment.items()))
+    shell_dir = "" if bash_dir is None else f"{bash_dir}:"
+    (home / ".profile").write_text(f'PATH="{bin_}:{shell_dir}$PATH"\n')
+    typed: list[str] = []
+    for raw in lines:
+        if raw.startswith(COPY_DIRECTIVE):
+            if copy_from is None:
+                raise ValueError(f"{raw!r}: no folder to copy from")
+            src, dest = raw.split()[1:3]
+            shutil.copyfile(copy_from / src, home / dest)
+        else:
+            typed.append(raw)
+    env = {"HOME": str(home), "LABGRADER_ETC": str(etc)}
+    if sim_profile is not None:
+        env["LABGRADER_SIM_PROFILE"] = str(sim_profile)
+    if bash_dir is not None:  # the capture shell execs the first bash on PATH
+        env["PATH"] = f"{bash_dir}:{os.environ.get('PATH', '')}"
+    return play(
+        typed,
+        root,
+        key_delay,
+        env=env,
+        argv=["bash", str(lib / "capture-shell")],
+        cwd=home,
+        resolve=resolve,
+    )
