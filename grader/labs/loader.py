@@ -120,6 +120,7 @@ def _step(d: dict[str, Any]) -> Step:
 def _alternative(d: dict[str, Any]) -> Alternative:
     return Alternative(
         why=d.get("why", ""),
+        command=_command(d["command"]) if "command" in d else None,
         output=_output(d["output"]) if "output" in d else None,
         exit=_exit(d["exit"]) if "exit" in d else None,
     )
@@ -139,6 +140,7 @@ def _stage(d: dict[str, Any]) -> StageExpect:
         env={k: _value(v) for k, v in d.get("env", {}).items()},
         flags={k: None if v is None else _value(v) for k, v in d.get("flags", {}).items()},
         args=tuple(_value(v) for v in d.get("args", ())),
+        shows=tuple(d.get("shows", ())),
     )
 
 
@@ -147,6 +149,7 @@ def _command(d: dict[str, Any]) -> CommandExpect:
         main=_stage(d) if "program" in d else None,
         pipe=tuple(_stage(s) for s in d.get("pipe", ())),
         regex=d.get("regex"),
+        only=bool(d.get("only", False)),
     )
 
 

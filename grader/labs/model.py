@@ -46,6 +46,8 @@ class StageExpect:
     flags: dict[str, ValueMatch | None] = field(default_factory=dict)
     # every matcher must match at least one argument word (flag values included)
     args: tuple[ValueMatch, ...] = ()
+    # a grep stage that would print at least one of these lines (grader/matching/grep.py)
+    shows: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,7 @@ class CommandExpect:
     main: StageExpect | None = None
     pipe: tuple[StageExpect, ...] = ()  # stages that must appear after main in the same pipeline
     regex: str | None = None  # escape hatch: searched in the raw command line
+    only: bool = False  # the line is exactly this pipeline, nothing else
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,7 @@ class Alternative:
     step's own; a key it leaves out stays the step's."""
 
     why: str = ""
+    command: CommandExpect | None = None  # also required of the line, besides the step's own
     output: OutputExpect | None = None
     exit: ExitExpect | None = None
 

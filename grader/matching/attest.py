@@ -34,7 +34,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from grader.capture.events import Anomaly, AttestationSeen, CommandEnded, CommandRecord, Event
-from grader.labs.model import Lab, Step
+from grader.labs.model import ExitExpect, Lab, Step
 from grader.matching.cmdline import SimpleCommand
 from grader.matching.expect import CommandView, check_duration, check_exit, check_stage
 from grader.node.paths import node_module
@@ -171,7 +171,12 @@ def _window_problems(att: Any, rec: CommandRecord) -> list[str]:
 
 
 def _run_problems(
-    att: Any, step: Step, rec: CommandRecord, variables: Mapping[str, str], learner: str
+    att: Any,
+    step: Step,
+    rec: CommandRecord,
+    variables: Mapping[str, str],
+    learner: str,
+    exit_: ExitExpect | None = None,
 ) -> list[str]:
     """Why one signed run does not back the step (empty: it does).
 
@@ -192,8 +197,11 @@ def _run_problems(
     view = CommandView(cmd, dict(att.env), {}, 0)
     stage = check_stage(replace(main, env=env), view, variables)
     problems = [f"the signed run: {p}" for p in stage]
-    if step.exit is not None and step.exit.stage is None:
-        p = check_exit(step.exit, att.exit, (att.exit,))
+    exit_ = exit_ if exit_ is not None else step.exit
+    # the signed run is the main program's own exit: it decides the line's status ($?) and, when
+    # the program leads its pipeline, PIPESTATUS[0] too (a stage the learner's markers report)
+    if exit_ is not None and exit_.stage in (None, 0):
+        p = check_exit(exit_, att.exit, (att.exit,))
         if p:
             problems.append(f"the signed run: {p}")
     if step.duration is not None:
@@ -225,12 +233,14 @@ def attestation_problem(
     rec: CommandRecord,
     variables: Mapping[str, str],
     learner: str = "",
+    exit_: ExitExpect | None = None,
 ) -> str:
     """Empty when one of the command's signed runs backs the step, else the reason. `learner`
-    (the spool directory the session came from; empty offline when unknown) must be the run's."""
+    (the spool directory the session came from; empty offline when unknown) must be the run's.
+    `exit_`: the exit the line was judged by (default: the step's own)."""
     best: list[str] | None = None
     for att in runs:
-        problems = _run_problems(att, step, rec, variables, learner)
+        problems = _run_problems(att, step, rec, variables, learner, exit_)
         if not problems:
             return ""
         if best is None or len(problems) < len(best):

@@ -179,13 +179,15 @@ class _Candidate:
     output: OutputMatcher
     order_problem: str  # `after` / `immediately` not satisfied ("" when fine)
     # one matcher per `alternatives` entry of the step (each with that entry's output, or the
-    # step's own when the entry names only an exit)
-    alternatives: list[OutputMatcher] = field(default_factory=list)
+    # step's own when the entry names only an exit); None where the entry's own `command` does
+    # not match the line, so it cannot count
+    alternatives: list[OutputMatcher | None] = field(default_factory=list)
 
     def feed(self, lines: Sequence[str]) -> None:
         self.output.feed(lines)
         for matcher in self.alternatives:
-            matcher.feed(lines)
+            if matcher is not None:
+                matcher.feed(lines)
 
 
 @dataclass(slots=True)
@@ -414,6 +416,8 @@ class LabGrader:
                     order = f"run it right after the command of “{title}”, with nothing in between"
             alternatives = [
                 OutputMatcher(alt.output if alt.output is not None else step.output, self.variables)
+                if alt.command is None or check_command(alt.command, view, self.variables).ok
+                else None
                 for alt in step.alternatives
             ]
             candidates.append(
@@ -573,9 +577,12 @@ class LabGrader:
         )
         return False
 
-    def _attestation(self, step: Step, rec: CommandRecord, runs: list[tuple]) -> str:
-        """Why the step's signed run is missing or does not fit (empty: it fits); audited."""
-        problem = attestation_problem(step, runs, rec, self.variables, self.learner)
+    def _attestation(
+        self, step: Step, rec: CommandRecord, runs: list[tuple], exit_: ExitExpect | None
+    ) -> str:
+        """Why the step's signed run is missing or does not fit (empty: it fits); audited.
+        `exit_`: the exit expectation the line verified with (the step's or an alternative's)."""
+        problem = attestation_problem(step, runs, rec, self.variables, self.learner, exit_)
         if problem:
             self._own_anomaly(
                 Anomaly(
@@ -608,19 +615,22 @@ class LabGrader:
                 problems.append(p)
                 weight += 1
         outcome, outcome_weight = self._outcome(step.exit, res, rec)
+        proved_by = step.exit
         if outcome and not problems:
             # the step's own outcome failed: another listed outcome may prove it just as well
             for alt, matcher in zip(step.alternatives, c.alternatives, strict=True):
+                if matcher is None:
+                    continue
                 alt_res = matcher.result()
                 exit_ = alt.exit if alt.exit is not None else step.exit
                 if not self._outcome(exit_, alt_res, rec)[0]:
-                    outcome, outcome_weight, res = [], 0, alt_res
+                    outcome, outcome_weight, res, proved_by = [], 0, alt_res, exit_
                     break
         problems += outcome
         weight += outcome_weight
         if runs is not None and not problems and self.lab.attested(step):
             # only a line that verifies on its own is suspicious without a signed run
-            p = self._attestation(step, rec, runs)
+            p = self._attestation(step, rec, runs, proved_by)
             if p:
                 problems.append(p)
                 weight += 1

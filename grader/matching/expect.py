@@ -12,6 +12,7 @@ learner may `cat` a 100 MB file.
 from __future__ import annotations
 
 import re
+import shlex
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from grader.labs.model import (
     StageExpect,
     ValueMatch,
 )
-from grader.matching import ncclifname
+from grader.matching import grep, ncclifname
 from grader.matching.cmdline import Pipeline, SimpleCommand, parse_flags, parse_line
 
 # Lines longer than this are matched on their first part only: NCCL's longest log lines are a few
@@ -81,8 +82,8 @@ def describe_value(vm: ValueMatch, variables: Mapping[str, str]) -> str:
         "regex": f"something matching /{v}/",
         "absent": "unset",
         "selects_interface": (
-            f"a value that makes NCCL use {v} ({v}, ={v}, a prefix of it, a list holding it, "
-            f"or a ^ list that leaves it out)"
+            f"a value that makes NCCL use {v} ({v}, ={v}, a prefix or a list that selects it, "
+            f"or ^docker,lo; a value that also keeps lo makes NCCL use lo)"
         ),
     }[vm.kind]
 
@@ -262,6 +263,10 @@ def _check_flags(exp: StageExpect, cmd: SimpleCommand, variables: Mapping[str, s
     for name, vm in exp.flags.items():
         shown = name.split("|")[0]
         values = found[name]
+        if vm is not None and vm.kind == "absent":
+            if values:
+                problems.append(f"`{shown}` should not be given")
+            continue
         if not values:
             problems.append(f"`{shown}` was not given")
             continue
@@ -285,13 +290,50 @@ def _check_args(exp: StageExpect, cmd: SimpleCommand, variables: Mapping[str, st
     ]
 
 
+def _check_shows(exp: StageExpect, cmd: SimpleCommand) -> list[str]:
+    if not exp.shows or any(grep.shows(cmd.argv, line) for line in exp.shows):
+        return []
+    return [f"`{shlex.join(cmd.argv)}` would not print a line like `{exp.shows[0]}`"]
+
+
 def check_stage(exp: StageExpect, view: CommandView, variables: Mapping[str, str]) -> list[str]:
     """Problems with one stage whose program already matched; empty means it matches."""
     return (
         _check_env(exp, view, variables)
         + _check_flags(exp, view.cmd, variables)
         + _check_args(exp, view.cmd, variables)
+        + _check_shows(exp, view.cmd)
     )
+
+
+# Redirections that send a stage's standard output away from the terminal (bash(1) REDIRECTION).
+_STDOUT_AWAY = frozenset({">", ">>", ">|", "&>", "&>>", ">&"})
+
+
+# A stage `only` lets through: it copies its input to its output unchanged (and to files).
+_PASS_THROUGH = frozenset({"tee"})
+
+
+def _only_problems(expect: CommandExpect, line: LineView, main: CommandView) -> list[str]:
+    """`only`: the line is this one pipeline, the program first and exactly the listed stages
+    after it (`tee` may sit between them), every stage's output going down the pipe and the
+    last one's to the terminal; anything else on the line could add or hide output."""
+    stages = [v for v in line.commands if v.pipeline == main.pipeline]
+    others = len(line.commands) - len(stages)
+    counted = [v for v in stages if v is main or v.cmd.program not in _PASS_THROUGH]
+    nested = any(v.cmd.nested for v in line.commands)
+    away = any(r.op in _STDOUT_AWAY and r.fd in (None, 1) for v in stages for r in v.cmd.redirects)
+    if (
+        len(line.pipelines) == 1
+        and not others
+        and not nested
+        and main.cmd.stage == 0
+        and len(counted) == 1 + len(expect.pipe)
+        and not away
+    ):
+        return []
+    names = " | ".join([main.cmd.program, *(" or ".join(s.program) for s in expect.pipe)])
+    return [f"the line must be `{names}` alone, with nothing else on it"]
 
 
 def _check_pipe(
@@ -351,6 +393,8 @@ def check_command(
             continue
         problems = check_stage(expect.main, view, variables)
         pipe_problems = _check_pipe(expect, line, view, variables) if expect.pipe else []
+        if expect.only and not pipe_problems:
+            problems += _only_problems(expect, line, view)
         if not regex_ok:
             problems.append("the command line is not in the expected form")
         if not problems and not pipe_problems:

@@ -1,24 +1,31 @@
-"""NCCL_SOCKET_IFNAME as NCCL reads it: does a value select a given interface?
+"""NCCL_SOCKET_IFNAME as NCCL reads it: does a value make NCCL use a given interface?
 
 A lab checks the learner's pin by meaning, not by spelling: `eth0`, `=eth0`, `eth`, `eth0,eth1`,
-`eth0:5000` and `^docker,lo` all make NCCL use eth0 (docs/nccl-facts.md §1.2, from NCCL
-src/misc/socket.cc `ncclFindInterfaces` and src/misc/utils.cc `parseStringList`/`matchIfList`):
+`eth0:5000` and `^docker,lo` all make NCCL use eth0 on a usual node (docs/nccl-facts.md §1.2,
+from NCCL src/misc/socket.cc `ncclFindInterfaces` and `parseStringList`/`matchIfList`):
 
 - a value of at most one character is ignored (NCCL then chooses on its own): it pins nothing;
 - a leading `^` excludes the listed names, then a leading `=` makes them exact names instead of
   prefixes; entries are separated by commas; `:port` after a name does not affect which
-  interface matches.
+  interface matches; a list with no names matches every interface.
 
-Whether NCCL then takes *this* interface first also depends on the node's other interfaces
-(their ifindex order), which the grader does not see; a prefix or an exclusion that also keeps an
-earlier interface is accepted here, and the run itself (its bandwidth table, exit 0) shows
-whether bootstrap worked. The simulator implements the same rules to produce output
+NCCL then takes the first interface the value keeps, in the kernel's ifindex order, which the
+grader does not see. Two facts decide it anyway, so a value is accepted only when they do:
+- `lo` is interface 1 in every Linux network namespace: a value that keeps lo (`^docker`,
+  `lo,eth0`) makes NCCL use lo, whatever else it keeps;
+- an exclusion list keeps interfaces in plain ifindex order, while NCCL's own choice (the
+  interface the lab captured) came from its automatic search, which excludes docker* and lo*
+  and tries ib* first: the two agree only when the list excludes docker and lo too and the
+  captured interface is not an ib* one.
+The simulator implements the same matching rules to produce output
 (grader/node/files/sim/gpusim/netif.py); tests/matching/test_ncclifname.py checks both agree.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
+
+LOOPBACK = "lo"
 
 
 class IfnameFilter(NamedTuple):
@@ -53,5 +60,13 @@ def obeyed(value: str) -> bool:
 
 
 def selects(value: str, ifname: str) -> bool:
-    """Whether NCCL_SOCKET_IFNAME=`value` pins NCCL to a set of interfaces that holds `ifname`."""
-    return obeyed(value) and IfnameFilter.parse(value).keeps(ifname)
+    """Whether NCCL_SOCKET_IFNAME=`value` makes NCCL use `ifname` (see the module's rules)."""
+    if not obeyed(value):
+        return False
+    kept = IfnameFilter.parse(value)
+    if not kept.keeps(ifname):
+        return False
+    if ifname != LOOPBACK and kept.keeps(LOOPBACK):
+        return False  # interface 1: NCCL would take it first
+    # an exclusion list's first interface need not be NCCL's automatic pick
+    return not (kept.exclude and (kept.keeps("docker0") or ifname.startswith("ib")))

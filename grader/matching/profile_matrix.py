@@ -10,7 +10,9 @@ profile in grader/node/files/sim/profiles/matrix/ and checks its `<name>.expect.
 Scripts say what an honest learner would type on any node: `{{name}}` in a line is replaced, just
 before it is typed, by the lab variable `name` as the lab captured it from the session so far
 (the interface NCCL reported on *this* node), the way a learner copies it from the screen. An
-expectation may limit itself to some profiles with `profiles: [name, ...]` (default: all).
+expectation may limit itself to some profiles with `profiles: [name, ...]` (default: all, and
+`default`: the built-in ml-node-07 profile on the recording machine's own interfaces, where
+tests/tools/record_transcripts.py records the shipped `tests/<name>.ts`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from grader.node.record import Recorder, RecorderError
 from grader.node.sandbox import record_script
 
 MATRIX_DIR = "sim/profiles/matrix"
+# The built-in profile on this machine's interfaces: what recorded transcripts were typed on.
+DEFAULT_PROFILE = "default"
 SCRIPT_SUFFIX = ".script"
 PLACEHOLDER = re.compile(r"\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}")
 # Typing speed for these runs: readline still gets one key at a time.
@@ -71,7 +75,9 @@ def select_profiles(names: Sequence[str]) -> list[Path]:
     return list(dict.fromkeys(chosen))
 
 
-def _resolver(lab: Lab) -> Callable[[str, Recorder], str]:
+def placeholder_resolver(lab: Lab) -> Callable[[str, Recorder], str]:
+    """Types `{{name}}` as the value the lab captured for `name` from the session so far."""
+
     def resolve(text: str, rec: Recorder) -> str:
         names = PLACEHOLDER.findall(text)
         if not names:
@@ -96,6 +102,16 @@ def expected_profiles(spec: Any) -> list[str] | None:
     if listed is None or listed == "all":
         return None
     return [str(p) for p in listed] if isinstance(listed, list) else [str(listed)]
+
+
+def covers(expect_file: Path, profile: str) -> bool:
+    """Whether the expectation in `expect_file` holds on `profile` (a name, or DEFAULT_PROFILE)."""
+    try:
+        spec = yaml.safe_load(expect_file.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError):
+        return True  # the transcript check reports it
+    limited = expected_profiles(spec)
+    return limited is None or profile in limited
 
 
 @dataclass(slots=True)
@@ -123,7 +139,7 @@ def prove_script(
             lab.environment,
             sim_profile=profile,
             copy_from=script.parent,
-            resolve=_resolver(lab),
+            resolve=placeholder_resolver(lab),
             key_delay=KEY_DELAY,
         )
         login = next(r for r in rec.sessions() if r["kind"] == "login")
@@ -144,12 +160,7 @@ def scripts_for(labdir: Path, profile: Path) -> list[Path]:
         expect = script.with_name(script.name.removesuffix(SCRIPT_SUFFIX) + EXPECT_SUFFIX)
         if not expect.is_file():
             continue  # reported by the transcript check, which needs both
-        try:
-            spec = yaml.safe_load(expect.read_text(encoding="utf-8")) or {}
-        except yaml.YAMLError:
-            spec = {}  # the transcript check reports it
-        limited = expected_profiles(spec)
-        if limited is None or profile.stem in limited:
+        if covers(expect, profile.stem):
             chosen.append(script)
     return chosen
 

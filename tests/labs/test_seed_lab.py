@@ -282,7 +282,8 @@ def test_pinned_interface_value_selects_the_captured_name(lab: Lab) -> None:
     for value in ("eth0.100", "=eth0.100", "eth0.100:5000", "eth", "eth0", "eth1,eth0.100",
                   "^docker,lo", "=eth1,eth0.100"):  # fmt: skip
         assert value_matches(matcher, value, found), value
-    for value in ("eth0x100", "doesnotexist0", "=eth0.1000", "eth1", "=eth0", "^eth", "e", ""):
+    for value in ("eth0x100", "doesnotexist0", "=eth0.1000", "eth1", "=eth0", "^eth", "e", "",
+                  "^docker", "lo,eth0.100", "^lo"):  # fmt: skip
         assert not value_matches(matcher, value, found), value
     assert not value_matches(matcher, "eth0.100", {})  # nothing captured yet
 

@@ -9,10 +9,12 @@ import socket
 import subprocess
 
 import pytest
+from conftest import SIM_DIR
 from sim_helpers import FLAGS_DOWN, FLAGS_UP, check_real_socket_list, make_sysroot, real_ipv4
 
 HOST = socket.gethostname().split(".")[0]
 RUN = "all_reduce_perf -b 1M -e 1M -g 2"
+SIM_PROFILES = SIM_DIR / "profiles"
 OLD_PROFILE = {"nccl": {"version": "2.21.5", "cuda": "12.4", "cuda_driver_version": 12040}}
 
 # lo, two NICs, IPoIB, docker and libvirt bridges, and a NIC that is down but keeps its address.
@@ -214,6 +216,13 @@ def test_nccl_conf_file(sim, tmp_path):
     assert result.returncode == 3 and "no socket interface found" in result.stdout
     env_wins = sim.bash(RUN, NCCL_CONF_FILE=str(conf), NCCL_SOCKET_IFNAME="eth0")
     assert env_wins.returncode == 0
+    # NCCL_CONF_FILE exists from 2.23 (src/misc/param.cc); ~/.nccl.conf in every version
+    old = str(SIM_PROFILES / "ml-node-07-nccl-2.21.json")
+    ignored = sim.bash(RUN, NCCL_CONF_FILE=str(conf), LABGRADER_SIM_PROFILE=old)
+    assert ignored.returncode == 0
+    (sim.home / ".nccl.conf").write_text("NCCL_SOCKET_IFNAME=doesnotexist0\nNCCL_DEBUG=WARN\n")
+    home = sim.bash(RUN, LABGRADER_SIM_PROFILE=old)
+    assert home.returncode == 3 and "no socket interface found" in home.stdout
 
 
 def test_transports(sim):

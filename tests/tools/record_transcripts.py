@@ -17,7 +17,9 @@ every lab's scripts on each release and grades them there.
 Script lines are the recorder's (see grader/node/record.py: typed lines and `@key`, `@type`,
 `@sleep`, `@env` directives) plus one of ours, handled before the shell starts:
 `@@copy OTHER.ts DEST` copies an already recorded transcript into the learner's home as DEST
-(to replay an old session with `cat`).
+(to replay an old session with `cat`). `{{name}}` in a line is typed as the value the lab
+captured for `name` so far (grader/matching/profile_matrix.py), as a learner copies it from the
+screen.
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from grader.labs.loader import load_lab  # noqa: E402 - the path above makes the package importable
+from grader.matching.profile_matrix import (  # noqa: E402
+    DEFAULT_PROFILE,
+    covers,
+    placeholder_resolver,
+)
 from grader.node.sandbox import record_script  # noqa: E402
 
 KEY_DELAY = 0.002
@@ -53,6 +60,7 @@ def record(labdir: Path, script: Path, bash_dir: Path | None = None) -> Path:
             lab.environment,
             bash_dir=bash_dir,
             copy_from=tests,
+            resolve=placeholder_resolver(lab),
             key_delay=KEY_DELAY,
         )
         entry = next(r for r in rec.sessions() if r["kind"] == "login")
@@ -88,7 +96,12 @@ def main(argv: list[str]) -> int:
     scripts = sorted((labdir / "tests").glob("*.script"))
     os.environ.pop("LABGRADER_ROOT", None)
     for script in scripts:
-        if names and script.name.removesuffix(".script") not in names:
+        name = script.name.removesuffix(".script")
+        if names and name not in names:
+            continue
+        if not covers(script.with_name(name + ".expect.yaml"), DEFAULT_PROFILE):
+            # its expectation holds on other node profiles only (grader test-lab --profiles)
+            print(f"{script}: not for the default node, not recorded", file=sys.stderr)
             continue
         print(record(labdir, script, bash_dir))
     return 0

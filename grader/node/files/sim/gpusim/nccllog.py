@@ -39,19 +39,20 @@ def _conf_values(path: str) -> dict[str, str]:
 
 
 class Params:
-    """NCCL_* lookups: the environment first, then (>= 2.19) the config files, never overriding.
+    """NCCL_* lookups: the environment first, then the config files, never overriding.
 
-    NCCL's initEnv loads $NCCL_CONF_FILE or else ~/.nccl.conf, then /etc/nccl.conf, with
-    setenv(..., 0), so the process environment always wins (docs/nccl-facts.md §1.2).
+    NCCL's initEnv loads ~/.nccl.conf (from 2.23: $NCCL_CONF_FILE instead, when set), then
+    /etc/nccl.conf, with setenv(..., 0), so the process environment always wins
+    (docs/nccl-facts.md §1.2; src/include/param.h at v2.8.4-1, src/misc/param.cc at v2.23.4-1).
     """
 
     def __init__(self, version: Version, environ: dict[str, str] | None = None):
         self.values = dict(os.environ if environ is None else environ)
-        if version >= (2, 19, 0):
-            user = self.values.get("NCCL_CONF_FILE") or os.path.expanduser("~/.nccl.conf")
-            for path in (user, "/etc/nccl.conf"):
-                for name, value in _conf_values(path).items():
-                    self.values.setdefault(name, value)
+        chosen = self.values.get("NCCL_CONF_FILE") if version >= (2, 23, 0) else None
+        user = chosen or os.path.expanduser("~/.nccl.conf")
+        for path in (user, "/etc/nccl.conf"):
+            for name, value in _conf_values(path).items():
+                self.values.setdefault(name, value)
 
     def get(self, name: str) -> str | None:
         return self.values.get(name)

@@ -232,7 +232,9 @@ class IfnameSpec(NamedTuple):
         return cls(exclude, exact, names)
 
     def matches(self, ifname: str) -> bool:
-        if self.exact:
+        if not self.names:
+            hit = True  # matchIfList: "no user list is defined" matches every name
+        elif self.exact:
             hit = ifname in self.names
         else:
             hit = any(ifname.startswith(prefix) for prefix in self.names)
