@@ -276,3 +276,48 @@ def test_exit_expectations(
     exp: ExitExpect, exit: int | None, ps: tuple[int, ...], reason: str
 ) -> None:
     assert check_exit(exp, exit, ps) == reason
+
+
+def test_only_the_pipeline_itself() -> None:
+    """`only`: nothing else on the line can add or hide output; `tee` may copy it on the way."""
+    exp = CommandExpect(
+        main=StageExpect(program=ARP),
+        pipe=(StageExpect(program=("grep",)),),
+        only=True,
+    )
+    for line in (
+        "all_reduce_perf -g 2 2>&1 | grep NET/IB",
+        "all_reduce_perf -g 2 |& tee run.log | grep NET/IB",
+        "all_reduce_perf -g 2 2>&1 | grep NET/IB | tee found.txt",
+    ):
+        assert judge(exp, line).ok, line
+    alone = "right program, but the line must be `all_reduce_perf | grep` alone, with nothing else"
+    for line in (
+        "all_reduce_perf 2>&1 | grep NET/IB; echo 'NET/IB : No device found.'",
+        "echo 'NET/IB : Using'; all_reduce_perf 2>&1 | grep NET/IB",
+        "all_reduce_perf >/dev/null | grep NET/IB",
+        "all_reduce_perf 2>&1 | grep NET/IB > found.txt",
+        "all_reduce_perf 2>&1 | grep NET/IB | head -0",
+        "true | all_reduce_perf 2>&1 | grep NET/IB",
+    ):
+        assert judge(exp, line).reason.startswith(alone), line
+    assert not judge(exp, "(all_reduce_perf 2>&1 | grep NET/IB)").ok
+
+
+def test_a_flag_that_must_not_be_given() -> None:
+    exp = CommandExpect(main=StageExpect(program=ARP, flags={"-h": ValueMatch("absent")}))
+    assert judge(exp, "all_reduce_perf -g 2").ok
+    assert (
+        judge(exp, "all_reduce_perf -g 2 -h").reason
+        == "right program, but `-h` should not be given"
+    )
+
+
+def test_a_grep_stage_that_would_show_a_line() -> None:
+    line = "h:1:2 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [RO]; OOB eth0:10.0.0.2<0>"
+    exp = CommandExpect(
+        main=StageExpect(program=ARP), pipe=(StageExpect(program=("grep",), shows=(line,)),)
+    )
+    assert judge(exp, "all_reduce_perf 2>&1 | grep -i net/ib").ok
+    reason = judge(exp, "all_reduce_perf 2>&1 | grep NET/Ib").reason
+    assert reason == f"right program, but grep: `grep NET/Ib` would not print a line like `{line}`"
