@@ -71,6 +71,19 @@ class Pipeline:
 
 
 # ---------------------------------------------------------------- wrappers
+_MPIRUN_VALUE_OPTS = frozenset(
+    {"-np", "-n", "-c", "-N", "-H", "-host", "--host", "-hostfile", "--hostfile",
+     "-machinefile", "--machinefile", "-map-by", "--map-by", "-bind-to", "--bind-to",
+     "-rank-by", "--rank-by", "-x", "-wdir", "--wdir", "-wd", "--prefix", "-npernode",
+     "--npernode", "-npersocket", "--npersocket", "-output-filename", "--output-filename",
+     "--timeout", "-am", "--app", "--mca", "-mca", "--gmca", "-gmca", "-mca_param_file"}
+)  # fmt: skip
+_SRUN_VALUE_OPTS = frozenset(
+    {"-A", "-c", "-C", "-d", "-D", "-e", "-G", "-i", "-J", "-m", "-n", "-N", "-o", "-p", "-q",
+     "-t", "-w", "-x", "--account", "--constraint", "--cpus-per-task", "--gpus",
+     "--gpus-per-node", "--job-name", "--nodes", "--nodelist", "--ntasks", "--ntasks-per-node",
+     "--partition", "--time", "--mpi", "--export"}
+)  # fmt: skip
 # For each wrapper: options that take a separate value word. Everything else starting with "-"
 # is a flag without a value. Sources: sudo(8), env(1), time(1), nice(1), stdbuf(1), timeout(1),
 # bash's `exec`/`command` builtins.
@@ -85,7 +98,15 @@ _WRAPPER_VALUE_OPTS: dict[str, frozenset[str]] = {
     "exec": frozenset({"-a"}),
     "timeout": frozenset({"-s", "-k", "--signal", "--kill-after"}),
     "builtin": frozenset(),
+    # Launchers run the program (on this node too): Open MPI's mpirun(1) takes long options with
+    # one dash as well; Slurm's srun(1) mostly `--opt=value`, which needs no entry here.
+    "mpirun": _MPIRUN_VALUE_OPTS,
+    "mpiexec": _MPIRUN_VALUE_OPTS,
+    "orterun": _MPIRUN_VALUE_OPTS,
+    "srun": _SRUN_VALUE_OPTS,
 }
+# mpirun options that take two value words (`--mca btl_tcp_if_include eth0`)
+_TWO_VALUES = frozenset({"--mca", "-mca", "--gmca", "-gmca"})
 # wrappers that take one positional word before the command (timeout's DURATION)
 _WRAPPER_POSITIONAL = {"timeout": 1}
 
@@ -122,7 +143,12 @@ def _unwrap(words: list[str], env: dict[str, str | None]) -> tuple[list[str], li
             if opt in value_opts and not eq:
                 if name == "env" and opt in ("-u", "--unset") and i + 1 < len(words):
                     env[words[i + 1]] = None
-                i += 2
+                if opt == "-x" and name in ("mpirun", "mpiexec", "orterun") and i + 1 < len(words):
+                    # `-x NAME=VALUE` sets the variable for the program; `-x NAME` passes it on
+                    m = _ASSIGNMENT.match(words[i + 1])
+                    if m:
+                        env[m.group(1)] = m.group(2)
+                i += 3 if opt in _TWO_VALUES else 2
                 continue
             if name == "env" and opt == "--unset" and eq:
                 env[val] = None

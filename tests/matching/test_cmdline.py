@@ -210,3 +210,24 @@ def test_long_lines_are_parsed_every_time_and_not_kept() -> None:
     assert [c.program for c in simple_commands(line)] == ["echo"]
     assert cmdline._parse_cached.cache_info().currsize <= before.currsize
     assert cmdline._parse_cached.cache_info().misses == before.misses
+
+
+@pytest.mark.parametrize(
+    ("line", "env", "args"),
+    [
+        ("mpirun --allow-run-as-root -np 1 -x NCCL_DEBUG=INFO all_reduce_perf -g 2",
+         {"NCCL_DEBUG": "INFO"}, ["-g", "2"]),
+        ("mpirun -np 2 --mca btl_tcp_if_include eth0 -H a,b -x PATH all_reduce_perf -g 1", {},
+         ["-g", "1"]),
+        ("mpiexec -n 1 all_reduce_perf -b 8M", {}, ["-b", "8M"]),
+        ("srun -N 1 --gpus=2 -n 1 all_reduce_perf -g 2", {}, ["-g", "2"]),
+        ("srun --ntasks 1 --partition gpu all_reduce_perf -g 2", {}, ["-g", "2"]),
+    ],
+)  # fmt: skip
+def test_launchers_run_the_program(line: str, env: dict[str, str], args: list[str]) -> None:
+    """mpirun(1) and srun(1) start the program on this node: it is the command judged, and
+    mpirun's `-x NAME=VALUE` is part of its environment."""
+    (cmd,) = parse_line(line)[0].commands
+    assert cmd.program == "all_reduce_perf"
+    assert cmd.env == env
+    assert cmd.args == args
