@@ -64,6 +64,7 @@ def progress_document(
                     "id": step.id,
                     "n": i,
                     "title": step.title,
+                    "type": step.type,
                     "state": row.state if row else "pending",
                     "reason": row.reason if row else "",
                     "points": step.points,

@@ -314,6 +314,20 @@ class LabGrader:
     def attempts(self, step_id: str) -> int:
         return self._steps[step_id].attempts
 
+    def step_ref(self, ref: str) -> str | None:
+        """The step a learner named as `lab` accepts it: its id, its number in the lab (`2`, as
+        `lab status` and the checklist number them), or either after `LAB-ID:`; None when it
+        names no step of this lab."""
+        lab_ref, colon, step_ref = ref.rpartition(":")
+        if colon and lab_ref != self.lab.id:
+            return None
+        ids = [s.id for s in self.lab.steps]
+        if step_ref in ids:
+            return step_ref
+        if step_ref.isascii() and step_ref.isdigit() and 1 <= int(step_ref) <= len(ids):
+            return ids[int(step_ref) - 1]
+        return None
+
     def answer(
         self, step_id: str, choice: str, evidence: Evidence | None = None
     ) -> list[StepVerdict]:
@@ -477,10 +491,13 @@ class LabGrader:
             c, reason, _, res = min(partial, key=lambda j: j[2])
             out.extend(self._verdict_for(c, rec, reason, res))
         if rec.exit == 0:  # `lab` ran and accepted the answer (see _answer_words)
-            for step_id, choice in run.answers:
-                if runs is not None and not self._answer_signed(rec, runs, step_id, choice):
+            for ref, choice in run.answers:
+                # signed as typed: the node's `lab` runs with the learner's own words
+                if runs is not None and not self._answer_signed(rec, runs, ref, choice):
                     continue
-                out.extend(self.answer(step_id, choice, self._evidence(rec, None)))
+                step_id = self.step_ref(ref)
+                if step_id is not None:
+                    out.extend(self.answer(step_id, choice, self._evidence(rec, None)))
         if rec.output:
             self._audit_output_elsewhere(run, rec)
         return out

@@ -224,6 +224,20 @@ def test_question_answers_and_retries() -> None:
     assert g.attempts("why-socket") == 1
 
 
+def test_a_question_answered_by_its_number_or_with_the_lab_id() -> None:
+    """`lab` takes a step by id or by the number `lab status` shows (why-socket is step 5 here);
+    the grader reads the same words, so `lab answer 5 b` is recorded, not thrown away."""
+    g, sh = grader(), Shell()
+    out = g.feed_all(sh.run("lab answer 5 a"))
+    assert [(v.step, v.state) for v in out] == [("why-socket", State.ATTEMPTED)]
+    assert g.feed_all(sh.run("lab answer 9 b")) == []  # no step 9
+    assert g.feed_all(sh.run("lab answer other-lab:5 b")) == []  # another lab's step
+    out = g.feed_all(sh.run("lab answer nccl-test:5 b"))
+    assert [(v.step, v.state) for v in out] == [("why-socket", State.VERIFIED)]
+    assert g.step_ref("why-socket") == "why-socket" and g.step_ref("1") == "run-broken"
+    assert g.step_ref("0") is None and g.step_ref("٣") is None
+
+
 def test_an_answer_counts_only_when_lab_answer_is_the_whole_line_and_succeeded() -> None:
     """`false && lab answer …` never ran `lab`; `… || true` and pipelines hide its failure; a
     `lab` that refused the answer (exit 1) did not take it. None of them is an answer."""

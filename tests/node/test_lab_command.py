@@ -46,6 +46,7 @@ PROGRESS = {
                     "id": "why-socket",
                     "n": 3,
                     "title": "Why a socket?",
+                    "type": "question",
                     "state": "pending",
                     "reason": "",
                     "points": 1,
@@ -82,9 +83,10 @@ def test_status_lists_steps_with_state(root: Path, write_progress) -> None:
     r = lab(root, "status")
     assert r.returncode == 0
     assert "The Job That Never Starts (nccl-bootstrap): 1/9 points" in r.stdout
-    assert "[✓] 1. Run the job" in r.stdout
-    assert "[✗] 2. Clear the hardware  (missing -m)" in r.stdout
-    assert "[ ] 3. Why a socket?" in r.stdout
+    assert "[✓] 1. Run the job [run-broken]" in r.stdout
+    assert "[✗] 2. Clear the hardware [topo]  (missing -m)" in r.stdout
+    # the id and number `lab answer` takes, for a question not yet answered right
+    assert "[ ] 3. Why a socket? [why-socket]  (a question: lab answer 3 CHOICE)" in r.stdout
 
 
 def test_hint_gives_one_more_each_time(root: Path, write_progress) -> None:
