@@ -25,12 +25,30 @@ from dataclasses import dataclass, field
 import bashlex
 import bashlex.ast
 import bashlex.errors
+import bashlex.subst
 
 # A learner can paste a megabyte on one line; bashlex is recursive and slow on such input and
 # nothing a lab asks for is that long, so longer lines go straight to the fallback splitter.
 MAX_BASHLEX_CHARS = 8192
 
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
+
+# bashlex 0.18's `_paramexpand` takes `${` to the next `}` with str.find and, when there is none,
+# to index -1, from which its caller starts again: `'${$'x` (a typo a learner can make) loops
+# forever and grows its node list without bound (found by tests/matching/test_cmdline.py's
+# random lines: 20 GB in minutes). Refusing the word as bash does ("bad substitution") sends
+# the line to the fallback splitter instead.
+_bashlex_paramexpand = bashlex.subst._paramexpand
+
+
+def _paramexpand_or_refuse(parserobj, string, sindex):  # type: ignore[no-untyped-def]
+    brace = sindex + 1
+    if brace < len(string) and string[brace] == "{" and string.find("}", brace + 1) < 0:
+        raise bashlex.errors.ParsingError("bad substitution: no closing '}'", string, sindex)
+    return _bashlex_paramexpand(parserobj, string, sindex)
+
+
+bashlex.subst._paramexpand = _paramexpand_or_refuse
 
 
 @dataclass(frozen=True, slots=True)

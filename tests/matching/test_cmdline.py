@@ -231,3 +231,15 @@ def test_launchers_run_the_program(line: str, env: dict[str, str], args: list[st
     assert cmd.program == "all_reduce_perf"
     assert cmd.env == env
     assert cmd.args == args
+
+
+@pytest.mark.parametrize(
+    "line", ["'${$'sudo ", "echo ${", "echo ${a", "x=${HOME; all_reduce_perf -g 2"]
+)
+def test_an_unclosed_parameter_expansion_ends(line: str) -> None:
+    """bashlex alone loops forever (and grows without bound) on `${` with no `}` after it; the
+    line goes to the fallback splitter instead."""
+    commands = [c.program for p in parse_line(line) for c in p.commands]
+    assert isinstance(commands, list)
+    if "all_reduce_perf" in line:
+        assert "all_reduce_perf" in commands
