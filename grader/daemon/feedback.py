@@ -21,7 +21,7 @@ from typing import Any
 import asyncssh
 
 from grader.daemon.transport import ReaderInput
-from grader.labs.model import Lab
+from grader.labs.model import Lab, Step
 from grader.store import StepProgress, StepState, VerdictEvent
 
 log = logging.getLogger("grader.daemon.feedback")
@@ -40,6 +40,20 @@ FEEDBACK_RETRY_MAX_S = 30.0
 # The learner reads it through the group, which the setgid progress/<user>/ directory gives every
 # file created in it (install-capture.sh); nobody else can (node-protocol.md).
 PROGRESS_MODE = 0o640
+
+
+def _step_text(step: Step, verified: bool) -> dict[str, Any]:
+    """What `lab show` prints on the node: a command step's instructions; a question with its
+    choices (never the answer), and its explanation once answered right."""
+    if step.type == "question":
+        text: dict[str, Any] = {
+            "question": step.question,
+            "choices": [{"id": c.id, "text": c.text} for c in step.choices],
+        }
+        if verified and step.explanation:
+            text["explanation"] = step.explanation
+        return text
+    return {"instructions": step.instructions}
 
 
 def progress_document(
@@ -70,6 +84,7 @@ def progress_document(
                     "points": step.points,
                     "hints": list(step.hints),
                     "at": row.at if row else None,
+                    **_step_text(step, verified=bool(row and row.state == "verified")),
                 }
             )
         lab_docs.append(

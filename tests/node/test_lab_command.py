@@ -41,6 +41,7 @@ PROGRESS = {
                     "points": 1,
                     "hints": ["first", "second"],
                     "at": None,
+                    "instructions": "Print the matrix with `nvidia-smi topo -m`.",
                 },
                 {
                     "id": "why-socket",
@@ -52,6 +53,8 @@ PROGRESS = {
                     "points": 1,
                     "hints": [],
                     "at": None,
+                    "question": "Why does one machine need a socket?",
+                    "choices": [{"id": "a", "text": "Bootstrap."}, {"id": "b", "text": "NVLink."}],
                 },
             ],
         }
@@ -89,6 +92,23 @@ def test_status_lists_steps_with_state(root: Path, write_progress) -> None:
     assert "[ ] 3. Why a socket? [why-socket]  (a question: lab answer 3 CHOICE)" in r.stdout
 
 
+def test_lab_shows_what_to_do_next_and_a_question_with_its_choices(
+    root: Path, write_progress
+) -> None:
+    write_progress(root, USER, PROGRESS)
+    overview = lab(root).stdout
+    assert "[✗] 2. Clear the hardware [topo]" in overview  # the checklist first
+    assert "Next:\nStep 2. Clear the hardware  [topo]\n  last try: missing -m" in overview
+    assert "Print the matrix with `nvidia-smi topo -m`." in overview
+    question = lab(root, "show", "3").stdout
+    assert "Why does one machine need a socket?" in question
+    assert "  a) Bootstrap.\n  b) NVLink." in question
+    assert "lab answer 3 CHOICE" in question
+    assert lab(root, "show", "why-socket").stdout == question
+    assert "is a question: `lab show 3`" in lab(root, "hint", "3").stdout
+    assert lab(root, "show", "nope").returncode == 1
+
+
 def test_hint_gives_one_more_each_time(root: Path, write_progress) -> None:
     write_progress(root, USER, PROGRESS)
     (root / "spool" / USER).mkdir(parents=True)
@@ -98,7 +118,7 @@ def test_hint_gives_one_more_each_time(root: Path, write_progress) -> None:
     assert "hint 2/2: second" in second and "ask again" not in second
     assert "hint 2/2" in lab(root, "hint", "topo").stdout  # capped at the last hint
     assert "hint 1/1: h1" in lab(root, "hint", "1").stdout
-    assert "no hints" in lab(root, "hint", "why-socket").stdout
+    assert "is a question" in lab(root, "hint", "why-socket").stdout  # no hints: how to answer
     assert lab(root, "hint", "nope").returncode == 1
 
 
