@@ -156,9 +156,10 @@ def _command(d: dict[str, Any]) -> CommandExpect:
 def _pattern(p: str | dict[str, Any]) -> Pattern:
     if isinstance(p, str):
         return Pattern("contains", p)
+    described = str(p.get("description", ""))
     if "regex" in p:
-        return Pattern("regex", p["regex"], bool(p.get("ignore_case", False)))
-    return Pattern("contains", p["contains"], bool(p.get("ignore_case", False)))
+        return Pattern("regex", p["regex"], bool(p.get("ignore_case", False)), described)
+    return Pattern("contains", p["contains"], bool(p.get("ignore_case", False)), described)
 
 
 def _output(d: dict[str, Any]) -> OutputExpect:

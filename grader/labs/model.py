@@ -34,6 +34,8 @@ class Pattern:
     kind: Literal["contains", "regex"]
     text: str
     ignore_case: bool = False
+    # the author's words for it, shown to learners instead of the pattern ("" : the pattern)
+    description: str = ""
 
 
 @dataclass(frozen=True, slots=True)

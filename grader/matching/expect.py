@@ -413,7 +413,8 @@ def check_command(
 
 # ---------------------------------------------------------------- output expectations
 def _describe_pattern(p: Pattern) -> str:
-    return f"`{p.text}`"
+    """The author's description of the pattern, else the pattern itself in backticks."""
+    return p.description or f"`{p.text}`"
 
 
 @dataclass(slots=True)
@@ -502,7 +503,7 @@ class OutputMatcher:
                     hit = True
             for c in self._none:
                 if c.search(line) and self._none_hit is None:
-                    self._none_hit = (c.text, line)
+                    self._none_hit = (_describe_pattern(c.pattern), line)
                     hit = True
             if hit:
                 if len(self._matched) < MATCHED_MAX_LINES:
@@ -535,7 +536,7 @@ class OutputMatcher:
                 + ", ".join(_describe_pattern(c.pattern) for c in self._any)
             )
         if self._none_hit is not None:
-            problems.append(f"the output showed `{self._none_hit[0]}`, which should not appear")
+            problems.append(f"the output showed {self._none_hit[0]}, which should not appear")
         excerpt = "\n".join(self._excerpt) if self._excerpt else "\n".join(self._tail)
         return OutputResult(
             problems=len(missing)
