@@ -5,10 +5,17 @@ grader.labs.schema: jsonschema errors worded for a person), so a mistake is repo
 `inventory.yaml:12:7: [rule] sentence` exactly like a lab error. Per-host values fall back to
 `defaults:`. Labs named here are loaded with grader.labs.loader, so a broken lab stops the run
 before any node is touched.
+
+What the schema cannot say is checked here too, every problem reported at once with the schema's:
+each host key and the grader key parse as real keys (grader.provision.hostkeys: strict base64,
+paramiko, a known_hosts host part naming the host), and every local file the inventory names
+(the admin's private `key`, an `nccl_tests.source.tarball`) exists and can be read, so none of
+them surfaces later as a traceback or as a misleading "unreachable" at connect time.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import json
 from dataclasses import dataclass, field
@@ -23,6 +30,7 @@ from grader.labs.document import Document, read_document
 from grader.labs.errors import LabError, LabInvalid
 from grader.labs.loader import load_lab
 from grader.labs.schema import _explain  # the lab schema's wording, reused for inventories
+from grader.provision.hostkeys import KeyProblem, parse_public_key
 
 SCHEMA_FILE = "inventory.schema.json"
 #: Where nccl-tests are kept or built when the inventory does not say: the layout of a manual
@@ -159,15 +167,132 @@ def load_inventory(path: str | Path) -> Inventory:
     errors = list(doc.errors)
     if doc.usable:
         errors += _schema_errors(doc)
+        errors += _value_errors(doc, path.parent)
     if errors:
         raise InventoryInvalid(sorted(set(errors)))
     return _build(doc, path.parent)
 
 
 def _resolve(base: Path, value: str) -> Path:
-    """A local path from the inventory: `~` expanded, relative to the inventory's folder."""
-    p = Path(value).expanduser()
+    """A local path from the inventory: `~` expanded, relative to the inventory's folder.
+
+    A `~user` that names nobody stays as written (then it does not exist, and says so).
+    """
+    p = Path(value)
+    with contextlib.suppress(RuntimeError):
+        p = p.expanduser()
     return p if p.is_absolute() else base / p
+
+
+def _value_errors(doc: Document, base: Path) -> list[LabError]:
+    """Keys that do not parse and local files that cannot be read, each at its value.
+
+    Walks whatever is there (the schema may have found other problems in the same file), so
+    every problem comes out in one run.
+    """
+    data = doc.data
+    if not isinstance(data, dict):
+        return []
+    errors: list[LabError] = []
+    sections: list[tuple[list[str | int], dict[str, Any]]] = []
+    defaults = data.get("defaults")
+    if isinstance(defaults, dict):
+        sections.append((["defaults"], defaults))
+    else:
+        defaults = {}
+    hosts = data.get("hosts")
+    for name, raw in hosts.items() if isinstance(hosts, dict) else ():
+        if not isinstance(raw, dict):
+            continue
+        sections.append((["hosts", name], raw))
+        # a known_hosts host part is compared with address:port only when both are sound (else
+        # the schema has said what is wrong with them)
+        address = raw.get("address")
+        port = raw.get("port", defaults.get("port", 22))
+        if not (isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65536):
+            address, port = None, 22
+        if not isinstance(address, str):
+            address = None
+        keys = raw.get("host_keys")
+        for i, text in enumerate(keys if isinstance(keys, list) else ()):
+            if not isinstance(text, str):
+                continue
+            try:
+                parse_public_key(text, address=address, port=port)
+            except KeyProblem as problem:
+                errors.append(
+                    doc.error(
+                        ["hosts", name, "host_keys", i],
+                        f"host-{problem.rule}",
+                        f"Host `{name}`, host key {i + 1}: {_lower_first(problem.message)}",
+                    )
+                )
+    for where, section in sections:
+        grader_key = section.get("grader_key")
+        if isinstance(grader_key, str):
+            try:
+                parse_public_key(grader_key, known_hosts=False)
+            except KeyProblem as problem:
+                errors.append(
+                    doc.error(
+                        [*where, "grader_key"],
+                        f"grader-{problem.rule}",
+                        f"grader_key: {_lower_first(problem.message)}",
+                    )
+                )
+        key = section.get("key")
+        if isinstance(key, str) and key:
+            why = _file_problem(base, key, private_key=True)
+            if why:
+                errors.append(doc.error([*where, "key"], "key/file", why))
+        nccl = section.get("nccl_tests")
+        source = nccl.get("source") if isinstance(nccl, dict) else None
+        tarball = source.get("tarball") if isinstance(source, dict) else None
+        if isinstance(tarball, str) and tarball:
+            why = _file_problem(base, tarball, private_key=False)
+            if why:
+                errors.append(
+                    doc.error([*where, "nccl_tests", "source", "tarball"], "tarball/file", why)
+                )
+    return errors
+
+
+def _lower_first(sentence: str) -> str:
+    return sentence[:1].lower() + sentence[1:]
+
+
+def _file_problem(base: Path, value: str, *, private_key: bool) -> str:
+    """Why the local file `value` cannot be used ("" when it can)."""
+    what = "The admin's private key" if private_key else "The nccl-tests source tarball"
+    path = _resolve(base, value)
+    if value.startswith("~"):
+        try:
+            Path(value).expanduser()
+            where = ""
+        except RuntimeError:
+            where = " (`~` could not be expanded: no such user)"
+    elif not Path(value).is_absolute():
+        where = " (a relative path is relative to the inventory's folder)"
+    else:
+        where = ""
+    try:
+        if not path.exists():
+            return f"{what} {path} does not exist{where}."
+        if path.is_dir():
+            return f"{what} {path} is a folder; name the file."
+        with path.open("rb") as f:
+            head = f.read(64)
+    except OSError as exc:
+        return f"{what} {path} cannot be read: {exc.strerror or exc}."
+    except ValueError as exc:  # a NUL in the path: no file has that name
+        return f"{what} `{value!r}` is not a usable path ({exc})."
+    if private_key and head.lstrip().startswith((b"ssh-", b"ecdsa-", b"sk-")):
+        usually = f" (usually {path.with_suffix('')})" if path.suffix == ".pub" else ""
+        return (
+            f"{what} {path} is a public key; `key` names the private key file{usually}, "
+            "whose public part is in the admin's authorized_keys."
+        )
+    return ""
 
 
 def _build(doc: Document, base: Path) -> Inventory:
@@ -225,7 +350,9 @@ def _build(doc: Document, base: Path) -> Inventory:
                 port=int(s.get("port", 22)),
                 user=s.get("user", "root"),
                 key=_resolve(base, s["key"]) if "key" in s else None,
-                host_keys=tuple(" ".join(k.split()[:2]) for k in raw["host_keys"]),
+                host_keys=tuple(
+                    parse_public_key(k, known_hosts=True).line for k in raw["host_keys"]
+                ),
                 connect_timeout=float(s.get("connect_timeout", DEFAULT_CONNECT_TIMEOUT_S)),
                 learners=tuple(s.get("learners", ())),
                 grader_key=s.get("grader_key"),

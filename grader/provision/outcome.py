@@ -45,6 +45,13 @@ class HostOutcome:
     def changed(self) -> bool:
         return any(s.status is Status.CHANGED for s in self.steps)
 
+    @property
+    def status(self) -> Status:
+        """The host as a whole: failed if any step failed, else changed if any changed, else ok."""
+        if self.failed:
+            return Status.FAILED
+        return Status.CHANGED if self.changed else Status.OK
+
     def step(self, name: str) -> StepResult:
         for s in self.steps:
             if s.step == name:
@@ -67,14 +74,46 @@ class HostOutcome:
 SUMMARY_DETAIL_WIDTH = 70
 
 
+def fit_detail(detail: str, width: int) -> str:
+    """`detail` in at most `width` characters, never cut inside a word (a learner's name, a path).
+
+    A detail is `; `-joined items ("would create learner alice; would create learner bob"):
+    whole items are kept while they fit and the others counted (`; +2 more`); a first item that
+    alone is too long is cut at a space and marked `…`. Every word is in the host's log.
+    """
+    if len(detail) <= width:
+        return detail
+    items = detail.split("; ")
+    kept: list[str] = []
+    for item in items:
+        left = len(items) - len(kept) - 1
+        if len("; ".join([*kept, item]) + (f"; +{left} more" if left else "")) > width:
+            break
+        kept.append(item)
+    if kept:
+        return "; ".join(kept) + f"; +{len(items) - len(kept)} more"
+    suffix = f" … +{len(items) - 1} more" if len(items) > 1 else " …"
+    text = ""
+    for word in items[0].split(" "):
+        longer = f"{text} {word}" if text else word
+        if len(longer) + len(suffix) > width:
+            break
+        text = longer
+    return text + suffix if text else "…"
+
+
 def summary_table(outcomes: list[HostOutcome]) -> str:
-    """host | step | status | detail rows, failures' reasons in full on their own lines."""
+    """host | step | status | detail rows, failures' reasons in full, then the counts.
+
+    The last line counts hosts (a host is failed if any step failed, changed if any step
+    changed, else ok) and, separately, steps, each under its own name.
+    """
     rows = [("HOST", "STEP", "STATUS", "DETAIL")]
     for o in outcomes:
         for s in o.steps:
             detail = s.summary
-            if len(detail) > SUMMARY_DETAIL_WIDTH and s.status is not Status.FAILED:
-                detail = detail[: SUMMARY_DETAIL_WIDTH - 1] + "…"
+            if s.status is not Status.FAILED:
+                detail = fit_detail(detail, SUMMARY_DETAIL_WIDTH)
             rows.append((o.host, s.step, str(s.status), detail))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = [
@@ -82,11 +121,14 @@ def summary_table(outcomes: list[HostOutcome]) -> str:
         for r in rows
     ]
     failed = [o.host for o in outcomes if o.failed]
-    counts = {st: sum(s.status is st for o in outcomes for s in o.steps) for st in Status}
+    hosts = {st: sum(o.status is st for o in outcomes) for st in Status if st is not Status.SKIPPED}
+    steps = {st: sum(s.status is st for o in outcomes for s in o.steps) for st in Status}
     lines.append("")
     lines.append(
         f"{len(outcomes)} host(s): "
-        + ", ".join(f"{counts[st]} {st}" for st in Status)
+        + ", ".join(f"{n} {st}" for st, n in hosts.items())
+        + f"; {sum(steps.values())} step(s): "
+        + ", ".join(f"{n} {st}" for st, n in steps.items())
         + (f"; FAILED: {', '.join(failed)}" if failed else "")
     )
     return "\n".join(lines)

@@ -5,27 +5,45 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from pathlib import Path
 
 from grader.provision.health import NodeReport, report_table
 from grader.provision.inventory import InventoryInvalid, load_inventory
 from grader.provision.outcome import summary_table
-from grader.provision.runner import Mode, provision
+from grader.provision.runner import ALL_STEPS, Mode, provision
 
 DEFAULT_LOG_DIR = "provision-logs"
+
+
+#: What each step does, for --help; the order and the names are runner.ALL_STEPS.
+STEP_NOTES = {
+    "connect": "pinned host keys, the admin's key, `sudo -n true`",
+    "capture-shell": "sshd config checked with `sshd -t`, the previous one restored on failure",
+    "nccl-tests": "kept when they run, else built from the configured source",
+    "attestation": "the node's own Ed25519 signing key, made once; attested-run wrappers",
+    "health": "the node report, run even after a failure",
+}
+
+
+def steps_help() -> str:
+    """`Steps, in order: connect (...), learners, ...`, wrapped for --help."""
+    words = [f"{s} ({STEP_NOTES[s]})" if s in STEP_NOTES else s for s in ALL_STEPS]
+    text = "Steps, in order: " + ", ".join(words) + "."
+    return textwrap.fill(text, width=88, break_on_hyphens=False)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "provision",
-        help="prepare lab nodes: learners, grader account, capture shell, nccl-tests, health",
+        help="prepare lab nodes: " + ", ".join(ALL_STEPS[1:]),
         description=(
             "Prepare every node in an inventory for its labs, over SSH (pinned host keys, the\n"
             "admin user's key, passwordless sudo). Each step is idempotent and reported per host\n"
             "as ok / changed / failed / skipped; a host that fails does not stop the others.\n"
-            "Steps: connect, learners, grader-account, environment, capture-shell (sshd config\n"
-            "checked with `sshd -t`, the previous one restored on failure), nccl-tests,\n"
-            "attestation (the node's own Ed25519 signing key, made once), health.\n"
+            + steps_help()
+            + "\nThe inventory is checked first (host keys parsed, local files readable); every\n"
+            "problem is printed as FILE:LINE:COL and nothing is touched.\n"
             "Exit status: 0 when every host succeeded, 1 when any failed, 2 for a bad inventory.\n"
             "Inventory format: docs/provisioning.md."
         ),
@@ -94,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
         if args.dry_run:
             print("DRY RUN: nothing was changed; `changed` means would change.")
         print(summary_table(outcomes))
+        print(f"Every detail, per host: {Path(args.log_dir) / '<host>.log'}")
     return 1 if any(o.failed for o in outcomes) else 0
 
 

@@ -10,9 +10,13 @@ health checks, which report what state the node is in either way.
 from __future__ import annotations
 
 import json
+import logging
+import os
 import re
+import shutil
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,13 +29,14 @@ from grader.provision.attestation import run_attestation
 from grader.provision.health import report_table, run_health
 from grader.provision.inventory import Host
 from grader.provision.nccltests import run_nccl_tests
-from grader.provision.outcome import HostOutcome, Status, StepResult
+from grader.provision.outcome import HostOutcome, Status, StepResult, fit_detail
 from grader.provision.session import (
     SUDO_PASSWORD_MARKERS,
     Node,
     NodeError,
     connection,
     explain_connect_error,
+    ssh_log_channel,
 )
 from grader.provision.steps import SETUP_STEPS, run_setup
 
@@ -52,35 +57,73 @@ class Mode:
 class Progress:
     """Live per-host progress: one line per step as it finishes (thread-safe).
 
-    On a terminal the line for each host is rewritten in place (one row per host); elsewhere
-    (CI logs, pipes) each event is its own line.
+    On a terminal the line for each host is rewritten in place (one row per host), so it must
+    fit the terminal's width: a long detail is shortened whole items and words at a time
+    (outcome.fit_detail), never mid-word. Elsewhere (CI logs, pipes) each event is its own line
+    with the whole detail. Either way every finished step, detail in full, goes to the host's log.
     """
 
-    def __init__(self, out: TextIO, hosts: list[str]) -> None:
+    def __init__(
+        self, out: TextIO, hosts: list[str], logs: Mapping[str, IO[str]] | None = None
+    ) -> None:
         self.out = out
         self.hosts = hosts
-        self.state = {h: "waiting" for h in hosts}
+        self.logs = logs or {}
+        self.state: dict[str, tuple[str, str, str]] = {h: ("waiting", "", "") for h in hosts}
         self.lock = threading.Lock()
         self.tty = out.isatty()
         self.width = max((len(h) for h in hosts), default=4)
         if self.tty:
             self._draw(first=True)
 
+    def _columns(self) -> int:
+        try:
+            return os.get_terminal_size(self.out.fileno()).columns
+        except (OSError, ValueError, AttributeError):
+            return shutil.get_terminal_size().columns
+
     def _draw(self, first: bool = False) -> None:
         if not first:
             self.out.write(f"\x1b[{len(self.hosts)}F")
+        columns = self._columns()
         for h in self.hosts:
-            self.out.write(f"\x1b[2K{h:<{self.width}}  {self.state[h]}\n")
+            # one column short of the edge: a full-width line would wrap on some terminals and
+            # the cursor-up count above would then miss a row
+            line = progress_line(h, *self.state[h], host_width=self.width, columns=columns - 1)
+            self.out.write(f"\x1b[2K{line}\n")
         self.out.flush()
 
     def update(self, host: str, step: str, status: str, detail: str = "") -> None:
         with self.lock:
-            self.state[host] = f"{step}: {status}" + (f" ({detail[:60]})" if detail else "")
+            self.state[host] = (step, status, detail)
+            log = self.logs.get(host)
+            if log is not None and status != "running":
+                log.write(
+                    f"{time.strftime('%H:%M:%S')} step {step}: {status}"
+                    + (f": {detail}" if detail else "")
+                    + "\n"
+                )
+                log.flush()
             if self.tty:
                 self._draw()
             else:
-                self.out.write(f"[{host}] {self.state[host]}\n")
+                self.out.write(f"[{host}] {progress_line('', step, status, detail)}\n")
                 self.out.flush()
+
+
+def progress_line(
+    host: str, step: str, status: str, detail: str, host_width: int = 0, columns: int | None = None
+) -> str:
+    """`host  step: status (detail)`; with `columns`, at most that wide, the detail shortened
+    whole words at a time (dropped when not even a word fits)."""
+    head = f"{host:<{host_width}}  " if host else ""
+    head += f"{step}: {status}" if status else step
+    if not detail:
+        return head if columns is None else head[:columns]
+    if columns is None:
+        return f"{head} ({detail})"
+    short = fit_detail(detail, columns - len(head) - 3)  # " (" and ")"
+    return head[:columns] if short == "…" else f"{head} ({short})"
 
 
 def _safe_name(host: str) -> str:
@@ -140,12 +183,35 @@ def _host_steps(node: Node, outcome: HostOutcome, mode: Mode, progress: Progress
     )
 
 
+def _ssh_logging(
+    hosts: list[Host], logs: Mapping[str, IO[str]]
+) -> list[tuple[logging.Logger, logging.Handler]]:
+    """paramiko's messages for each host (a failed handshake logs a traceback) into that host's
+    log file, and none onto the terminal: with no handler of its own, Python's logging would
+    print paramiko's errors, tracebacks included, on stderr amid the progress lines."""
+    installed: list[tuple[logging.Logger, logging.Handler]] = []
+    quiet = logging.getLogger("paramiko")  # anything not on a host's channel
+    if not any(isinstance(h, logging.NullHandler) for h in quiet.handlers):
+        installed.append((quiet, logging.NullHandler()))
+    for host in hosts:
+        logger = logging.getLogger(ssh_log_channel(host.name))
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+        handler: logging.Handler = logging.StreamHandler(logs[host.name])
+        handler.setFormatter(
+            logging.Formatter("%(asctime)s ssh %(levelname)s: %(message)s", "%H:%M:%S")
+        )
+        installed.append((logger, handler))
+    for logger, handler in installed:
+        logger.addHandler(handler)
+    return installed
+
+
 def provision(
     hosts: list[Host], mode: Mode, log_dir: Path, progress_out: TextIO
 ) -> list[HostOutcome]:
     """Run the steps on every host; one HostOutcome per host, in inventory order."""
     log_dir.mkdir(parents=True, exist_ok=True)
-    progress = Progress(progress_out, [h.name for h in hosts])
     outcomes = {h.name: HostOutcome(h.name) for h in hosts}
     logs: dict[str, IO[str]] = {}
     for h in hosts:
@@ -157,6 +223,8 @@ def provision(
             f"{' --dry-run' if mode.dry_run else ''}"
             f"{' --check' if mode.check_only else ''}\n"
         )
+    progress = Progress(progress_out, [h.name for h in hosts], logs)
+    ssh_logs = _ssh_logging(hosts, logs)
     conns = {h.name: connection(h) for h in hosts}
     by_conn = {id(c): h for h, c in zip(hosts, conns.values(), strict=True)}
     try:
@@ -186,7 +254,6 @@ def provision(
                 why = f"sudo -n true failed for {host.user}: {result.stderr.strip()[:200]}"
             else:
                 why = ""
-            logs[host.name].write(f"connect: {why or 'ok'}\n")
             if why:
                 _record(outcomes[host.name], progress, StepResult("connect", Status.FAILED, [why]))
                 for step in ALL_STEPS[1:]:
@@ -202,7 +269,6 @@ def provision(
             try:
                 _host_steps(node, outcomes[host.name], mode, progress)
             except Exception as exc:  # a dropped connection mid-run: this host only
-                logs[host.name].write(f"error: {type(exc).__name__}: {exc}\n")
                 _record(
                     outcomes[host.name],
                     progress,
@@ -214,6 +280,8 @@ def provision(
     finally:
         for conn in conns.values():
             conn.close()
+        for logger, handler in ssh_logs:
+            logger.removeHandler(handler)
         for h in hosts:
             if outcomes[h.name].report is not None:
                 (log_dir / f"{_safe_name(h.name)}.report.json").write_text(

@@ -11,7 +11,7 @@ password fails at once with a clear error instead of hanging on a prompt nobody 
 
 from __future__ import annotations
 
-import base64
+import re
 import shlex
 import socket
 import time
@@ -23,6 +23,7 @@ from typing import IO
 import paramiko
 from fabric import Config, Connection
 
+from grader.provision.hostkeys import key_fingerprint, line_fingerprint, parse_public_key
 from grader.provision.inventory import Host
 
 #: A remote command that hangs (a dead NFS mount, a stuck apt lock) must not hold the run for
@@ -48,16 +49,23 @@ class Result:
         return self.exit_code == 0
 
 
+def ssh_log_channel(name: str) -> str:
+    """The logger paramiko writes this host's transport messages to (the runner sends it to the
+    host's log file): never the operator's terminal, where paramiko's own handler-less logging
+    would print its tracebacks."""
+    return "labgrader.provision.ssh." + re.sub(r"[^A-Za-z0-9_-]", "_", name)
+
+
 def pinned_client(host: Host) -> paramiko.SSHClient:
     """An SSHClient that knows only the host's pinned keys and rejects any other."""
     client = paramiko.SSHClient()
+    client.set_log_channel(ssh_log_channel(host.name))
     client.set_missing_host_key_policy(paramiko.RejectPolicy())
     name = host.address if host.port == 22 else f"[{host.address}]:{host.port}"
     keys = client.get_host_keys()
-    for line in host.host_keys:
-        key_type, b64 = line.split()[:2]
-        key = paramiko.PKey.from_type_string(key_type, base64.b64decode(b64))
-        keys.add(name, key_type, key)
+    for line in host.host_keys:  # parsed and checked when the inventory was read
+        key = parse_public_key(line, known_hosts=False)
+        keys.add(name, key.key_type, key.pkey())
     return client
 
 
@@ -90,22 +98,48 @@ def explain_connect_error(host: Host, exc: BaseException) -> str:
     if isinstance(exc, paramiko.BadHostKeyException):
         return (
             f"host key of {host.address}:{host.port} does not match the key pinned in the "
-            f"inventory (got {exc.key.get_name()} {exc.key.get_base64()[:16]}...); "
-            "refusing to connect"
+            f"inventory (the node offered {key_fingerprint(exc.key)}; pinned: {pinned(host)}); "
+            f"refusing to connect: compare with `ssh-keygen -lf {host_key_file(exc.key)}` on the "
+            "node's console"
         )
     if isinstance(exc, paramiko.AuthenticationException):
         key = host.key or "no key"
         return f"{where} refused the SSH key ({key}): check `key` and the admin's authorized_keys"
     if isinstance(exc, paramiko.SSHException) and "not found in known_hosts" in str(exc):
         return (
-            f"{host.address}:{host.port} offered a host key the inventory does not pin; "
-            "refusing to connect (add the node's key to host_keys after checking it out of band)"
+            f"{host.address}:{host.port} offered a host key the inventory does not pin "
+            f"(pinned: {pinned(host)}); refusing to connect (add the node's key to host_keys "
+            "after checking it out of band)"
         )
+    if isinstance(exc, paramiko.SSHException) and "protocol banner" in str(exc):
+        return (
+            f"{host.address}:{host.port} unreachable: the connection was closed or stayed silent "
+            "without an SSH greeting (a firewall or proxy in the way, or no sshd on that port)"
+        )
+    if isinstance(exc, paramiko.SSHException) and "No authentication methods" in str(exc):
+        return f"{where} offered no SSH key: set `key` in the inventory to the admin's private key"
     if isinstance(exc, socket.timeout | TimeoutError):
         return f"{host.address}:{host.port} unreachable: no answer in {host.connect_timeout:g} s"
-    if isinstance(exc, OSError | paramiko.ssh_exception.NoValidConnectionsError):
-        return f"{host.address}:{host.port} unreachable: {exc}"
+    if isinstance(exc, paramiko.ssh_exception.NoValidConnectionsError):
+        why = "; ".join(
+            sorted({getattr(e, "strerror", None) or str(e) for e in exc.errors.values()})
+        )
+        return f"{host.address}:{host.port} unreachable: {why}"
+    if isinstance(exc, OSError):
+        return f"{host.address}:{host.port} unreachable: {exc.strerror or exc}"
     return f"{where}: {type(exc).__name__}: {exc}"
+
+
+def host_key_file(key: paramiko.PKey) -> str:
+    """Where OpenSSH keeps the public half of a host key of this type on the node."""
+    name = key.get_name()
+    kind = "ed25519" if name == "ssh-ed25519" else "ecdsa" if name.startswith("ecdsa") else "rsa"
+    return f"/etc/ssh/ssh_host_{kind}_key.pub"
+
+
+def pinned(host: Host) -> str:
+    """The host's pinned keys as `TYPE SHA256:...` fingerprints, the form ssh-keygen -l shows."""
+    return ", ".join(line_fingerprint(line) for line in host.host_keys) or "none"
 
 
 class Node:
