@@ -17,6 +17,8 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "grader.labs.lint_cmd",
     "grader.matching.replay_cmd",
     "grader.matching.testlab_cmd",
+    "grader.matching.record_cmd",
+    "grader.labs.new_cmd",
     "grader.capture.bench_cmd",
     "grader.bench.bench_cmd",
     "grader.bench.store_bench",

@@ -15,7 +15,7 @@ import yaml
 
 from grader.labs.model import Lab
 from grader.matching.session_files import replay
-from grader.verdict import Evidence
+from grader.verdict import Evidence, StepVerdict
 
 EXPECT_SUFFIX = ".expect.yaml"
 # Output lines shown under a mismatched verdict: enough to see which line decided it.
@@ -84,3 +84,46 @@ def _evidence(evidence: Evidence | None) -> str:
     shown = evidence.matched or tuple(evidence.excerpt.splitlines()[-EVIDENCE_LINES:])
     lines += [f"\n        output:  {line}" for line in shown[:EVIDENCE_LINES]]
     return "".join(lines)
+
+
+# ---------------------------------------------------------------- writing expectations
+DRAFT_DESCRIPTION = "TODO: what this session does, and why it must grade as below"
+
+
+def _kept(old: Any, verdict: StepVerdict) -> Any:
+    """The old entry for a step when it still holds (its reason substring too), else the state."""
+    want, reason = _expected(old)
+    if want == verdict.state.value and (not reason or reason.lower() in verdict.reason.lower()):
+        return old
+    return verdict.state.value
+
+
+def expectation_text(old_text: str, verdicts: dict[str, StepVerdict]) -> str:
+    """`old_text` (an expectation file, or "") with its `steps:` block made to say what
+    `verdicts` say: entries that still hold are kept as written, others become the new state,
+    pending steps are left out. Everything outside that block is kept verbatim."""
+    try:
+        old_spec = yaml.safe_load(old_text) or {} if old_text else {}
+    except yaml.YAMLError:
+        old_spec = {}
+    old_steps = old_spec.get("steps") if isinstance(old_spec, dict) else None
+    old_steps = old_steps if isinstance(old_steps, dict) else {}
+    steps = {
+        step_id: _kept(old_steps.get(step_id), v)
+        for step_id, v in verdicts.items()
+        if v.state.value != "pending"
+    }
+    block = yaml.safe_dump({"steps": steps}, sort_keys=False, allow_unicode=True, width=100)
+    if not steps:
+        block = "steps: {}\n"
+    lines = old_text.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if line.startswith("steps:")), None)
+    if start is None:
+        head = "".join(lines) if lines else yaml.safe_dump({"description": DRAFT_DESCRIPTION})
+        if head and not head.endswith("\n"):
+            head += "\n"
+        return head + block
+    end = start + 1
+    while end < len(lines) and (lines[end].startswith((" ", "\t")) or not lines[end].strip()):
+        end += 1
+    return "".join(lines[:start]) + block + "".join(lines[end:])

@@ -15,16 +15,20 @@ output. Each `labs/<lab>/tests/<name>.ts` is a captured session (honest or disho
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import sys
 from pathlib import Path
+
+import yaml
 
 from grader.labs.errors import LabInvalid
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
 from grader.matching.attest import add_key_option, key_from_option, not_enforced_note
 from grader.matching.profile_matrix import ProfileNotFound, prove_lab, select_profiles
-from grader.matching.selftest import Outcome, check_transcript
+from grader.matching.selftest import EXPECT_SUFFIX, Outcome, check_transcript, expectation_text
+from grader.matching.session_files import replay
 
 TESTS_DIR = "tests"
 
@@ -56,6 +60,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=int,
         default=max(2, 2 * (os.cpu_count() or 1)),
         help="sandbox nodes typing at once with --profiles (default: twice the CPUs)",
+    )
+    parser.add_argument(
+        "--update",
+        action="store_true",
+        help="rewrite the steps: of each failing transcript's expectation to today's verdicts "
+        "(entries that still hold are kept as written) and print the difference",
     )
     add_key_option(parser)
     parser.set_defaults(func=run)
@@ -96,11 +106,39 @@ def run(args: argparse.Namespace) -> int:
             for p in o.problems:
                 print(f"      {p}")
         bad = sum(1 for o in outcomes if not o.ok)
+        if args.update and bad:
+            for o in outcomes:
+                if not o.ok:
+                    _update(lab, labdir / TESTS_DIR / o.name, key)
+            print(f"{lab.id}: {bad} expectation(s) rewritten; review the difference above")
+            bad = 0
         failed += bad
         print(f"{lab.id}: {len(outcomes) - bad}/{len(outcomes)} transcripts pass")
         if args.profiles:
             failed += _prove_on_profiles(lab, labdir, profiles, args.jobs, key)
     return 1 if failed else 0
+
+
+def _update(lab: Lab, ts: Path, key: bytes | None) -> None:
+    """Snapshot-style: the expectation's steps become what the transcript gets today."""
+    expect = ts.with_name(ts.name.removesuffix(".ts") + EXPECT_SUFFIX)
+    old = expect.read_text(encoding="utf-8") if expect.is_file() else ""
+    try:
+        learner = (yaml.safe_load(old) or {}).get("learner") if old else None
+    except (yaml.YAMLError, AttributeError):
+        learner = None
+    new = expectation_text(old, replay(lab, [ts], learner, key).grader.verdicts())
+    if new == old:
+        return
+    expect.write_text(new, encoding="utf-8")
+    sys.stdout.writelines(
+        difflib.unified_diff(
+            old.splitlines(keepends=True),
+            new.splitlines(keepends=True),
+            f"a/{expect.name}",
+            f"b/{expect.name}",
+        )
+    )
 
 
 def _prove_on_profiles(

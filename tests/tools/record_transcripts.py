@@ -24,61 +24,20 @@ screen.
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from grader.labs.loader import load_lab  # noqa: E402 - the path above makes the package importable
-from grader.matching.profile_matrix import (  # noqa: E402
-    DEFAULT_PROFILE,
-    covers,
-    placeholder_resolver,
-)
-from grader.node.sandbox import record_script  # noqa: E402
-
-KEY_DELAY = 0.002
-# A fixed, machine-neutral place: paths in a transcript (the cwd markers, script's header naming
-# the hooks file) then say nothing about the checkout the recording was made from.
-WORK_DIR = Path(tempfile.gettempdir()) / "labgrader-rec"
+from grader.matching.profile_matrix import DEFAULT_PROFILE, covers  # noqa: E402
+from grader.matching.record_cmd import record_transcript  # noqa: E402
 
 
 def record(labdir: Path, script: Path, bash_dir: Path | None = None) -> Path:
-    lab = load_lab(labdir)
-    tests = script.parent
-    name = script.name.removesuffix(".script")
-    shutil.rmtree(WORK_DIR, ignore_errors=True)
-    try:
-        rec = record_script(
-            WORK_DIR,
-            script.read_text().splitlines(),
-            lab.environment,
-            bash_dir=bash_dir,
-            copy_from=tests,
-            resolve=placeholder_resolver(lab),
-            key_delay=KEY_DELAY,
-        )
-        entry = next(r for r in rec.sessions() if r["kind"] == "login")
-        out = tests / f"{name}.ts"
-        shutil.copyfile(rec.session_file(entry), out)
-    finally:
-        shutil.rmtree(WORK_DIR, ignore_errors=True)
-    index = tests / "sessions.jsonl"
-    kept = []
-    if index.exists():
-        kept = [
-            line
-            for line in index.read_text().splitlines()
-            if line and json.loads(line).get("file") != out.name
-        ]
-    entry = {**entry, "session": name, "file": out.name, "client": "recorded", "tty": "/dev/pts/0"}
-    index.write_text("".join(f"{line}\n" for line in [*kept, json.dumps(entry)]))
-    return out
+    return record_transcript(load_lab(labdir), script, script.parent, bash_dir=bash_dir)
 
 
 def main(argv: list[str]) -> int:

@@ -1,0 +1,158 @@
+"""`grader record`: type a lab's script through the real capture shell and keep the transcript.
+
+    grader record labs/nccl-bootstrap tests/clean-run.script          # on this machine's node
+    grader record labs/nccl-bootstrap my-try.script --profile ib-nccl-2.26
+
+The script (the recorder's language, grader/node/record.py, plus `@@copy` and `{{name}}`
+placeholders, docs/lab-format.md) is typed on a sandbox node (grader/node/sandbox.py: the
+simulated programs, the lab's environment, `lab`). The session becomes `tests/<name>.ts`, its
+index entry goes to `tests/sessions.jsonl`, and, like a snapshot test, the verdicts it gets today
+become `tests/<name>.expect.yaml` when there is none yet: the author reviews that file, it is the
+claim `grader test-lab` holds the lab to from then on. An existing expectation is never rewritten
+here; `grader test-lab --update` does that, showing the difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from grader.labs.errors import LabInvalid
+from grader.labs.loader import load_lab
+from grader.labs.model import Lab
+from grader.matching.profile_matrix import (
+    ProfileNotFound,
+    placeholder_resolver,
+    select_profiles,
+)
+from grader.matching.selftest import EXPECT_SUFFIX, check_transcript, expectation_text
+from grader.matching.session_files import replay
+from grader.node.record import RecorderError
+from grader.node.sandbox import record_script
+
+KEY_DELAY = 0.002
+# A fixed, machine-neutral place: paths in a transcript (the cwd markers, script's header naming
+# the hooks file) then say nothing about the checkout the recording was made from.
+WORK_DIR = Path(tempfile.gettempdir()) / "labgrader-rec"
+SCRIPT_SUFFIX = ".script"
+INDEX = "sessions.jsonl"
+
+
+def record_transcript(
+    lab: Lab,
+    script: Path,
+    tests: Path,
+    *,
+    bash_dir: Path | None = None,
+    profile: Path | None = None,
+    name: str | None = None,
+) -> Path:
+    """Type `script` on a sandbox node; store `tests/<name>.ts` and its index entry."""
+    name = name or script.name.removesuffix(SCRIPT_SUFFIX)
+    shutil.rmtree(WORK_DIR, ignore_errors=True)
+    try:
+        rec = record_script(
+            WORK_DIR,
+            script.read_text(encoding="utf-8").splitlines(),
+            lab.environment,
+            sim_profile=profile,
+            bash_dir=bash_dir,
+            copy_from=script.parent,
+            resolve=placeholder_resolver(lab),
+            key_delay=KEY_DELAY,
+        )
+        entry = next(r for r in rec.sessions() if r["kind"] == "login")
+        out = tests / f"{name}.ts"
+        shutil.copyfile(rec.session_file(entry), out)
+    finally:
+        shutil.rmtree(WORK_DIR, ignore_errors=True)
+    index = tests / INDEX
+    kept = []
+    if index.exists():
+        kept = [
+            line
+            for line in index.read_text(encoding="utf-8").splitlines()
+            if line and json.loads(line).get("file") != out.name
+        ]
+    entry = {**entry, "session": name, "file": out.name, "client": "recorded", "tty": "/dev/pts/0"}
+    index.write_text("".join(f"{line}\n" for line in [*kept, json.dumps(entry)]))
+    return out
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "record",
+        help="type a script through the real capture shell; keep the transcript (and verdicts)",
+        description=(
+            "Type SCRIPT on a sandbox node (the capture shell, the simulated programs, the lab's\n"
+            "environment) and store LABDIR/tests/<name>.ts. Without an expectation yet, the\n"
+            "verdicts it gets become tests/<name>.expect.yaml, for the author to review;\n"
+            "an existing expectation is checked, never rewritten (grader test-lab --update).\n"
+            "Exit status: 0 recorded (and the expectation holds), 1 it does not hold or the\n"
+            "script could not be typed, 2 bad arguments or a lab that does not load."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("lab", metavar="LABDIR")
+    parser.add_argument("script", metavar="SCRIPT", help="a script file, or a name in tests/")
+    parser.add_argument(
+        "--profile",
+        help="a node profile (a name from grader/node/files/sim/profiles/matrix, or a JSON "
+        "file); default: the built-in one on this machine's own interfaces",
+    )
+    parser.add_argument("--name", help="the transcript's name (default: the script's)")
+    parser.set_defaults(func=run)
+
+
+def _script_path(labdir: Path, given: str) -> Path | None:
+    for candidate in (
+        Path(given),
+        labdir / "tests" / given,
+        labdir / "tests" / (given + SCRIPT_SUFFIX),
+    ):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    labdir = Path(args.lab)
+    try:
+        lab = load_lab(labdir)
+    except (LabInvalid, OSError) as exc:
+        print(f"{args.lab}: the lab does not load: {exc}", file=sys.stderr)
+        return 2
+    script = _script_path(labdir, args.script)
+    if script is None:
+        print(f"{args.script}: no such script (a file, or a name in {labdir / 'tests'})")
+        return 2
+    profile = None
+    if args.profile:
+        try:
+            (profile,) = select_profiles([args.profile])
+        except (ProfileNotFound, ValueError) as exc:
+            print(f"--profile: {exc}", file=sys.stderr)
+            return 2
+    tests = labdir / "tests"
+    tests.mkdir(exist_ok=True)
+    try:
+        ts = record_transcript(lab, script, tests, profile=profile, name=args.name)
+    except (RecorderError, ValueError, OSError) as exc:
+        print(f"{script}: the script could not be typed: {exc}")
+        return 1
+    print(f"recorded {ts}")
+    expect = ts.with_name(ts.name.removesuffix(".ts") + EXPECT_SUFFIX)
+    if not expect.exists():
+        verdicts = replay(lab, [ts]).grader.verdicts()
+        expect.write_text(expectation_text("", verdicts), encoding="utf-8")
+        print(f"wrote {expect} from today's verdicts: review it, it is what test-lab will hold")
+        return 0
+    outcome = check_transcript(lab, ts, None, expect)
+    for p in outcome.problems:
+        print(f"      {p}")
+    print(f"{'PASS' if outcome.ok else 'FAIL'}  {expect.name}")
+    return 0 if outcome.ok else 1
