@@ -35,9 +35,11 @@ def test_a_fragile_pattern_fails_naming_profile_step_and_line(
     lab = tmp_path / "nccl-bootstrap"
     shutil.copytree(LAB, lab)
     text = (lab / "lab.yaml").read_text()
-    fragile = text.replace(
-        "        - regex: 'Test (?:NCCL )?failure'\n", "        - NCCL WARN\n", 1
+    failure_pattern = (
+        "        - regex: 'Test (?:NCCL )?failure'\n"
+        "          description: \"nccl-tests' `Test NCCL failure` message\"\n"
     )
+    fragile = text.replace(failure_pattern, "        - NCCL WARN\n", 1)
     assert fragile != text
     (lab / "lab.yaml").write_text(fragile)
     assert main(["test-lab", "--profiles", "pcie-nccl-2.9,pcie-nccl-2.30-docker", str(lab)]) == 1

@@ -90,6 +90,13 @@ class Desk:
         )
 
     @property
+    def units_left(self) -> int:
+        """Units still to be written: the rest of the current session and every planned one (a
+        deleted spool file ends its session, so its rest counts as written)."""
+        rest = len(self.current.units) - self.unit if self.current is not None else 0
+        return max(rest, 0) + sum(len(s.units) for s in self.plan)
+
+    @property
     def done(self) -> bool:
         return self.current is None and not self.plan
 
@@ -174,29 +181,45 @@ def signer(seat: Seat, lab: Lab) -> Signer:
     )
 
 
-def plan_class(
-    seats: list[Seat], recordings: list[Recording], commands: int, rng: random.Random, lab: Lab
-) -> list[Desk]:
-    """Sessions for every learner until the class holds at least `commands` commands, each copy
-    with the signed runs its node would have written. Names sort in creation order (the spool
-    reader reads a learner's files in name order)."""
-    from grader.capture.events import CommandEnded
-    from grader.capture.parser import SessionParser
+class Planner:
+    """Deals re-stamped recordings to desks, each copy with the signed runs its node would have
+    written. Names sort in creation order (the spool reader reads a learner's files in name
+    order), across every round dealt."""
 
-    per_rec = {}
-    for rec in recordings:
-        parser = SessionParser(rec.name, rec.nonce)
-        events = [*parser.feed(rec.data), *parser.close()]
-        per_rec[rec.name] = sum(isinstance(e, CommandEnded) for e in events)
-    desks = [Desk(seat, []) for seat in seats]
-    signers = {desk.seat.learner: signer(desk.seat, lab) for desk in desks}
-    total, k = 0, 0
-    while total < commands:
+    def __init__(self, recordings: list[Recording], rng: random.Random, lab: Lab) -> None:
+        from grader.capture.events import CommandEnded
+        from grader.capture.parser import SessionParser
+
+        self.recordings, self.rng, self.lab = recordings, rng, lab
+        self.per_rec: dict[str, int] = {}
+        for rec in recordings:
+            parser = SessionParser(rec.name, rec.nonce)
+            events = [*parser.feed(rec.data), *parser.close()]
+            self.per_rec[rec.name] = sum(isinstance(e, CommandEnded) for e in events)
+        self.signers: dict[str, Signer] = {}
+        self.k = 0
+
+    def deal(self, desks: list[Desk]) -> tuple[int, int]:
+        """One more session for every desk; returns (commands, units) dealt."""
+        commands = units = 0
         for desk in desks:
-            rec = rng.choice(recordings)
-            k += 1
-            session = restamp(rec, f"s{k:05d}-{rec.name}", rng, signers[desk.seat.learner])
+            learner = desk.seat.learner
+            if learner not in self.signers:
+                self.signers[learner] = signer(desk.seat, self.lab)
+            rec = self.rng.choice(self.recordings)
+            self.k += 1
+            session = restamp(rec, f"s{self.k:05d}-{rec.name}", self.rng, self.signers[learner])
             desk.plan.append(session)
             desk.all_sessions.append(session)
-            total += per_rec[rec.name]
+            commands += self.per_rec[rec.name]
+            units += len(session.units)
+        return commands, units
+
+
+def plan_class(seats: list[Seat], planner: Planner, commands: int) -> list[Desk]:
+    """Sessions for every learner until the class holds at least `commands` commands."""
+    desks = [Desk(seat, []) for seat in seats]
+    total = 0
+    while total < commands:
+        total += planner.deal(desks)[0]
     return desks

@@ -46,7 +46,7 @@ from grader.labs.loader import load_lab
 from grader.store import schema
 from reliability.profiles import THOROUGH
 
-from .classroom import Desk, plan_class
+from .classroom import Desk, Planner, plan_class
 from .injector import Injector, restartable_port
 from .recordings import load_recordings
 
@@ -136,7 +136,8 @@ def run_class(
     (tmp_path / "seed").write_text(f"{seed}\n")
     rng = random.Random(seed)
     # A margin over `commands`: a deleted spool file ends its session early.
-    desks = plan_class(seats, load_recordings(), int(commands * PLAN_MARGIN), rng, LAB)
+    planner = Planner(load_recordings(), rng, LAB)
+    desks = plan_class(seats, planner, int(commands * PLAN_MARGIN))
     forwards = {s.node_id: PortForward(s.node.host, s.node.port) for s in seats}
     port = restartable_port()
     daemon = Daemon(_config(tmp_path, seats, db_url, port, forwards), port, tmp_path / "daemon.log")
@@ -145,27 +146,37 @@ def run_class(
     inj = Injector(daemon, engine, forwards, db_away, db_back, db_fault, rng)
     schedule = [kind for kind, n in sorted(faults.items()) for _ in range(n)]
     rng.shuffle(schedule)
-    units = sum(len(s.units) for d in desks for s in d.plan)
-    # ~2.5 units per append: faults spread over the first 80% of the class.
-    steps = int(units / 2.5)
-    at = sorted(rng.sample(range(3, int(steps * 0.8)), len(schedule)))
+    units = sum(d.units_left for d in desks)
+    # Faults strike at random points of the first 80% of the class, measured in units written (a
+    # fault's own typing and a deleted spool file move the class on too: counting appends instead
+    # once let the class end with faults still scheduled).
+    at = sorted(rng.sample(range(3, int(units * 0.8)), len(schedule)))
+
+    def deal() -> None:
+        nonlocal units
+        units += planner.deal(desks)[1]
 
     def typing(bursts: int = 3) -> None:
-        live = [d for d in desks if not d.done]
+        # A fault that waits on learners (the database one types until a batch fails) may use up
+        # the planned class: every desk then gets one more session, so learners never run dry
+        # while faults remain. The dealt units count as planned, so `written` stays true.
         for _ in range(bursts):
+            live = [d for d in desks if not d.done]
+            if not live and schedule:
+                deal()
+                live = [d for d in desks if not d.done]
             if live:
                 rng.choice(live).append(rng)
 
     summary: dict[str, int] = {}
     try:
-        step = 0
-        while schedule and any(not d.done for d in desks):
+        while schedule:
             typing(1)
-            step += 1
-            while schedule and at and step >= at[0]:
+            written = units - sum(d.units_left for d in desks)
+            while schedule and at and written >= at[0]:
                 at.pop(0)
                 kind = schedule.pop(0)
-                _inject(inj, kind, desks, seats, rng, typing)
+                _inject(inj, kind, desks, seats, rng, typing, deal)
                 inj.injected[kind] += 1
                 inj.assert_running()
         assert not schedule, f"class ended before faults {schedule}"
@@ -234,7 +245,7 @@ def _keep(tmp_path: Path, seed: int) -> None:
             (ARTIFACTS / f"{tmp_path.name}-{seed}-{name}").write_bytes(src.read_bytes())
 
 
-def _inject(inj: Injector, kind: str, desks: list[Desk], seats, rng, typing) -> None:
+def _inject(inj: Injector, kind: str, desks: list[Desk], seats, rng, typing, deal) -> None:
     if kind == "sigkill":
         inj.sigkill(desks, typing)
     elif kind == "ssh_cut":
@@ -244,10 +255,10 @@ def _inject(inj: Injector, kind: str, desks: list[Desk], seats, rng, typing) -> 
     elif kind == "database":
         inj.database(typing)
     else:  # a spool fault strikes a file with no command half-written
-        getattr(inj, kind)(_desk_at_boundary(desks, rng))
+        getattr(inj, kind)(_desk_at_boundary(desks, rng, deal))
 
 
-def _desk_at_boundary(desks: list[Desk], rng: random.Random) -> Desk:
+def _desk_at_boundary(desks: list[Desk], rng: random.Random, deal: Callable[[], None]) -> Desk:
     """A desk whose file ends right after a command, written on until it does.
 
     A desk can run out of sessions before it reaches a boundary (its last session written in
@@ -261,7 +272,9 @@ def _desk_at_boundary(desks: list[Desk], rng: random.Random) -> Desk:
     """
     while True:
         live = [d for d in desks if d.plan or (d.current and d.unit < len(d.current.units))]
-        assert live, "no desk has a command left to write: the class ended before its faults"
+        if not live:  # the class ran dry before its faults: learners start another session
+            deal()
+            continue
         desk = rng.choice(live)
         while not desk.at_boundary and not desk.done:
             desk.append(rng, may_cut=False)
