@@ -2,10 +2,12 @@
 
 The work is grader/node/files/install-attest.sh, the installer the fake node runs too (helper,
 allowlist, sudoers rule checked by `visudo -cf`, wrappers); docs/attestation.md says what each
-piece does. What this step adds is which programs a real node has: every nccl-tests binary under
-`<prefix>/build` (what the nccl-tests step built or found) and the driver's nvidia-smi. The probe
-is the installer's own `--check` (what would change), so the verdict and --dry-run's answer come
-from the same comparison the installer makes.
+piece does. What this step adds is where a real node has the programs: every one the host's labs
+name in `attest.programs`, wherever the nccl-tests step built or found it (under
+`<prefix>/build`, on PATH, in bin_dir) and the driver's nvidia-smi. The probe is the installer's
+own `--check` (what would change), so the verdict and --dry-run's answer come from the same
+comparison the installer makes. The health report's `attested-programs` check then proves, per
+lab step, that what a learner types reaches a wrapper (grader.provision.health).
 """
 
 from __future__ import annotations
@@ -21,23 +23,78 @@ PUSHED_FILES = (INSTALLER, "attest_run.py", "attest-key.sh")
 QUIET = frozenset({"install-attest: done"})
 
 # On the node, with the pushed files in $1: the programs to attest, then the installer with them.
-# $2 = nccl-tests prefix, $3 = bin_dir (where the wrappers go), $4.. = installer flags (--check).
-# nvidia-smi: the driver's /usr/bin one, else what bin_dir/nvidia-smi resolves to unless that is
-# already a wrapper (then the allowlist keeps the path it has).
-_RUN = r"""
-src=$1 prefix=$2 bin=$3; shift 3
-set -- --src "$src" --bindir "$bin" "$@"
-for b in "$prefix"/build/*_perf; do
-  [ -x "$b" ] && set -- "$@" --program "$(basename "$b")=$b"
-done
-for c in /usr/bin/nvidia-smi "$bin/nvidia-smi"; do
-  if [ -x "$c" ] && ! grep -qsF '# labgrader attested wrapper' "$c"; then
-    set -- "$@" --program "nvidia-smi=$(readlink -f -- "$c")"
-    break
+# $2 = nccl-tests prefix, $3 = bin_dir (where the wrappers go), $4 = 1 for a --check run, then
+# the installer's flags, `--`, and the program names (none: every *_perf under <prefix>/build
+# and nvidia-smi, for an inventory that names no lab).
+# Each NAME's real program: the allowlist's path when it still runs (a second run keeps it),
+# else <prefix>/build/NAME, else the first NAME on root's PATH or in bin_dir that is not a
+# wrapper, kept as found (a link too: a multi-call program picks its work by the name it was
+# started by). A real program that sits where its wrapper goes (nccl-tests installed straight
+# into /usr/local/bin) is copied to RELOCATED first, and the wrapper takes its place on PATH; a
+# link there whose target has the same name is replaced by that target.
+# A NAME found nowhere is printed as `install-attest: missing NAME`.
+RELOCATED = "/usr/local/lib/labgrader/programs"
+_RUN = (
+    r"""
+src=$1 prefix=$2 bin=$3 check=$4; shift 4
+flags=()
+while [ $# -gt 0 ] && [ "$1" != -- ]; do flags+=("$1"); shift; done
+[ $# -gt 0 ] && shift
+tag='# labgrader attested wrapper'
+"""
+    + f"moved={RELOCATED}\n"
+    + r"""
+names=("$@")
+if [ ${#names[@]} -eq 0 ]; then
+  for b in "$prefix"/build/*_perf; do [ -x "$b" ] && names+=("$(basename "$b")"); done
+  names+=(nvidia-smi)
+fi
+real() {  # the real program for NAME $1 as found (links kept: a multi-call program needs its name)
+  local n=$1 c listed
+  listed=$(awk -F'\t' -v n="$n" '$1 == n { p = $2 } END { print p }' \
+    /etc/labgrader/attested-programs 2>/dev/null)
+  for c in "$listed" "$prefix/build/$n" /usr/bin/"$n" $(IFS=:; for d in $PATH "$bin"; do
+      printf '%s\n' "$d/$n"; done); do
+    case $c in /*) ;; *) continue ;; esac
+    if [ -x "$c" ] && [ ! -d "$c" ] && ! grep -qsF "$tag" "$c"; then
+      printf '%s\n' "$c"
+      return
+    fi
+  done
+}
+set -- --src "$src" --bindir "$bin" "${flags[@]}"
+for n in "${names[@]}"; do
+  r=$(real "$n")
+  if [ -z "$r" ]; then
+    echo "install-attest: missing $n"
+    continue
   fi
+  if [ "$(readlink -m -- "$(dirname -- "$r")")/$n" = "$(readlink -m -- "$bin")/$n" ]; then
+    # In the wrapper's place. A link there names the real program, unless the target answers
+    # to another name (a multi-call program): then a link of this name is kept in $moved.
+    t=$(readlink -f -- "$r")
+    if [ -L "$r" ] && [ "$(basename -- "$t")" = "$n" ]; then
+      r=$t
+    elif [ "$check" = 1 ]; then
+      echo "install-attest: would move $r to $moved/$n (the wrapper takes its place)"
+      continue
+    else
+      install -d -m 755 -o root -g root -- "$moved"
+      if [ -L "$r" ]; then
+        ln -sfn -- "$t" "$moved/$n.labgrader-new"
+      else
+        cp -p -- "$r" "$moved/$n.labgrader-new"
+      fi
+      mv -fT -- "$moved/$n.labgrader-new" "$moved/$n"
+      echo "install-attest: moved $r to $moved/$n (the wrapper takes its place)"
+      r=$moved/$n
+    fi
+  fi
+  set -- "$@" --program "$n=$r"
 done
 exec bash "$src/install-attest.sh" "$@"
 """
+)
 
 
 def _installer(node: Node, *flags: str) -> list[str]:
@@ -47,8 +104,10 @@ def _installer(node: Node, *flags: str) -> list[str]:
     try:
         for name in PUSHED_FILES:
             node.put(node_files_dir() / name, f"{remote}/{name}")
-        argv = ["bash", "-c", _RUN, "attest", remote, cfg.prefix, cfg.bin_dir, *flags]
-        result = node.run(argv, sudo=True)
+        check = "1" if "--check" in flags else "0"
+        programs = node.host.attest_programs
+        argv = ["bash", "-c", _RUN, "attest", remote, cfg.prefix, cfg.bin_dir, check, *flags]
+        result = node.run([*argv, "--", *programs], sudo=True)
         if not result.ok:
             lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
             raise NodeError(lines[-1] if lines else f"{INSTALLER} failed ({result.exit_code})")
@@ -57,20 +116,49 @@ def _installer(node: Node, *flags: str) -> list[str]:
         node.run(["rm", "-rf", "--", remote])
 
 
+def _missing(node: Node, *flags: str) -> tuple[list[str], set[str]]:
+    """The installer's lines (prefix dropped) without its `missing NAME` ones, and those names."""
+    lines = [ln.removeprefix("install-attest: ") for ln in _installer(node, *flags)]
+    missing = {ln.removeprefix("missing ") for ln in lines if ln.startswith("missing ")}
+    return [ln for ln in lines if not ln.startswith("missing ")], missing
+
+
+def _unrunnable(node: Node, missing: set[str]) -> list[str]:
+    """The lab steps none of whose attested programs the node has, said for the operator."""
+    out = []
+    for step, programs in node.host.attest_steps:
+        if programs <= missing:
+            found = f"{node.host.nccl_tests.prefix}/build, {node.host.nccl_tests.bin_dir}, PATH"
+            out.append(
+                f"step {step} runs {' or '.join(sorted(programs))}: not on the node ({found})"
+            )
+    return out
+
+
 def run_attestation(node: Node, *, dry_run: bool, rotate_key: bool = False) -> StepResult:
     """Probe with `--check`; unless dry_run, install what differs and probe again.
+
+    Every program the host's labs attest is wrapped where the node has it. One a lab step needs
+    and the node lacks fails the step (the node could never verify it); one no step runs is
+    only noted (a nccl-tests build without hypercube_perf, say).
 
     rotate_key: the node gets a new signing key pair (install-attest.sh --rotate-key) even when
     nothing else differs; the daemon takes the new public key at its next connection.
     """
     rotate = ("--rotate-key",) if rotate_key else ()
-    pending = [ln.removeprefix("install-attest: ") for ln in _installer(node, "--check", *rotate)]
+    pending, missing = _missing(node, "--check", *rotate)
+    notes = [f"not on the node, no step runs it: {', '.join(sorted(missing))}"] if missing else []
+    unrunnable = _unrunnable(node, missing)
     if not pending:
-        return StepResult(STEP, Status.OK)
+        if unrunnable:
+            return StepResult(STEP, Status.FAILED, unrunnable)
+        return StepResult(STEP, Status.OK, notes)
     if dry_run:
-        return StepResult(STEP, Status.CHANGED, pending)
-    changes = [ln.removeprefix("install-attest: ") for ln in _installer(node, *rotate)]
-    left = _installer(node, "--check")
+        return StepResult(STEP, Status.CHANGED, pending + unrunnable)
+    changes, _ = _missing(node, *rotate)
+    left, _ = _missing(node, "--check")
     if left:
         return StepResult(STEP, Status.FAILED, [f"{INSTALLER} ran but left: {'; '.join(left)}"])
-    return StepResult(STEP, Status.CHANGED, changes)
+    if unrunnable:
+        return StepResult(STEP, Status.FAILED, changes + unrunnable)
+    return StepResult(STEP, Status.CHANGED, changes + notes)

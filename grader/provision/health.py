@@ -257,6 +257,69 @@ def attestation_check(text: str) -> Check:
     return Check("attestation", True, f"signs; public key {public.hex()[:16]}...")
 
 
+#: Per attested program (arguments: bin_dir, then the names): what a login shell runs for it,
+#: whether that is the wrapper, and the allowlist's real program. One line per name:
+#: `NAME wrapped PATH`, `NAME shadowed PATH` (PATH reaches another program first),
+#: `NAME nowrapper`, `NAME unlisted` or `NAME gone PATH`.
+ATTESTED_PROGRAMS_SCRIPT = r"""
+bin=$1; shift
+tag='# labgrader attested wrapper'
+for n in "$@"; do
+  w=$bin/$n
+  if ! grep -qsF "$tag" "$w"; then echo "$n nowrapper"; continue; fi
+  first=$(command -v -- "$n" 2>/dev/null)
+  if [ "$(readlink -f -- "$first")" != "$(readlink -f -- "$w")" ]; then
+    echo "$n shadowed $first"; continue
+  fi
+  p=$(awk -F'\t' -v n="$n" '$1 == n { p = $2 } END { print p }' \
+    /etc/labgrader/attested-programs 2>/dev/null)
+  if [ -z "$p" ]; then echo "$n unlisted"
+  elif [ ! -x "$p" ] || [ -d "$p" ]; then echo "$n gone $p"
+  else echo "$n wrapped $p"; fi
+done
+"""
+
+_WHY = {
+    "nowrapper": "no attested wrapper in {bin}",
+    "shadowed": "a login shell runs {rest} first, not the wrapper in {bin}",
+    "unlisted": "not in /etc/labgrader/attested-programs",
+    "gone": "its real program {rest} is not an executable file",
+}
+
+
+def attested_programs_check(
+    text: str, steps: tuple[tuple[str, frozenset[str]], ...], bin_dir: str
+) -> Check:
+    """ATTESTED_PROGRAMS_SCRIPT's output against the lab steps that need a signed run: each step
+    must have one of its programs reach a wrapper, else the node can never verify it."""
+    state: dict[str, tuple[str, str]] = {}
+    for line in text.splitlines():
+        name, _, rest = line.partition(" ")
+        what, _, path = rest.partition(" ")
+        state[name] = (what, path)
+    # One line per cause, naming the steps it blocks (a program most steps run breaks them all).
+    broken: dict[str, list[str]] = {}
+    for step, programs in steps:
+        if any(state.get(p, ("", ""))[0] == "wrapped" for p in programs):
+            continue
+        p = sorted(programs)[0]
+        what, rest = state.get(p, ("nowrapper", ""))
+        cause = f"{p}: " + _WHY.get(what, what).format(bin=bin_dir, rest=rest)
+        broken.setdefault(cause, []).append(step)
+    if broken:
+        said = []
+        for cause, blocked in broken.items():
+            more = f", +{len(blocked) - 2} more" if len(blocked) > 2 else ""
+            said.append(f"{cause} (blocks {', '.join(blocked[:2])}{more})")
+        return Check("attested-programs", False, "; ".join(said))
+    wrapped = sorted(n for n, (what, _) in state.items() if what == "wrapped")
+    return Check(
+        "attested-programs",
+        True,
+        f"{len(steps)} lab step(s) reach wrappers: {', '.join(wrapped) or 'none'}",
+    )
+
+
 def run_health(node: Node) -> NodeReport:
     """Every check against the node (read-only, as the admin user; sudo only for attestation,
     whose key only root may use)."""
@@ -311,6 +374,15 @@ def run_health(node: Node) -> NodeReport:
     add(capture_check(probe.stdout.encode("utf-8", "surrogateescape")))
     py = node.run(["python3", "-c", "import sys; print(sys.version.split()[0])"])
     add(python_check(py.stdout if py.ok else ""))
+    probe = node.script(ATTEST_PROBE_SCRIPT, ATTEST_PROBE_TEXT.decode(), sudo=True)
+    add(attestation_check(probe.stdout))
+    if host.attest_steps:
+        names = sorted({p for _, programs in host.attest_steps for p in programs})
+        # A login shell: its PATH is the one a learner's session starts from.
+        wrapped = node.run(
+            ["bash", "-lc", ATTESTED_PROGRAMS_SCRIPT, "probe", host.nccl_tests.bin_dir, *names]
+        )
+        add(attested_programs_check(wrapped.stdout, host.attest_steps, host.nccl_tests.bin_dir))
     found = find_working(node)
     if found is None:
         add(Check("nccl-tests-smoke", False, f"{PROBE_BINARY} not installed"))
@@ -355,8 +427,6 @@ def run_health(node: Node) -> NodeReport:
             ),
         )
     )
-    probe = node.script(ATTEST_PROBE_SCRIPT, ATTEST_PROBE_TEXT.decode(), sudo=True)
-    add(attestation_check(probe.stdout))
     return report
 
 

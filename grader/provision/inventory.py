@@ -98,6 +98,12 @@ class Host:
     labs: tuple[str, ...]
     nccl_tests: NcclTestsConfig
     smoke: SmokeConfig
+    #: Every program the host's labs attest (`attest.programs`): the attestation step wraps each
+    #: one the node has.
+    attest_programs: tuple[str, ...] = ()
+    #: Per step that needs a signed run: (`lab-id/step-id`, the attested programs it accepts).
+    #: The node is gradable only if each such step has one of its programs wrapped.
+    attest_steps: tuple[tuple[str, frozenset[str]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -306,6 +312,8 @@ def _build(doc: Document, base: Path) -> Inventory:
         labs = tuple(s.get("labs", ()))
         environment: dict[str, str] = {}
         min_gpus = 0
+        attest_programs: set[str] = set()
+        attest_steps: list[tuple[str, frozenset[str]]] = []
         where = ["hosts", name, "labs"] if "labs" in raw else ["defaults", "labs"]
         for i, lab_path in enumerate(labs):
             resolved = str(_resolve(base, lab_path))
@@ -321,6 +329,10 @@ def _build(doc: Document, base: Path) -> Inventory:
             if lab is None:
                 continue
             min_gpus = max(min_gpus, lab.requires_gpus)
+            attest_programs |= lab.attest_programs
+            for step in lab.steps:
+                if lab.attested(step):
+                    attest_steps.append((f"{lab.id}/{step.id}", lab.attested(step)))
             for key, value in lab.environment.items():
                 if environment.get(key, value) != value:
                     errors.append(
@@ -372,6 +384,8 @@ def _build(doc: Document, base: Path) -> Inventory:
                     max_bytes=smoke.get("max_bytes", DEFAULT_SMOKE_MAX_BYTES),
                     timeout_s=float(smoke.get("timeout_s", DEFAULT_SMOKE_TIMEOUT_S)),
                 ),
+                attest_programs=tuple(sorted(attest_programs)),
+                attest_steps=tuple(attest_steps),
             )
         )
     errors += _duplicate_hosts(doc, hosts)

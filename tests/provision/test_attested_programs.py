@@ -1,0 +1,154 @@
+"""Attestation covers what the lab runs, wherever the node has it, and health proves it per step.
+
+A bare node (real sshd, sudo, bash) whose nccl-tests the operator installed straight into
+/usr/local/bin as plain files: the place the wrappers go. Provisioning must move each real
+program aside, wrap it, and the health report must prove, per lab step, that what a learner
+types reaches a wrapper; breaking that link must fail health, naming the step.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from pathlib import Path
+
+import fakenode
+import pytest
+from barenode import BareNode
+from test_provision import connect, host_entry, run_provision, statuses, write_inventory
+
+from grader.capture.events import AttestationSeen, CommandEnded
+from grader.capture.parser import SessionParser
+from grader.matching import attest
+from grader.matching.attest import attest_run
+from grader.provision.attestation import run_attestation
+from grader.provision.inventory import load_inventory
+from grader.provision.outcome import HostOutcome, Status
+from grader.provision.runner import Mode
+from grader.provision.session import Node, connection
+
+pytestmark = pytest.mark.fakenode
+
+LAB = str(fakenode.LAB_FILE.parent)
+SIM_LINKS = "/usr/local/lib/labgrader/sim-links"
+MOVED = "/usr/local/lib/labgrader/programs"
+
+
+def install_programs_into_bin(node: BareNode, names: tuple[str, ...]) -> None:
+    """Plain files in /usr/local/bin (not links), as an operator's `make install` leaves them."""
+    for name in names:
+        script = f'#!/bin/sh\nexec {SIM_LINKS}/{name} "$@"\n'
+        cmd = ["sh", "-c", 'printf "%s" "$1" > "$2" && chmod 755 "$2"', "sh", script]
+        put = fakenode.container_exec(node.container, [*cmd, f"/usr/local/bin/{name}"], "root")
+        assert put.exit_code == 0, put.text
+
+
+async def signed_runs(node: BareNode, key: Path, line: str) -> tuple[int, list[AttestationSeen]]:
+    """Log in as alice, type `line`; the command's exit and the 133;T markers its session holds."""
+    async with connect(node, "alice", key) as conn:
+        shell = await fakenode.InteractiveShell.open(conn)
+        await shell.run(line)
+        await shell.exit()
+    files = node.exec("ls /var/lib/labgrader/spool/alice/*.ts").text.split()
+    data = b"".join(node.exec(["cat", f]).output for f in files)
+    index = node.exec("cat /var/lib/labgrader/spool/alice/sessions.jsonl").text
+    parser = SessionParser(session="s", nonce=json.loads(index.splitlines()[0])["nonce"])
+    events = [*parser.feed(data), *parser.close()]
+    ended = [e.record.exit for e in events if isinstance(e, CommandEnded)]
+    return ended[0], [e for e in events if isinstance(e, AttestationSeen)]
+
+
+def checks(outcome: HostOutcome) -> dict[str, dict]:
+    assert outcome.report is not None, outcome.as_dict()
+    return {c["name"]: c for c in outcome.report["checks"]}
+
+
+def test_programs_installed_where_the_wrappers_go_are_moved_wrapped_and_proven(
+    bare_node: BareNode, tmp_path: Path
+) -> None:
+    learner_key = fakenode.generate_key(tmp_path / "alice", "alice")
+    install_programs_into_bin(bare_node, ("all_reduce_perf", "all_gather_perf"))
+    inventory = write_inventory(
+        tmp_path,
+        {bare_node.name: host_entry(bare_node)},
+        key=bare_node.key,
+        learners=["alice"],
+        labs=[LAB],
+    )
+
+    dry = run_provision(inventory, tmp_path, Mode(dry_run=True))[bare_node.name]
+    assert "would move /usr/local/bin/all_reduce_perf to " in dry.step("attestation").summary
+
+    first = run_provision(inventory, tmp_path)[bare_node.name]
+    assert not first.failed, json.dumps(first.as_dict(), indent=1)
+    assert statuses(first)["attestation"] is Status.CHANGED
+    summary = first.step("attestation").summary
+    assert f"moved /usr/local/bin/all_reduce_perf to {MOVED}/all_reduce_perf" in summary, summary
+    # the lab attests eleven nccl-tests programs; no step runs the nine this node lacks
+    assert "not on the node, no step runs it: all_to" not in summary
+    assert "not on the node, no step runs it: alltoall_perf, alltoallv_perf" in summary, summary
+    allowlist = bare_node.exec("cat /etc/labgrader/attested-programs").text
+    assert f"all_reduce_perf\t{MOVED}/all_reduce_perf\n" in allowlist, allowlist
+    assert f"all_gather_perf\t{MOVED}/all_gather_perf\n" in allowlist, allowlist
+    for name in ("all_reduce_perf", "all_gather_perf", "nvidia-smi"):
+        head = bare_node.exec(f"head -2 /usr/local/bin/{name}").text
+        assert "# labgrader attested wrapper" in head, (name, head)
+    health = checks(first)
+    assert health["attested-programs"]["ok"], health["attested-programs"]
+    assert health["attested-programs"]["detail"] == (
+        "7 lab step(s) reach wrappers: all_reduce_perf, nvidia-smi"
+    )
+    assert first.report is not None and first.report["ok"]
+
+    # the learner's run is signed by the node, and the grader verifies the signature
+    fakenode.authorize(bare_node.container, "alice", Path(str(learner_key) + ".pub").read_text())
+    exit_, seen = asyncio.run(signed_runs(bare_node, learner_key, "all_reduce_perf -b 8 -e 8 -g 2"))
+    assert exit_ == 0 and len(seen) == 1, seen
+    public = attest_run.load_key(bare_node.exec("cat /etc/labgrader/attest.pub").text)
+    assert attest.verify(public, seen[0].body)
+
+    again = run_provision(inventory, tmp_path)[bare_node.name]
+    assert statuses(again)["attestation"] is Status.OK, again.as_dict()["steps"]
+
+    # Break the link a learner's command goes through: health names the step and the cause.
+    shadow = (
+        "mkdir -p /opt/shadow && cp /bin/true /opt/shadow/all_reduce_perf && "
+        "echo 'PATH=/opt/shadow:$PATH' > /etc/profile.d/00-shadow.sh"
+    )
+    assert bare_node.exec(shadow).exit_code == 0
+    shadowed = run_provision(inventory, tmp_path, Mode(check_only=True))[bare_node.name]
+    detail = checks(shadowed)["attested-programs"]
+    assert not detail["ok"] and shadowed.report is not None and not shadowed.report["ok"]
+    assert detail["detail"] == (
+        "all_reduce_perf: a login shell runs /opt/shadow/all_reduce_perf first, not the wrapper "
+        "in /usr/local/bin (blocks nccl-bootstrap/run-broken, nccl-bootstrap/socket-iface, +4 more)"
+    ), detail
+    assert bare_node.exec("rm -rf /opt/shadow /etc/profile.d/00-shadow.sh").exit_code == 0
+
+    assert bare_node.exec(f"rm -f {MOVED}/all_reduce_perf").exit_code == 0
+    gone = checks(run_provision(inventory, tmp_path, Mode(check_only=True))[bare_node.name])
+    assert gone["attested-programs"]["detail"].startswith(
+        f"all_reduce_perf: its real program {MOVED}/all_reduce_perf is not an executable file "
+        "(blocks nccl-bootstrap/run-broken, "
+    ), gone["attested-programs"]
+
+
+def test_a_step_whose_program_the_node_lacks_fails_the_attestation_step(
+    bare_node: BareNode, tmp_path: Path
+) -> None:
+    """Only nvidia-smi on the node, no nccl-tests anywhere and no source to build: the steps that
+    run all_reduce_perf could never verify, and the attestation step says which."""
+    inventory = write_inventory(
+        tmp_path, {bare_node.name: host_entry(bare_node)}, key=bare_node.key, labs=[LAB]
+    )
+    # The nccl-tests step fails first (no binaries, no source): the attestation step alone.
+    host = load_inventory(inventory).hosts[0]
+    with connection(host) as conn:
+        result = run_attestation(Node(host, conn, io.StringIO()), dry_run=True)
+    assert result.status is Status.CHANGED  # a fresh node: everything would be installed
+    assert (
+        "step nccl-bootstrap/run-broken runs all_reduce_perf: not on the node "
+        "(/opt/nccl-tests/build, /usr/local/bin, PATH)"
+    ) in result.details, result.details
+    assert not any("nccl-bootstrap/topo" in d for d in result.details)
