@@ -37,7 +37,7 @@ def test_a_fragile_pattern_fails_naming_profile_step_and_line(
     text = (lab / "lab.yaml").read_text()
     failure_pattern = (
         "        - regex: 'Test (?:NCCL )?failure'\n"
-        "          description: \"nccl-tests' `Test NCCL failure` message\"\n"
+        '          description: "nccl-tests\' `Test NCCL failure` message"\n'
     )
     fragile = text.replace(failure_pattern, "        - NCCL WARN\n", 1)
     assert fragile != text
