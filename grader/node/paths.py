@@ -23,6 +23,12 @@ NODE_FILES = (
     "session_open.py",
 )
 
+#: Where provisioning installs the GPU simulator on a node (`simulator: true`, docs/simulator.md).
+NODE_SIM_DIR = f"{NODE_LIB_DIR}/sim"
+#: A line in each simulated program (sim/bin/*): how a report tells simulated GPUs from real ones,
+#: by the program that runs, wherever it was copied to.
+SIMULATOR_MARK = "labgrader GPU simulator: simulated GPUs, not real ones"
+
 
 def node_files_dir() -> Path:
     """The directory holding capture-shell, hooks.bash, lab, install-capture.sh, ..."""

@@ -19,7 +19,7 @@ from typing import Any
 from grader.capture.events import Anomaly, CommandEnded
 from grader.capture.parser import SessionParser
 from grader.matching.attest import attest_run, verify_signature
-from grader.node.paths import NODE_LIB_DIR
+from grader.node.paths import NODE_LIB_DIR, SIMULATOR_MARK
 from grader.provision.nccltests import PROBE_BINARY, find_working
 from grader.provision.session import Node
 
@@ -61,6 +61,8 @@ class NodeReport:
     nics: list[dict[str, str]] = field(default_factory=list)
     nccl_interface: str = ""
     busbw_gbps: float | None = None
+    #: The nvidia-smi that runs is the GPU simulator: its GPUs and bandwidth are not real.
+    simulated: bool = False
 
     @property
     def ok(self) -> bool:
@@ -77,6 +79,7 @@ class NodeReport:
             "nics": self.nics,
             "nccl_interface": self.nccl_interface,
             "busbw_gbps": self.busbw_gbps,
+            "simulated": self.simulated,
         }
 
 
@@ -320,6 +323,20 @@ def attested_programs_check(
     )
 
 
+#: Which nvidia-smi a login shell runs, through its attested wrapper to the real program, and
+#: whether that program is the GPU simulator (SIMULATOR_MARK): prints `simulated` or nothing.
+SIMULATED_PROBE_SCRIPT = (
+    r"""
+p=$(command -v nvidia-smi) || exit 0
+if grep -qsF '# labgrader attested wrapper' "$p"; then
+  p=$(awk -F'\t' '$1 == "nvidia-smi" { q = $2 } END { print q }' \
+    /etc/labgrader/attested-programs 2>/dev/null)
+fi
+"""
+    + f'grep -qsF \'{SIMULATOR_MARK}\' "$(readlink -f -- "$p")" && echo simulated\n'
+)
+
+
 def run_health(node: Node) -> NodeReport:
     """Every check against the node (read-only, as the admin user; sudo only for attestation,
     whose key only root may use)."""
@@ -329,12 +346,15 @@ def run_health(node: Node) -> NodeReport:
     smi = node.run(["nvidia-smi", "-L"], timeout=SMI_TIMEOUT_S)
     add(Check("nvidia-smi", smi.ok, "present" if smi.ok else (smi.stderr.strip() or "missing")))
     report.gpus = parse_gpu_list(smi.stdout) if smi.ok else []
+    sim = node.run(["bash", "-lc", SIMULATED_PROBE_SCRIPT, "probe"])
+    report.simulated = sim.stdout.strip() == "simulated"
+    kind = "simulated " if report.simulated else ""
     count = len(report.gpus)
     add(
         Check(
             "gpu-count",
             count >= max(host.min_gpus, 1),
-            f"{count} GPU(s), lab needs {host.min_gpus or 1}",
+            f"{count} {kind}GPU(s), lab needs {host.min_gpus or 1}",
         )
     )
     if smi.ok:
@@ -421,7 +441,7 @@ def run_health(node: Node) -> NodeReport:
             ok,
             f"{PROBE_BINARY} {host.smoke.min_bytes}..{host.smoke.max_bytes} on {ngpus} GPU(s): "
             + (
-                f"avg bus bandwidth {bw:g} GB/s"
+                f"avg bus bandwidth {bw:g} GB/s" + (" (simulated)" if report.simulated else "")
                 if bw is not None
                 else f"exit {smoke.exit_code}, no bandwidth line"
             ),
@@ -432,7 +452,8 @@ def run_health(node: Node) -> NodeReport:
 
 def report_table(report: NodeReport) -> str:
     width = max((len(c.name) for c in report.checks), default=5)
-    lines = [f"node {report.host}: {'healthy' if report.ok else 'NOT READY'}"]
+    kind = " (simulated GPUs)" if report.simulated else ""
+    lines = [f"node {report.host}: {'healthy' if report.ok else 'NOT READY'}{kind}"]
     for c in report.checks:
         lines.append(f"  {c.name:<{width}}  {'ok' if c.ok else 'FAIL':<4}  {c.detail}")
     if report.topology:

@@ -101,6 +101,8 @@ class Host:
     #: Every program the host's labs attest (`attest.programs`): the attestation step wraps each
     #: one the node has.
     attest_programs: tuple[str, ...] = ()
+    #: `simulator: true`: provisioning installs the GPU simulator (grader.provision.simulator).
+    simulator: bool = False
     #: Per step that needs a signed run: (`lab-id/step-id`, the attested programs it accepts).
     #: The node is gradable only if each such step has one of its programs wrapped.
     attest_steps: tuple[tuple[str, frozenset[str]], ...] = ()
@@ -385,6 +387,7 @@ def _build(doc: Document, base: Path) -> Inventory:
                     timeout_s=float(smoke.get("timeout_s", DEFAULT_SMOKE_TIMEOUT_S)),
                 ),
                 attest_programs=tuple(sorted(attest_programs)),
+                simulator=bool(s.get("simulator", False)),
                 attest_steps=tuple(attest_steps),
             )
         )

@@ -20,6 +20,7 @@ DEFAULT_LOG_DIR = "provision-logs"
 STEP_NOTES = {
     "connect": "pinned host keys, the admin's key, `sudo -n true`",
     "capture-shell": "sshd config checked with `sshd -t`, the previous one restored on failure",
+    "simulator": "only with `simulator: true`: the CPU-only GPU simulator, reported as such",
     "nccl-tests": "kept when they run, else built from the configured source",
     "attestation": "the node's own Ed25519 signing key, made once; attested-run wrappers",
     "health": "the node report, run even after a failure",

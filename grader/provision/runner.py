@@ -38,13 +38,15 @@ from grader.provision.session import (
     explain_connect_error,
     ssh_log_channel,
 )
+from grader.provision.simulator import run_simulator
 from grader.provision.steps import SETUP_STEPS, run_setup
 
 #: Hosts provisioned at once. Each is one thread and one SSH connection; 32 keeps a laptop's
 #: file descriptors and the operator's uplink sane while a class of dozens finishes in one wave.
 MAX_PARALLEL_HOSTS = 32
 
-ALL_STEPS = ("connect", *SETUP_STEPS, "nccl-tests", "attestation", "health")
+#: `simulator` runs only for hosts with `simulator: true` (grader.provision.simulator).
+ALL_STEPS = ("connect", *SETUP_STEPS, "simulator", "nccl-tests", "attestation", "health")
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,8 @@ def _host_steps(node: Node, outcome: HostOutcome, mode: Mode, progress: Progress
     plan: list[tuple[str, Callable[[], list[StepResult]]]] = []
     if not mode.check_only:
         plan.append(("setup", lambda: run_setup(node, dry_run=mode.dry_run)))
+        if node.host.simulator:  # before nccl-tests: its programs are what that step finds
+            plan.append(("simulator", lambda: [run_simulator(node, dry_run=mode.dry_run)]))
         plan.append(("nccl-tests", lambda: [run_nccl_tests(node, dry_run=mode.dry_run)]))
         # After nccl-tests: its binaries are what gets attested, and a rebuild re-links them.
         plan.append(
@@ -257,6 +261,8 @@ def provision(
             if why:
                 _record(outcomes[host.name], progress, StepResult("connect", Status.FAILED, [why]))
                 for step in ALL_STEPS[1:]:
+                    if step == "simulator" and not host.simulator:
+                        continue
                     outcomes[host.name].steps.append(
                         StepResult(step, Status.SKIPPED, ["not connected"])
                     )

@@ -100,6 +100,10 @@ def test_programs_installed_where_the_wrappers_go_are_moved_wrapped_and_proven(
         "7 lab step(s) reach wrappers: all_reduce_perf, nvidia-smi"
     )
     assert first.report is not None and first.report["ok"]
+    # the bare node's nvidia-smi is the simulator, linked by hand: the report says so
+    assert first.report["simulated"] is True
+    assert health["gpu-count"]["detail"] == "2 simulated GPU(s), lab needs 2"
+    assert health["nccl-tests-smoke"]["detail"].endswith(" GB/s (simulated)")
 
     # the learner's run is signed by the node, and the grader verifies the signature
     fakenode.authorize(bare_node.container, "alice", Path(str(learner_key) + ".pub").read_text())
@@ -152,3 +156,48 @@ def test_a_step_whose_program_the_node_lacks_fails_the_attestation_step(
         "(/opt/nccl-tests/build, /usr/local/bin, PATH)"
     ) in result.details, result.details
     assert not any("nccl-bootstrap/topo" in d for d in result.details)
+
+
+def test_simulator_true_makes_a_cpu_only_node_gradable_and_says_simulated(
+    bare_node: BareNode, tmp_path: Path
+) -> None:
+    """No GPU programs at all on the node; the inventory asks for the simulator: provisioning
+    installs it, the nccl-tests and attestation steps treat its programs as real ones, a
+    learner's run is signed, and every report says the GPUs are simulated."""
+    learner_key = fakenode.generate_key(tmp_path / "alice", "alice")
+    wipe = "rm -rf /usr/local/lib/labgrader/sim /usr/local/lib/labgrader/sim-links"
+    assert bare_node.exec(f"{wipe} /usr/local/bin/nvidia-smi").exit_code == 0
+    assert bare_node.exec("command -v nvidia-smi").exit_code != 0
+    inventory = write_inventory(
+        tmp_path,
+        {bare_node.name: host_entry(bare_node, simulator=True)},
+        key=bare_node.key,
+        learners=["alice"],
+        labs=[LAB],
+    )
+    dry = run_provision(inventory, tmp_path, Mode(dry_run=True))[bare_node.name]
+    assert dry.step("simulator").summary == (
+        "would install the GPU simulator into /usr/local/lib/labgrader/sim, its programs "
+        "linked into /opt/nccl-tests/build"
+    )
+    first = run_provision(inventory, tmp_path)[bare_node.name]
+    assert not first.failed, json.dumps(first.as_dict(), indent=1)
+    assert statuses(first)["simulator"] is Status.CHANGED
+    assert first.report is not None and first.report["ok"] and first.report["simulated"]
+    health = checks(first)
+    assert health["gpu-count"]["detail"] == "2 simulated GPU(s), lab needs 2"
+    assert health["attested-programs"]["ok"], health["attested-programs"]
+    allowlist = bare_node.exec("cat /etc/labgrader/attested-programs").text
+    assert "all_reduce_perf\t/opt/nccl-tests/build/all_reduce_perf\n" in allowlist, allowlist
+    log = (tmp_path / "logs" / f"{bare_node.name}.log").read_text()
+    assert f"node {bare_node.name}: healthy (simulated GPUs)" in log
+
+    fakenode.authorize(bare_node.container, "alice", Path(str(learner_key) + ".pub").read_text())
+    exit_, seen = asyncio.run(signed_runs(bare_node, learner_key, "nvidia-smi topo -m"))
+    assert exit_ == 0 and len(seen) == 1, seen
+    public = attest_run.load_key(bare_node.exec("cat /etc/labgrader/attest.pub").text)
+    assert attest.verify(public, seen[0].body)
+
+    again = run_provision(inventory, tmp_path)[bare_node.name]
+    assert statuses(again)["simulator"] is Status.OK, again.as_dict()["steps"]
+    assert all(s.status is Status.OK for s in again.steps), again.as_dict()["steps"]

@@ -128,14 +128,14 @@ def test_the_summary_counts_hosts_as_hosts_and_steps_as_steps() -> None:
     *rows, blank, counts = table.splitlines()
     assert blank == ""
     assert counts == (
-        "3 host(s): 1 ok, 1 changed, 1 failed; 18 step(s): 9 ok, 1 changed, 1 failed, "
-        "7 skipped; FAILED: gpu-03"
+        "3 host(s): 1 ok, 1 changed, 1 failed; 20 step(s): 10 ok, 1 changed, 1 failed, "
+        "8 skipped; FAILED: gpu-03"
     )
     (learners,) = [r for r in rows if r.startswith("gpu-02  learners")]
     detail = learners.split("changed  ", 1)[1]
     assert len(detail) <= SUMMARY_DETAIL_WIDTH
     _whole_words(detail, LEARNERS)
-    assert re.sub(" +", " ", rows[-8]) == (
+    assert re.sub(" +", " ", rows[-len(ALL_STEPS)]) == (
         "gpu-03 connect failed 10.0.0.13:22 unreachable: Connection refused"
     )
 

@@ -233,3 +233,14 @@ def test_enumeration_is_the_kernels_order_whatever_else_runs_here():
     assert zeth0_v6 == ["fd00::3", "fd00::2", "fd00::1"]
     running = {a[0]: a[3] for a in ours}
     assert running["zeth0"] and not running["mdown2"]
+
+
+def test_every_simulated_program_carries_the_mark_reports_look_for() -> None:
+    """grader.provision.health tells simulated GPUs from real ones by SIMULATOR_MARK in the
+    program that runs: every entry point must carry it."""
+    from grader.node.paths import SIMULATOR_MARK, node_files_dir
+
+    programs = sorted((node_files_dir() / "sim" / "bin").iterdir())
+    assert [p.name for p in programs] == ["nccl-tests", "nvidia-smi"]
+    for program in programs:
+        assert SIMULATOR_MARK in program.read_text(), program
