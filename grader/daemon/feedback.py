@@ -62,8 +62,12 @@ def progress_document(
     progress: Mapping[str, Sequence[StepState | StepProgress]],
     events: Iterable[VerdictEvent],
     now: float | None = None,
+    *,
+    simulated: bool = False,
 ) -> dict[str, Any]:
-    """The progress file's JSON for one learner (pure: built from what the store says)."""
+    """The progress file's JSON for one learner (pure: built from what the store says).
+
+    simulated: the node's GPUs are the simulator's (`lab status` says so in its header)."""
     lab_docs = []
     steps: list[dict[str, Any]]
     index: dict[tuple[str, str], tuple[int, int, str]] = {}
@@ -115,6 +119,7 @@ def progress_document(
         "v": 1,
         "learner": learner,
         "updated": time.time() if now is None else now,
+        "node": {"simulated": simulated},
         "labs": lab_docs,
         "events": event_docs[-EVENTS_KEPT:],
     }

@@ -34,7 +34,13 @@ from grader.daemon.config import GraderConfig, NodeConfig
 from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import OVER_BUDGET_WINDOW_S, PacedWindow, Pacer
-from grader.daemon.transport import NodeLink, ReaderInput, fetch_attest_key, stream_spool
+from grader.daemon.transport import (
+    NodeLink,
+    ReaderInput,
+    fetch_attest_key,
+    fetch_simulated,
+    stream_spool,
+)
 from grader.labs.model import Lab
 from grader.matching.attest import enforced
 from grader.protocol.frames import (
@@ -161,6 +167,8 @@ class NodeWatcher:
         self.store = store
         self.labs = labs
         self.reader_mode = reader_mode
+        #: The node's nvidia-smi is the GPU simulator (read at each connection).
+        self.simulated = False
         # Shared by the daemon's watchers (group commit); a watcher on its own gets its own.
         self.committer = committer if committer is not None else Committer(store)
         self._own_committer = committer is None
@@ -244,6 +252,9 @@ class NodeWatcher:
     async def _session(self, conn: asyncssh.SSHClientConnection) -> None:
         assert self.ingest is not None
         await self._attestation_key(conn)  # before anything is parsed on this connection
+        # Read at every connection: provisioning may have put the simulator in or taken it out.
+        self.simulated = await fetch_simulated(conn)
+        await asyncio.to_thread(self.store.set_node_simulated, self.node.id, self.simulated)
         self.conn = conn
         self._reader, self._route_known = None, False
         self._dirty.update(self.node.learners)  # bring progress files up to date on (re)connect
@@ -556,7 +567,9 @@ class NodeWatcher:
                 progress[lab.id] = await asyncio.to_thread(self.store.step_states, learner, lab.id)
             else:
                 progress[lab.id] = fresh
-        doc = feedback.progress_document(learner, labs, progress, self._recent.get(learner))
+        doc = feedback.progress_document(
+            learner, labs, progress, self._recent.get(learner), simulated=self.simulated
+        )
         return await self._progress.write(conn, learner, doc, self._reader)
 
     def _all_events(self, learner: str) -> list:

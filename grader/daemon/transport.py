@@ -31,6 +31,7 @@ from grader.daemon.config import DEFAULT_NODE_BUFFER_BYTES, DaemonSettings, Node
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import TokenBucket
 from grader.matching.attest import attest_run
+from grader.node.paths import SIMULATOR_MARK
 from grader.protocol.frames import (  # the frame format's home (grader/protocol/frames.py)
     KIND_DATA,
     KIND_ERROR,
@@ -698,3 +699,47 @@ async def stream_spool(
             log.warning("event=python_missing peer=%s fallback=sftp", peer)
     async for frame in stream_with_sftp(conn, root, offsets, learners):
         yield frame
+
+
+#: Where a node's nvidia-smi may be: the attested allowlist's entry first (the wrapper on PATH
+#: is not the program), then the usual places of an unattested node.
+ALLOWLIST_PATH = "/etc/labgrader/attested-programs"
+NVIDIA_SMI_PLACES = ("/usr/local/bin/nvidia-smi", "/usr/bin/nvidia-smi")
+#: How much of a program is read for SIMULATOR_MARK (it sits on the simulator's second line).
+SIMULATOR_MARK_WINDOW = 4096
+
+
+async def fetch_simulated(conn: asyncssh.SSHClientConnection) -> bool:
+    """Whether the node's nvidia-smi is the GPU simulator (SIMULATOR_MARK in the program).
+
+    Over SFTP as the grader account, like the attestation key: the allowlist names the real
+    program behind the wrapper; the server's realpath follows its links. Any answer short of
+    the mark (no file, unreadable) is "not simulated": nothing is claimed that was not seen.
+    """
+    try:
+        async with conn.start_sftp_client() as sftp:
+            places = list(NVIDIA_SMI_PLACES)
+            try:
+                async with sftp.open(ALLOWLIST_PATH, "rb") as fh:
+                    raw = await fh.read(65536)
+                listed = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+                for line in listed.splitlines():
+                    name, _, path = line.partition("\t")
+                    if name == "nvidia-smi" and path.startswith("/"):
+                        places.insert(0, path)
+            except asyncssh.SFTPError:
+                pass
+            for place in places:
+                try:
+                    real = await sftp.realpath(place)
+                    async with sftp.open(real, "rb") as fh:
+                        head = await fh.read(SIMULATOR_MARK_WINDOW)
+                except asyncssh.SFTPError:
+                    continue
+                mark = SIMULATOR_MARK.encode() if isinstance(head, bytes) else SIMULATOR_MARK
+                return mark in head  # type: ignore[operator]
+    except asyncssh.SFTPConnectionLost:
+        raise
+    except (asyncssh.SFTPError, asyncssh.ChannelOpenError):
+        return False
+    return False

@@ -85,6 +85,7 @@ class NodeStatus:
     updated: float
     holder: str | None = None  # the grader holding its lease now (None: nobody)
     held_since: float | None = None  # since when that grader holds it
+    simulated: bool | None = None  # its nvidia-smi is the GPU simulator (None: not read yet)
 
 
 @dataclass(frozen=True)

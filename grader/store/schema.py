@@ -29,6 +29,8 @@ nodes = sa.Table(
     sa.Column("lag_s", Epoch),
     sa.Column("error", sa.Text),
     sa.Column("updated", Epoch, nullable=False),
+    # the node's nvidia-smi is the GPU simulator (NULL: not read yet); migration 0004
+    sa.Column("simulated", sa.Boolean),
 )
 
 # No foreign key to nodes: a lease names a node id the graders agree on from config, and taking

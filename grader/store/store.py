@@ -292,6 +292,13 @@ class Store:
         with self._write() as conn:
             conn.execute(t.nodes.update().where(t.nodes.c.id == node_id).values(**values))
 
+    def set_node_simulated(self, node_id: str, simulated: bool) -> None:
+        """What the daemon read from the node at its connection: simulated GPUs or not."""
+        with self._write() as conn:
+            conn.execute(
+                t.nodes.update().where(t.nodes.c.id == node_id).values(simulated=simulated)
+            )
+
     def set_node_lags(self, lags: Mapping[str, float]) -> None:
         """Record the heartbeat lag of many connected nodes in one transaction.
 

@@ -43,6 +43,9 @@ def test_three_learners_at_once_reach_api_terminal_and_sse(fake_nodes, tmp_path)
 
         typed = asyncio.run(everyone())
         daemon.wait_every_step_verified([s.learner for s in seats], "in the API")
+        # The fake nodes run the GPU simulator: the daemon read that from each node.
+        nodes = daemon.get("/api/nodes").json()
+        assert [n["simulated"] for n in nodes] == [True] * len(nodes), nodes
         events = daemon.events()
         verified = [e for e in events if e["state"] == "verified"]
         wait_for(lambda: len(sse.events) >= len(events), what="SSE caught up")
@@ -67,6 +70,7 @@ def test_three_learners_at_once_reach_api_terminal_and_sse(fake_nodes, tmp_path)
         points = sum(s.points for s in LAB.steps)
         assert f"{points}/{points} points" in t.status, t.status
         assert t.status.count("[✓]") == len(STEP_IDS), t.status
+        assert "Simulated GPUs: this practice node has no real GPU" in t.status, t.status
     # The three nodes and their learners' interfaces were real: pinned from NCCL's own output.
     assert all(t.iface for t in typed)
     log = daemon.log_text()

@@ -92,6 +92,17 @@ def test_status_lists_steps_with_state(root: Path, write_progress) -> None:
     assert "[ ] 3. Why a socket? [why-socket]  (a question: lab answer 3 CHOICE)" in r.stdout
 
 
+def test_status_says_when_the_nodes_gpus_are_simulated(root: Path, write_progress) -> None:
+    """The grader marks a node whose nvidia-smi is the simulator (`node.simulated`); only an
+    explicit true makes `lab status` say so, first."""
+    write_progress(root, USER, {**PROGRESS, "node": {"simulated": True}})
+    first = lab(root, "status").stdout.splitlines()[0]
+    assert first.startswith("Simulated GPUs: this practice node has no real GPU"), first
+    for node in ({"simulated": False}, {"simulated": "yes"}, "simulated", None):
+        write_progress(root, USER, {**PROGRESS, "node": node})
+        assert "Simulated GPUs" not in lab(root, "status").stdout, node
+
+
 def test_lab_shows_what_to_do_next_and_a_question_with_its_choices(
     root: Path, write_progress
 ) -> None:
