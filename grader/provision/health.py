@@ -337,9 +337,10 @@ fi
 )
 
 
-def run_health(node: Node) -> NodeReport:
+def run_health(node: Node, *, canary: bool = True) -> NodeReport:
     """Every check against the node (read-only, as the admin user; sudo only for attestation,
-    whose key only root may use)."""
+    whose key only root may use), then, with `canary`, the graded canary: it logs in as its own
+    account and types the lab, so it never runs in a --dry-run."""
     host = node.host
     report = NodeReport(host.name)
     add = report.checks.append
@@ -406,6 +407,8 @@ def run_health(node: Node) -> NodeReport:
     found = find_working(node)
     if found is None:
         add(Check("nccl-tests-smoke", False, f"{PROBE_BINARY} not installed"))
+        if canary:
+            add(canary_check(node))
         return report
     ngpus = str(max(count, 1))
     smoke = node.run(
@@ -447,7 +450,17 @@ def run_health(node: Node) -> NodeReport:
             ),
         )
     )
+    if canary:
+        add(canary_check(node))
     return report
+
+
+def canary_check(node: Node) -> Check:
+    """The graded canary (grader.provision.canary): the node is ready when it verifies."""
+    from grader.provision.canary import run_canary  # it imports the matcher: only when run
+
+    result = run_canary(node)
+    return Check("canary", result.ok, result.detail)
 
 
 def report_table(report: NodeReport) -> str:

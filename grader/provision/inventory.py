@@ -78,6 +78,11 @@ class SmokeConfig:
     timeout_s: float = DEFAULT_SMOKE_TIMEOUT_S
 
 
+#: The graded canary's account (grader.provision.canary), made beside the learners on every host
+#: with a lab; no daemon grades it.
+CANARY_ACCOUNT = "labgrader-canary"
+
+
 @dataclass(frozen=True)
 class Host:
     """One node, every default applied. `host_keys` are pinned: no other key is ever accepted."""
@@ -101,11 +106,18 @@ class Host:
     #: Every program the host's labs attest (`attest.programs`): the attestation step wraps each
     #: one the node has.
     attest_programs: tuple[str, ...] = ()
+    #: The labs' folders, resolved (the canary types each one's tests/any-node.script).
+    lab_dirs: tuple[str, ...] = ()
     #: `simulator: true`: provisioning installs the GPU simulator (grader.provision.simulator).
     simulator: bool = False
     #: Per step that needs a signed run: (`lab-id/step-id`, the attested programs it accepts).
     #: The node is gradable only if each such step has one of its programs wrapped.
     attest_steps: tuple[tuple[str, frozenset[str]], ...] = ()
+
+    @property
+    def accounts(self) -> tuple[str, ...]:
+        """The learner accounts the node gets: the learners, and the canary where a lab is."""
+        return (*self.learners, CANARY_ACCOUNT) if self.lab_dirs else self.learners
 
 
 @dataclass(frozen=True)
@@ -388,6 +400,7 @@ def _build(doc: Document, base: Path) -> Inventory:
                 ),
                 attest_programs=tuple(sorted(attest_programs)),
                 simulator=bool(s.get("simulator", False)),
+                lab_dirs=tuple(str(_resolve(base, p)) for p in labs),
                 attest_steps=tuple(attest_steps),
             )
         )

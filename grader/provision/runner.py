@@ -172,7 +172,7 @@ def _host_steps(node: Node, outcome: HostOutcome, mode: Mode, progress: Progress
             _record(outcome, progress, r)
         failed = failed or any(r.status is Status.FAILED for r in results)
     progress.update(outcome.host, "health", "running")
-    report = run_health(node)
+    report = run_health(node, canary=not mode.dry_run)
     outcome.report = report.as_dict()
     node.log.write(report_table(report) + "\n")
     failed_checks = [f"{c.name}: {c.detail}" for c in report.checks if not c.ok]

@@ -68,7 +68,7 @@ def _probe_learners(node: Node) -> list[str]:
     pending = []
     if not node.run(["getent", "group", LEARNERS_GROUP]).ok:
         pending.append(f"create group {LEARNERS_GROUP}")
-    for name in node.host.learners:
+    for name in node.host.accounts:
         groups = node.run(["id", "-nG", "--", name])
         if not groups.ok:
             pending.append(f"create learner {name}")
@@ -135,7 +135,7 @@ def _probe_capture(node: Node) -> list[str]:
         pending.append("bashrc guard (re-wraps new ptys)")
     if node.run(["test", "-f", SUDOERS_CAPTURE], sudo=True).exit_code != 0:
         pending.append(f"sudoers rule {SUDOERS_CAPTURE} (learners open sessions as root)")
-    for name in node.host.learners:
+    for name in node.host.accounts:
         # root's, 0751 (docs/node-protocol.md "Who owns what"): an older learner-owned one is stale
         owner = node.run(["stat", "-c", "%U %a", "--", f"{SPOOL_DIR}/{name}"], sudo=True)
         if owner.exit_code != 0 or owner.stdout.split() != ["root", "751"]:
@@ -180,7 +180,7 @@ def _run_installer(node: Node) -> list[str]:
         argv += ["--environment", f"{remote}/environment"]
         if host.grader_key:
             argv += ["--grader-key", f"{remote}/grader.pub"]
-        for name in host.learners:
+        for name in host.accounts:
             argv += ["--learner", name]
         result = node.run(argv, sudo=True)
         if not result.ok:

@@ -23,7 +23,7 @@ from grader.capture.parser import SessionParser
 from grader.matching import attest
 from grader.matching.attest import attest_run
 from grader.provision.attestation import run_attestation
-from grader.provision.inventory import load_inventory
+from grader.provision.inventory import CANARY_ACCOUNT, load_inventory
 from grader.provision.outcome import HostOutcome, Status
 from grader.provision.runner import Mode
 from grader.provision.session import Node, connection
@@ -104,6 +104,16 @@ def test_programs_installed_where_the_wrappers_go_are_moved_wrapped_and_proven(
     assert first.report["simulated"] is True
     assert health["gpu-count"]["detail"] == "2 simulated GPU(s), lab needs 2"
     assert health["nccl-tests-smoke"]["detail"].endswith(" GB/s (simulated)")
+    # the graded canary typed the whole lab through sshd and the capture shell, and the grader's
+    # reader, parser, signature check and matcher verified it; it left nothing behind
+    assert health["canary"] == {
+        "name": "canary",
+        "ok": True,
+        "detail": "nccl-bootstrap: 11/11 steps verified (login, capture, reader, signed runs)",
+    }
+    left = bare_node.exec(f"ls -A /var/lib/labgrader/spool/{CANARY_ACCOUNT}").text
+    assert left == "", left
+    assert bare_node.exec(f"ls /home/{CANARY_ACCOUNT}/.ssh/authorized_keys").exit_code != 0
 
     # the learner's run is signed by the node, and the grader verifies the signature
     fakenode.authorize(bare_node.container, "alice", Path(str(learner_key) + ".pub").read_text())
@@ -128,7 +138,31 @@ def test_programs_installed_where_the_wrappers_go_are_moved_wrapped_and_proven(
         "all_reduce_perf: a login shell runs /opt/shadow/all_reduce_perf first, not the wrapper "
         "in /usr/local/bin (blocks nccl-bootstrap/run-broken, nccl-bootstrap/socket-iface, +4 more)"
     ), detail
+    canary = checks(shadowed)["canary"]
+    assert not canary["ok"] and canary["detail"].startswith("steps: "), canary
+    assert "run-broken attempted: " in canary["detail"], canary
     assert bare_node.exec("rm -rf /opt/shadow /etc/profile.d/00-shadow.sh").exit_code == 0
+
+    # The grader account cannot log in (as the daemon's reader must): the reader link is named.
+    shell = bare_node.exec("getent passwd labgrader | cut -d: -f7").text.strip()
+    assert bare_node.exec("usermod -s /usr/sbin/nologin labgrader").exit_code == 0
+    blocked = checks(run_provision(inventory, tmp_path, Mode(check_only=True))[bare_node.name])
+    assert blocked["canary"]["detail"].startswith(
+        f"reader: the grader account cannot read /var/lib/labgrader/spool/{CANARY_ACCOUNT}: "
+    ), blocked["canary"]
+    assert bare_node.exec(f"usermod -s {shell} labgrader").exit_code == 0
+
+    # The node's public key is gone: the signature link is named.
+    pub = bare_node.exec("cat /etc/labgrader/attest.pub").text
+    assert bare_node.exec("rm /etc/labgrader/attest.pub").exit_code == 0
+    unsigned = checks(run_provision(inventory, tmp_path, Mode(check_only=True))[bare_node.name])
+    assert unsigned["canary"]["detail"] == (
+        "signature: /etc/labgrader/attest.pub is not a public key"
+    ), unsigned["canary"]
+    put = ["sh", "-c", 'printf "%s" "$1" > /etc/labgrader/attest.pub', "sh", pub]
+    assert fakenode.container_exec(bare_node.container, put, "root").exit_code == 0
+    restored = checks(run_provision(inventory, tmp_path, Mode(check_only=True))[bare_node.name])
+    assert restored["canary"]["ok"], restored["canary"]
 
     assert bare_node.exec(f"rm -f {MOVED}/all_reduce_perf").exit_code == 0
     gone = checks(run_provision(inventory, tmp_path, Mode(check_only=True))[bare_node.name])
