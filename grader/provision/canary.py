@@ -45,6 +45,7 @@ from grader.matching.profile_matrix import PLACEHOLDER
 from grader.matching.session_files import replay
 from grader.node.record import KEYS, PROMPT_MARK
 from grader.provision.inventory import CANARY_ACCOUNT
+from grader.provision.learnerkeys import authorize
 from grader.provision.session import Node, pinned_client
 from grader.verdict import StepVerdict
 
@@ -84,18 +85,6 @@ def _new_key() -> paramiko.Ed25519Key:
     return paramiko.Ed25519Key.from_private_key(io.StringIO(pem.decode()))
 
 
-# $1 = the canary, $2 = its public key line: the only key it accepts, for this run.
-_AUTHORIZE = r"""
-set -e
-u=$1 key=$2
-home=$(getent passwd "$u" | cut -d: -f6)
-g=$(id -gn "$u")
-install -d -m 700 -o "$u" -g "$g" "$home/.ssh"
-printf '%s\n' "$key" > "$home/.ssh/authorized_keys.labgrader-new"
-chown "$u:$g" "$home/.ssh/authorized_keys.labgrader-new"
-chmod 600 "$home/.ssh/authorized_keys.labgrader-new"
-mv -f "$home/.ssh/authorized_keys.labgrader-new" "$home/.ssh/authorized_keys"
-"""
 # $1 = the canary, $2 = the spool: its key and every session file it left, gone.
 _CLEAN = r"""
 u=$1 spool=$2
@@ -209,7 +198,7 @@ def _attempts(verdicts: dict[str, StepVerdict]) -> str:
 def _type_script(node: Node, lab: Lab, script: list[str], key: bytes | None) -> None:
     pkey = _new_key()
     public = f"{pkey.get_name()} {pkey.get_base64()} labgrader-canary"
-    node.check(["bash", "-c", _AUTHORIZE, "authorize", CANARY, public], sudo=True)
+    authorize(node, CANARY, (public,))
     with _login(node, pkey) as term:
         try:
             first = term.until_prompt(PROMPT_TIMEOUT_S)

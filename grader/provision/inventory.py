@@ -106,8 +106,14 @@ class Host:
     #: Every program the host's labs attest (`attest.programs`): the attestation step wraps each
     #: one the node has.
     attest_programs: tuple[str, ...] = ()
+    #: The ids of the host's labs (the learners' labs in the grader's config).
+    lab_ids: tuple[str, ...] = ()
     #: The labs' folders, resolved (the canary types each one's tests/any-node.script).
     lab_dirs: tuple[str, ...] = ()
+    #: Each learner's SSH public keys: their authorized_keys (the `learner-keys` step).
+    learner_keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The grader's private key file (`grader_identity`), for the config --write-config writes.
+    grader_identity: Path | None = None
     #: `simulator: true`: provisioning installs the GPU simulator (grader.provision.simulator).
     simulator: bool = False
     #: Per step that needs a signed run: (`lab-id/step-id`, the attested programs it accepts).
@@ -225,6 +231,20 @@ def _value_errors(doc: Document, base: Path) -> list[LabError]:
         if not isinstance(raw, dict):
             continue
         sections.append((["hosts", name], raw))
+        # learner_keys only for the host's learners (a key for nobody is a typo, not a wish)
+        learners = raw.get("learners", defaults.get("learners"))
+        keyed = raw.get("learner_keys", defaults.get("learner_keys"))
+        keys_at: list[str | int] = ["hosts", name] if "learner_keys" in raw else ["defaults"]
+        if isinstance(keyed, dict) and isinstance(learners, list):
+            for learner in keyed:
+                if learner not in learners:
+                    errors.append(
+                        doc.error(
+                            [*keys_at, "learner_keys", learner],
+                            "learner_keys/learners",
+                            f"learner_keys names {learner}, who is not a learner of host {name}.",
+                        )
+                    )
         # a known_hosts host part is compared with address:port only when both are sound (else
         # the schema has said what is wrong with them)
         address = raw.get("address")
@@ -260,6 +280,31 @@ def _value_errors(doc: Document, base: Path) -> list[LabError]:
                         f"grader_key: {_lower_first(problem.message)}",
                     )
                 )
+        for learner, texts in (section.get("learner_keys") or {}).items():
+            for i, text in enumerate(texts if isinstance(texts, list) else ()):
+                if not isinstance(text, str):
+                    continue
+                try:
+                    parse_public_key(text, known_hosts=False)
+                except KeyProblem as problem:
+                    errors.append(
+                        doc.error(
+                            [*where, "learner_keys", learner, i],
+                            f"learner-{problem.rule}",
+                            f"learner_keys.{learner}, key {i + 1}: "
+                            + _lower_first(problem.message),
+                        )
+                    )
+        identity = section.get("grader_identity")
+        if isinstance(identity, str) and identity:
+            what = "The grader's private key"
+            why = _file_problem(base, identity, private_key=True, what=what)
+            if not why:
+                why = _file_problem(
+                    base, identity + ".pub", private_key=False, what=what + "'s .pub"
+                )
+            if why:
+                errors.append(doc.error([*where, "grader_identity"], "grader_identity/file", why))
         key = section.get("key")
         if isinstance(key, str) and key:
             why = _file_problem(base, key, private_key=True)
@@ -281,9 +326,14 @@ def _lower_first(sentence: str) -> str:
     return sentence[:1].lower() + sentence[1:]
 
 
-def _file_problem(base: Path, value: str, *, private_key: bool) -> str:
+def _file_problem(base: Path, value: str, *, private_key: bool, what: str = "") -> str:
     """Why the local file `value` cannot be used ("" when it can)."""
-    what = "The admin's private key" if private_key else "The nccl-tests source tarball"
+    what = what or ("The admin's private key" if private_key else "The nccl-tests source tarball")
+    setting, beside = (
+        ("grader_identity", "beside it (`.pub`)")
+        if what.startswith("The grader")
+        else ("key", "in the admin's authorized_keys")
+    )
     path = _resolve(base, value)
     if value.startswith("~"):
         try:
@@ -309,10 +359,17 @@ def _file_problem(base: Path, value: str, *, private_key: bool) -> str:
     if private_key and head.lstrip().startswith((b"ssh-", b"ecdsa-", b"sk-")):
         usually = f" (usually {path.with_suffix('')})" if path.suffix == ".pub" else ""
         return (
-            f"{what} {path} is a public key; `key` names the private key file{usually}, "
-            "whose public part is in the admin's authorized_keys."
+            f"{what} {path} is a public key; `{setting}` names the private key file{usually}, "
+            f"whose public part is {beside}."
         )
     return ""
+
+
+def _identity_public(identity: Path | None) -> str | None:
+    """The public key line beside the grader's private key (checked readable when loaded)."""
+    if identity is None:
+        return None
+    return identity.with_name(identity.name + ".pub").read_text(encoding="utf-8").strip()
 
 
 def _build(doc: Document, base: Path) -> Inventory:
@@ -327,6 +384,7 @@ def _build(doc: Document, base: Path) -> Inventory:
         environment: dict[str, str] = {}
         min_gpus = 0
         attest_programs: set[str] = set()
+        lab_ids: list[str] = []
         attest_steps: list[tuple[str, frozenset[str]]] = []
         where = ["hosts", name, "labs"] if "labs" in raw else ["defaults", "labs"]
         for i, lab_path in enumerate(labs):
@@ -343,6 +401,7 @@ def _build(doc: Document, base: Path) -> Inventory:
             if lab is None:
                 continue
             min_gpus = max(min_gpus, lab.requires_gpus)
+            lab_ids.append(lab.id)
             attest_programs |= lab.attest_programs
             for step in lab.steps:
                 if lab.attested(step):
@@ -358,6 +417,7 @@ def _build(doc: Document, base: Path) -> Inventory:
                         )
                     )
                 environment[key] = str(value)
+        identity = _resolve(base, s["grader_identity"]) if "grader_identity" in s else None
         nt = s.get("nccl_tests") or {}
         src = nt.get("source")
         source = None
@@ -381,7 +441,7 @@ def _build(doc: Document, base: Path) -> Inventory:
                 ),
                 connect_timeout=float(s.get("connect_timeout", DEFAULT_CONNECT_TIMEOUT_S)),
                 learners=tuple(s.get("learners", ())),
-                grader_key=s.get("grader_key"),
+                grader_key=s.get("grader_key") or _identity_public(identity),
                 environment=environment,
                 min_gpus=min_gpus,
                 labs=labs,
@@ -400,6 +460,12 @@ def _build(doc: Document, base: Path) -> Inventory:
                 ),
                 attest_programs=tuple(sorted(attest_programs)),
                 simulator=bool(s.get("simulator", False)),
+                learner_keys={
+                    k: tuple(parse_public_key(t, known_hosts=False).line for t in v)
+                    for k, v in (s.get("learner_keys") or {}).items()
+                },
+                grader_identity=identity,
+                lab_ids=tuple(lab_ids),
                 lab_dirs=tuple(str(_resolve(base, p)) for p in labs),
                 attest_steps=tuple(attest_steps),
             )

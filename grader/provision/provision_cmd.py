@@ -8,6 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from grader.provision.graderconfig import ConfigNotWritten, write_config
 from grader.provision.health import NodeReport, report_table
 from grader.provision.inventory import InventoryInvalid, load_inventory
 from grader.provision.outcome import summary_table
@@ -20,6 +21,7 @@ DEFAULT_LOG_DIR = "provision-logs"
 STEP_NOTES = {
     "connect": "pinned host keys, the admin's key, `sudo -n true`",
     "capture-shell": "sshd config checked with `sshd -t`, the previous one restored on failure",
+    "learner-keys": "each learner's authorized_keys from `learner_keys`",
     "simulator": "only with `simulator: true`: the CPU-only GPU simulator, reported as such",
     "nccl-tests": "kept when they run, else built from the configured source",
     "attestation": "the node's own Ed25519 signing key, made once; attested-run wrappers",
@@ -74,6 +76,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         f"default ./{DEFAULT_LOG_DIR}",
     )
     p.add_argument(
+        "--write-config",
+        metavar="FILE",
+        help="after provisioning, write the grader's config for `grader run` (nodes, pinned host "
+        "keys, learners, labs; tokens from the environment): docs/operator-guide.md",
+    )
+    p.add_argument(
         "--json",
         action="store_true",
         help="print the outcome of every host as JSON instead of the tables",
@@ -114,7 +122,18 @@ def run(args: argparse.Namespace) -> int:
             print("DRY RUN: nothing was changed; `changed` means would change.")
         print(summary_table(outcomes))
         print(f"Every detail, per host: {Path(args.log_dir) / '<host>.log'}")
-    return 1 if any(o.failed for o in outcomes) else 0
+    failed = any(o.failed for o in outcomes)
+    if args.write_config and not args.dry_run:
+        try:
+            write_config(Path(args.write_config), hosts, args.inventory)
+        except ConfigNotWritten as exc:
+            print(f"grader provision: config not written: {exc}", file=sys.stderr)
+            return 2
+        print(
+            f"Wrote {args.write_config}: start the grader with `grader run --config "
+            f"{args.write_config}`" + (" (some hosts FAILED: see above)" if failed else "")
+        )
+    return 1 if failed else 0
 
 
 def _report(data: dict) -> NodeReport:

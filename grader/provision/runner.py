@@ -28,6 +28,7 @@ from fabric.exceptions import GroupException
 from grader.provision.attestation import run_attestation
 from grader.provision.health import report_table, run_health
 from grader.provision.inventory import Host
+from grader.provision.learnerkeys import run_learner_keys
 from grader.provision.nccltests import run_nccl_tests
 from grader.provision.outcome import HostOutcome, Status, StepResult, fit_detail
 from grader.provision.session import (
@@ -46,7 +47,15 @@ from grader.provision.steps import SETUP_STEPS, run_setup
 MAX_PARALLEL_HOSTS = 32
 
 #: `simulator` runs only for hosts with `simulator: true` (grader.provision.simulator).
-ALL_STEPS = ("connect", *SETUP_STEPS, "simulator", "nccl-tests", "attestation", "health")
+ALL_STEPS = (
+    "connect",
+    *SETUP_STEPS,
+    "learner-keys",
+    "simulator",
+    "nccl-tests",
+    "attestation",
+    "health",
+)
 
 
 @dataclass(frozen=True)
@@ -141,6 +150,7 @@ def _host_steps(node: Node, outcome: HostOutcome, mode: Mode, progress: Progress
     plan: list[tuple[str, Callable[[], list[StepResult]]]] = []
     if not mode.check_only:
         plan.append(("setup", lambda: run_setup(node, dry_run=mode.dry_run)))
+        plan.append(("learner-keys", lambda: [run_learner_keys(node, dry_run=mode.dry_run)]))
         if node.host.simulator:  # before nccl-tests: its programs are what that step finds
             plan.append(("simulator", lambda: [run_simulator(node, dry_run=mode.dry_run)]))
         plan.append(("nccl-tests", lambda: [run_nccl_tests(node, dry_run=mode.dry_run)]))

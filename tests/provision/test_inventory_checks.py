@@ -295,3 +295,36 @@ def test_fingerprints_are_the_ones_ssh_keygen_prints(tmp_path: Path, kind: str) 
     assert expected.startswith("SHA256:") and not expected.endswith("=")
     assert parsed.fingerprint == fingerprint(parsed.blob) == expected
     assert key_fingerprint(parsed.pkey()) == f"{kind} {expected}"
+
+
+def test_learner_keys_and_the_grader_identity_are_checked_and_located(
+    tmp_path: Path, key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A learner key that is no key, keys for someone who is no learner, and a grader identity
+    whose .pub is missing: each a located line, nothing touched."""
+    (tmp_path / "grader").write_text("not checked beyond being readable\n")
+    path = inventory(
+        tmp_path,
+        "  gpu-a:",
+        "    address: 127.0.0.1",
+        f"    host_keys: ['{key}']",
+        "    learners: [alice]",
+        "    learner_keys:",
+        "      alice: ['ssh-ed25519 AAAA']",
+        f"      bob: ['{key}']",
+        "    grader_identity: ./grader",
+    )
+    rc, err = provision_cli(path, tmp_path, capsys)
+    assert rc == 2
+    lines = err.splitlines()
+    assert len(lines) == 3, lines
+    assert lines[0].startswith(f"{path}:9:15: [learner-"), lines[0]
+    assert "learner_keys.alice, key 1: " in lines[0]
+    assert lines[1].startswith(f"{path}:10:12: [learner_keys/learners] learner_keys names bob, "), (
+        lines
+    )
+    assert lines[2] == (
+        f"{path}:11:22: [grader_identity/file] The grader's private key's .pub "
+        f"{tmp_path}/grader.pub does not exist (a relative path is relative to the inventory's "
+        "folder)."
+    ), lines[2]

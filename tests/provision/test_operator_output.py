@@ -128,8 +128,8 @@ def test_the_summary_counts_hosts_as_hosts_and_steps_as_steps() -> None:
     *rows, blank, counts = table.splitlines()
     assert blank == ""
     assert counts == (
-        "3 host(s): 1 ok, 1 changed, 1 failed; 20 step(s): 10 ok, 1 changed, 1 failed, "
-        "8 skipped; FAILED: gpu-03"
+        "3 host(s): 1 ok, 1 changed, 1 failed; 22 step(s): 11 ok, 1 changed, 1 failed, "
+        "9 skipped; FAILED: gpu-03"
     )
     (learners,) = [r for r in rows if r.startswith("gpu-02  learners")]
     detail = learners.split("changed  ", 1)[1]
@@ -233,7 +233,7 @@ def test_a_changed_host_key_shows_both_fingerprints(
         "console"
     )
     assert "AAAAC3NzaC1lZDI1" not in why
-    assert [s.status for s in outcome.steps] == [Status.FAILED] + [Status.SKIPPED] * 7
+    assert [s.status for s in outcome.steps] == [Status.FAILED] + [Status.SKIPPED] * 8
 
 
 def test_the_example_inventory_dry_run_says_per_host_it_could_not_connect(
@@ -285,6 +285,6 @@ def test_the_cli_reports_unreachable_hosts_without_a_traceback(
         "[silent] connect: failed",
     ]
     assert out.splitlines()[-2] == (
-        "2 host(s): 0 ok, 0 changed, 2 failed; 16 step(s): 0 ok, 0 changed, 2 failed, "
-        "14 skipped; FAILED: down, silent"
+        "2 host(s): 0 ok, 0 changed, 2 failed; 18 step(s): 0 ok, 0 changed, 2 failed, "
+        "16 skipped; FAILED: down, silent"
     )
