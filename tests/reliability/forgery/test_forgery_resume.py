@@ -62,7 +62,10 @@ def test_restarted_daemon_knows_the_shells_and_audits_nothing(learner, seed_lab,
         tmp_path / "root" / "spool" / USER, seed_lab, tmp_path / "r.db"
     )
     try:
-        assert len(starts) >= 4, starts  # restarted mid-file several times, not only at 0
+        # Restarted mid-file more than once. A life resumes at the last committed command's end,
+        # so how many distinct points there are depends on where this recording's commands end
+        # (a CI run's recording gave {0, 640, 2971}): two mid-file points is what every one has.
+        assert len(starts - {0}) >= 2, starts
         progress = {p.step: p.state for p in store.progress(USER, seed_lab.id)}
         assert progress == clean.progress
         assert not [e for e in store.audit() if e.suspicious], store.audit()
