@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from grader.node.paths import NODE_FILES, NODE_LIB_DIR, node_files_dir
-from grader.provision.inventory import Host
+from grader.provision.inventory import CANARY_ACCOUNT, Host
 from grader.provision.outcome import Status, StepResult
 from grader.provision.session import Node, NodeError
 
@@ -36,6 +36,16 @@ BASHRC_GUARD = "# >>> labgrader guard >>>"
 #: earlier operator drop-in that overrides them is caught too. Keys as `sshd -T` prints them.
 GRADER_SSHD_SETTINGS = {
     "permittty": "no",
+    "allowtcpforwarding": "no",
+    "allowstreamlocalforwarding": "no",
+    "x11forwarding": "no",
+    "allowagentforwarding": "no",
+    "permittunnel": "no",
+}
+#: What sshd must apply to learners (their `Match Group` block): the capture shell, and no
+#: forwarding (a learner's key is no tunnel into the cluster network). Probed like the grader's.
+LEARNER_SSHD_SETTINGS = {
+    "forcecommand": f"{NODE_LIB_DIR}/capture-shell",
     "allowtcpforwarding": "no",
     "allowstreamlocalforwarding": "no",
     "x11forwarding": "no",
@@ -75,6 +85,15 @@ def _probe_learners(node: Node) -> list[str]:
         elif LEARNERS_GROUP not in groups.stdout.split():
             pending.append(f"add {name} to {LEARNERS_GROUP}")
     return pending
+
+
+def stray_learners(node: Node) -> list[str]:
+    """Members of the learners' group the inventory no longer lists: provisioning never deletes
+    an account (its spool is the record of its work), so it says so instead."""
+    got = node.run(["getent", "group", LEARNERS_GROUP])
+    members = got.stdout.strip().split(":")[3].split(",") if got.ok else []
+    ours = {*node.host.accounts, CANARY_ACCOUNT}
+    return sorted(m for m in members if m and m not in ours)
 
 
 def _probe_grader(node: Node) -> list[str]:
@@ -130,6 +149,14 @@ def _probe_capture(node: Node) -> list[str]:
     match = node.run(["grep", "-qsxF", "--", MATCH_LINE, SSHD_DROPIN, "/etc/ssh/sshd_config"])
     if match.exit_code != 0:
         pending.append(f"sshd `{MATCH_LINE}` + ForceCommand capture-shell (checked by sshd -t)")
+    elif node.host.accounts and node.run(["id", "--", node.host.accounts[0]]).ok:
+        # sshd's effective settings for a learner: an older block still allowed forwarding
+        effective = node.script(_GRADER_SSHD_SCRIPT, node.host.accounts[0], sudo=True)
+        have = dict(line.partition(" ")[::2] for line in effective.stdout.splitlines())
+        loose = [k for k, v in LEARNER_SSHD_SETTINGS.items() if have.get(k) != v]
+        if not effective.ok or loose:
+            why = ", ".join(loose) if effective.ok else "sshd -T failed"
+            pending.append(f"sshd `{MATCH_LINE}`: capture shell, no forwarding ({why})")
     guard = node.run(["grep", "-qsxF", "--", BASHRC_GUARD, "/etc/bash.bashrc", "/etc/bashrc"])
     if guard.exit_code != 0:
         pending.append("bashrc guard (re-wraps new ptys)")
@@ -191,16 +218,61 @@ def _run_installer(node: Node) -> list[str]:
         node.run(["rm", "-rf", "--", remote])
 
 
+#: `sshd -t` on the node's config as it is (a throwaway host key where an image has none yet).
+_SSHD_TEST = r"""
+sshd=$(command -v sshd || echo /usr/sbin/sshd)
+mkdir -p /run/sshd 2>/dev/null
+set -- /etc/ssh/ssh_host_*_key
+if [ -e "$1" ]; then exec "$sshd" -t; fi
+d=$(mktemp -d) && ssh-keygen -q -t ed25519 -N '' -f "$d/k" && "$sshd" -t -h "$d/k"
+rc=$?; rm -rf -- "$d"; exit $rc
+"""
+
+
+def sshd_preflight(node: Node) -> str:
+    """Why the node's sshd config fails `sshd -t` before anything is changed ("" when it passes).
+
+    The installer validates the config it writes with `sshd -t` and restores the old one when
+    it fails; a config broken before the run would fail that check too, and be blamed on the new
+    block after accounts and files were already installed. An error in our own drop-in is not
+    the operator's: the installer rewrites that file, so it does not stop the run.
+    """
+    test = node.run(["bash", "-c", _SSHD_TEST], sudo=True)
+    if test.ok:
+        return ""
+    lines = [ln for ln in (test.stderr + test.stdout).splitlines() if ln.strip()]
+    if (
+        lines
+        and all(SSHD_DROPIN in ln for ln in lines if " line " in ln)
+        and any(SSHD_DROPIN in ln for ln in lines)
+    ):
+        return ""
+    return (
+        "the node's sshd config fails `sshd -t` before any change ("
+        + ("; ".join(lines[:2]) or f"exit {test.exit_code}")
+        + "): fix it on the node; nothing was changed"
+    )
+
+
 def run_setup(node: Node, *, dry_run: bool) -> list[StepResult]:
-    """Probe every set-up step; unless dry_run, apply them with one installer run and re-probe."""
+    """Probe every set-up step; unless dry_run, apply them with one installer run and re-probe.
+
+    A node whose sshd config is already broken is refused before any change (sshd_preflight)."""
     before = {step: PROBES[step](node) for step in SETUP_STEPS}
-    if dry_run:
-        return [
-            StepResult(s, Status.CHANGED, [f"would {p}" for p in before[s]])
-            if before[s]
-            else StepResult(s, Status.OK)
-            for s in SETUP_STEPS
+    if any(before.values()) and (broken := sshd_preflight(node)):
+        return [StepResult(SETUP_STEPS[0], Status.FAILED, [broken])] + [
+            StepResult(s, Status.SKIPPED, ["an earlier step failed"]) for s in SETUP_STEPS[1:]
         ]
+    if dry_run:
+        return _note_strays(
+            node,
+            [
+                StepResult(s, Status.CHANGED, [f"would {p}" for p in before[s]])
+                if before[s]
+                else StepResult(s, Status.OK)
+                for s in SETUP_STEPS
+            ],
+        )
     installer_error = ""
     changes: list[str] = []
     if any(before.values()):
@@ -222,4 +294,13 @@ def run_setup(node: Node, *, dry_run: bool) -> list[StepResult]:
             results.append(StepResult(step, Status.OK))
     if installer_error and not any(r.status is Status.FAILED for r in results):
         results[-1] = StepResult("capture-shell", Status.FAILED, [installer_error])
+    return _note_strays(node, results)
+
+
+def _note_strays(node: Node, results: list[StepResult]) -> list[StepResult]:
+    strays = stray_learners(node)
+    if strays:
+        results[0].details.append(
+            f"kept, not in the inventory (not graded; `userdel -r` removes): {', '.join(strays)}"
+        )
     return results

@@ -235,3 +235,12 @@ def test_simulator_true_makes_a_cpu_only_node_gradable_and_says_simulated(
     again = run_provision(inventory, tmp_path)[bare_node.name]
     assert statuses(again)["simulator"] is Status.OK, again.as_dict()["steps"]
     assert all(s.status is Status.OK for s in again.steps), again.as_dict()["steps"]
+
+    # alice leaves the inventory: her account stays (her spool is her work's record), said so
+    gone = write_inventory(
+        tmp_path, {bare_node.name: host_entry(bare_node, simulator=True)}, key=bare_node.key
+    )
+    dry = run_provision(gone, tmp_path, Mode(dry_run=True))[bare_node.name]
+    assert dry.step("learners").summary == (
+        "kept, not in the inventory (not graded; `userdel -r` removes): alice"
+    ), dry.as_dict()["steps"]

@@ -195,7 +195,7 @@ def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
         )
 
 
-def test_a_rejected_sshd_config_is_rolled_back_on_that_node_only(
+def test_a_node_whose_sshd_config_is_already_broken_is_refused_untouched(
     bare_nodes: tuple[BareNode, BareNode], tmp_path: Path
 ) -> None:
     good, broken = bare_nodes
@@ -213,10 +213,15 @@ def test_a_rejected_sshd_config_is_rolled_back_on_that_node_only(
     # nccl-tests are not asked for here, so only the set-up steps are the point
     setup = ("connect", "learners", "grader-account", "environment", "capture-shell")
     assert [statuses(outcomes[good.name])[s] for s in setup] == [Status.OK] + [Status.CHANGED] * 4
+    # Refused before any change, naming the operator's file, not blamed on our block.
     failed = statuses(outcomes[broken.name])
-    assert failed["capture-shell"] is Status.FAILED
-    assert "sshd -t rejected" in outcomes[broken.name].step("capture-shell").summary
+    assert [failed[s] for s in setup[1:]] == [Status.FAILED] + [Status.SKIPPED] * 3, failed
+    why = outcomes[broken.name].step("learners").summary
+    assert why.startswith("the node's sshd config fails `sshd -t` before any change ("), why
+    assert "/etc/ssh/sshd_config.d/05-local.conf: line 1: Bad configuration option" in why, why
+    assert why.endswith("nothing was changed"), why
     assert broken.exec("ls /etc/ssh/sshd_config.d; cat /etc/ssh/sshd_config").text == before
+    assert broken.exec("getent passwd alice").exit_code != 0  # no half-provisioned node
     assert good.exec("test -f /etc/ssh/sshd_config.d/50-labgrader.conf").exit_code == 0
     for node in bare_nodes:  # nobody locked out: fresh logins still work on both
         again = run_provision(
@@ -360,10 +365,16 @@ def test_the_grader_account_gets_commands_and_sftp_but_no_pty_or_forwarding(
         out = bare_node.exec(f"sshd -T -C user={user},host=localhost,addr=127.0.0.1").text
         return dict(line.partition(" ")[::2] for line in out.splitlines())
 
-    grader, admin = effective("labgrader"), effective(ADMIN_USER)
+    grader, admin, alice = effective("labgrader"), effective(ADMIN_USER), effective("alice")
     for setting in ("permittty", "allowtcpforwarding", "x11forwarding", "allowagentforwarding"):
         assert (setting, grader[setting]) == (setting, "no")
-        assert (setting, admin[setting]) == (setting, "yes")  # nobody else is restricted
+        assert (setting, admin[setting]) == (setting, "yes")  # the admin is not restricted
+    # learners: a pty (their capture shell) but no forwarding of any kind either
+    assert alice["forcecommand"] == "/usr/local/lib/labgrader/capture-shell"
+    assert alice["permittty"] == "yes"
+    for setting in ("allowtcpforwarding", "x11forwarding", "allowagentforwarding", "permittunnel"):
+        assert (setting, alice[setting]) == (setting, "no")
+    assert alice["allowstreamlocalforwarding"] == "no"
     assert grader["permittunnel"] == "no" and grader["allowstreamlocalforwarding"] == "no"
 
     seen = asyncio.run(ssh_abilities(bare_node, "labgrader", grader_key))

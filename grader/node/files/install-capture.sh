@@ -198,9 +198,16 @@ if ! grep -qxF -- "$BASHRC_BEGIN" "$bashrc"; then
 fi
 
 # --- sshd ---------------------------------------------------------------------------------------
+# No forwarding for learners either: a learner's key must not become a tunnel from the lab node
+# into the cluster network, nor a way to reach an agent or a display.
 learners_block="# labgrader: learners' interactive logins are recorded (docs/node-capture.md)
 Match Group $LEARNERS_GROUP
     ForceCommand $LIB/capture-shell
+    AllowTcpForwarding no
+    AllowStreamLocalForwarding no
+    X11Forwarding no
+    AllowAgentForwarding no
+    PermitTunnel no
 "
 # Least privilege for the grader account: it only runs commands (the spool reader) and SFTP
 # (progress files), neither of which needs a pty or any forwarding, so its key cannot be used
@@ -235,6 +242,18 @@ if [[ $target == "$SSHD_DROPIN" ]]; then
 		changed=1
 	fi
 else # Match blocks must be last: appending each missing one is correct
+	# A learners' block written by an older installer (no forwarding lines) is taken out first:
+	# its comment line, its Match line and the indented lines under it.
+	have_block=$(awk -v m="Match Group $LEARNERS_GROUP" \
+		'$0 == m { on = 1; print; next } on && /^[[:space:]]+[^[:space:]]/ { print; next } { on = 0 }' \
+		"$target")
+	want_block=$(printf '%s' "$learners_block" | sed 1d)
+	if [[ -n $have_block && $have_block != "${want_block%$'\n'}" ]]; then
+		awk -v m="Match Group $LEARNERS_GROUP" -v note="${learners_block%%$'\n'*}" \
+			'$0 == note { next } $0 == m { on = 1; next } on && /^[[:space:]]+[^[:space:]]/ { next } { on = 0; print }' \
+			"$target" >"$target.labgrader-new" && cat -- "$target.labgrader-new" >"$target"
+		rm -f -- "$target.labgrader-new"
+	fi
 	if ! grep -qxF "Match Group $LEARNERS_GROUP" "$target"; then
 		printf '\n%s' "$learners_block" >>"$target"
 		changed=1
