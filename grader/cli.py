@@ -24,6 +24,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "grader.bench.store_bench",
     "grader.store.regrade_cmd",
     "grader.api.serve_cmd",
+    "grader.api.export",
     "grader.daemon.run_cmd",
     "grader.provision.provision_cmd",
 )

@@ -17,7 +17,7 @@ network cannot reach and should not trust; /openapi.json is served for any local
 # the Annotated aliases (Who, Operator) are local to create_app, out of reach of string lookups.
 import dataclasses
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
@@ -27,7 +27,7 @@ from fastapi.responses import JSONResponse, Response
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from grader import metrics
-from grader.api import dashboard
+from grader.api import dashboard, export
 from grader.api.auth import Principal, TokenTable
 from grader.api.settings import ApiSettings
 from grader.labs.model import Lab
@@ -43,8 +43,43 @@ SEQ_MAX = 2**63 - 1
 Last-Event-ID used to reach the driver and fail there (a 500); now it is a 422 / 400."""
 
 
-def _event_json(event: Any) -> dict[str, Any]:
-    return dataclasses.asdict(event)
+def _event_json(event: Any, labs: Mapping[str, Lab] | None = None) -> dict[str, Any]:
+    """An event as JSON, with the points its step is worth (0 for a step no loaded lab has)."""
+    out = dataclasses.asdict(event)
+    lab = (labs or {}).get(event.lab)
+    out["points"] = next((s.points for s in lab.steps if s.id == event.step), 0) if lab else 0
+    return out
+
+
+def _reject_unknown_query(request: Request) -> None:
+    """422 for a query parameter the route does not take: a misspelt filter (`?learnr=bob`)
+    would otherwise be ignored and answer for everyone. Only under /api/ (pages have none)."""
+    if not request.url.path.startswith("/api/"):
+        return
+    route = request.scope.get("route")
+    dependant = getattr(route, "dependant", None)
+    if dependant is None:
+        return
+    known: set[str] = set()
+    todo = [dependant]
+    while todo:  # the route's own parameters and those of its dependencies
+        d = todo.pop()
+        known.update(p.alias for p in d.query_params)
+        todo.extend(d.dependencies)
+    unknown = sorted(set(request.query_params) - known)
+    if unknown:
+        takes = ", ".join(sorted(known)) or "none"
+        raise HTTPException(
+            status_code=422,
+            detail=[
+                {
+                    "loc": ["query", name],
+                    "msg": f"unknown query parameter; this route takes: {takes}",
+                    "type": "extra_forbidden",
+                }
+                for name in unknown
+            ],
+        )
 
 
 def _lab_json(lab: Lab) -> dict[str, Any]:
@@ -105,6 +140,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         docs_url=None,
         redoc_url=None,
         lifespan=lifespan,
+        dependencies=[Depends(_reject_unknown_query)],
     )
 
     def principal(authorization: Annotated[str | None, Header()] = None) -> Principal:
@@ -172,12 +208,31 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
             out.append({"learner": name, "labs": labs})
         return out
 
+    @app.get(
+        "/api/export.csv",
+        summary="Grades as CSV: learner, lab, score, points, each step's state (operator)",
+        response_class=Response,
+    )
+    def export_csv(_: Operator, lab: Annotated[str | None, Query()] = None) -> Response:
+        try:
+            chosen = export.chosen_labs(settings.labs, lab)
+        except KeyError:
+            raise HTTPException(status_code=404, detail=f"no lab {lab!r} is loaded") from None
+        return Response(
+            export.grades_csv(store, chosen, store.learners()),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": 'attachment; filename="grades.csv"'},
+        )
+
     @app.get("/api/learners/{learner}/progress", summary="One learner's step states and evidence")
     def learner_progress(
         learner: str, who: Who, lab: Annotated[str | None, Query()] = None
     ) -> dict[str, Any]:
         if not who.may_see(learner):
             raise HTTPException(status_code=403, detail="this token may not see that learner")
+        if learner not in settings.learner_tokens and learner not in store.learners():
+            # not a silent zero grade: nobody by that name is on a node or has any record
+            raise HTTPException(status_code=404, detail=f"no learner {learner!r}")
         if lab is not None and lab not in settings.labs:
             raise HTTPException(status_code=404, detail=f"no lab {lab!r} is loaded")
         chosen = [settings.labs[lab]] if lab else list(settings.labs.values())
@@ -194,7 +249,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         limit: Annotated[int, Query(ge=1, le=EVENTS_PAGE_MAX)] = EVENTS_PAGE_MAX,
     ) -> list[dict[str, Any]]:
         scope = learner_scope(who, learner)
-        return [_event_json(e) for e in store.events_after(after, scope, limit)]
+        return [_event_json(e, settings.labs) for e in store.events_after(after, scope, limit)]
 
     @app.get("/api/events/stream", summary="Verdict events as Server-Sent Events (id = seq)")
     async def events_stream(
@@ -227,7 +282,9 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
                 for event in batch:
                     last = event.seq
                     yield ServerSentEvent(
-                        data=json.dumps(_event_json(event)), event="verdict", id=str(event.seq)
+                        data=json.dumps(_event_json(event, settings.labs)),
+                        event="verdict",
+                        id=str(event.seq),
                     )
                 if from_db and len(batch) < EVENTS_PAGE_MAX:
                     # Nothing of this scope up to `floor` is left unsent: skip to the tail.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -116,6 +117,36 @@ def test_operator_sees_everything(client: TestClient) -> None:
     assert steps["step-2"]["state"] == "verified"
     assert steps["step-2"]["evidence"]["n"] == 2
     assert client.get("/api/learners/bob/progress?lab=nope", headers=op()).status_code == 404
+
+
+def test_an_unknown_learner_is_404_not_a_zero_grade(client: TestClient) -> None:
+    missing = client.get("/api/learners/carol/progress", headers=op())
+    assert missing.status_code == 404 and missing.json()["detail"] == "no learner 'carol'"
+    # a learner token still learns nothing about who exists: another name is 403 either way
+    assert client.get("/api/learners/carol/progress", headers=op(ALICE)).status_code == 403
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/events?learnr=bob",
+        "/api/learners/alice/progress?labb=x",
+        "/api/labs?anything=1",
+        "/api/events/stream?after=0&learnr=bob",
+    ],
+)
+def test_an_unknown_query_parameter_is_422_naming_it(client: TestClient, path: str) -> None:
+    r = client.get(path, headers=op())
+    assert r.status_code == 422, r.text
+    (problem,) = r.json()["detail"]
+    name = path.rsplit("&", 1)[-1].split("?")[-1].split("=")[0]
+    assert problem["loc"] == ["query", name] and problem["type"] == "extra_forbidden"
+    assert problem["msg"].startswith("unknown query parameter; this route takes: ")
+
+
+def test_events_carry_the_points_of_their_step(client: TestClient) -> None:
+    events = client.get("/api/events", headers=op()).json()
+    assert [(e["step"], e["points"]) for e in events] == [("step-1", 2), ("step-2", 1)]
 
 
 def test_labs_lists_steps_with_titles_and_points(client: TestClient) -> None:
@@ -253,3 +284,54 @@ def test_a_stream_from_before_the_tail_reads_the_database_once_then_follows_the_
         sa.event.remove(seeded._engine, "before_cursor_execute", count)
     assert [(e["data"]["learner"], e["data"]["step"]) for e in got] == [("alice", "step-3")]
     assert len(scoped) == 1
+
+
+def test_grades_export_as_csv_for_the_operator_only(client: TestClient) -> None:
+    r = client.get("/api/export.csv", headers=op())
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+    assert r.text.splitlines() == [
+        "learner,lab,score,points,step-1,step-2",
+        f"alice,{LAB},2,3,verified,pending",
+        f"bob,{LAB},1,3,pending,verified",
+    ]
+    assert client.get("/api/export.csv", headers=op(ALICE)).status_code == 403
+    assert client.get("/api/export.csv?lab=nope", headers=op()).status_code == 404
+
+
+def test_grader_export_writes_the_same_csv_from_the_config(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from grader.cli import main
+
+    db = tmp_path / "grades.db"
+    store = Store.open(f"sqlite:///{db}")
+    store.upsert_node(NODE, "10.0.0.7", 22, ["bob", "alice"])
+    store.close()
+    lab_dir = Path(__file__).resolve().parents[2] / "labs" / "nccl-bootstrap"
+    config = tmp_path / "grader.yaml"
+    config.write_text(
+        json.dumps(
+            {
+                "db": f"sqlite:///{db}",
+                "labs": [str(lab_dir)],
+                "nodes": [
+                    {
+                        "id": NODE,
+                        "host": "10.0.0.7",
+                        "key": "k",
+                        "known_hosts": ["ssh-ed25519 AAAA"],
+                        "learners": {"alice": ["nccl-bootstrap"], "bob": ["nccl-bootstrap"]},
+                    }
+                ],
+            }
+        )
+    )
+    assert main(["export", "--config", str(config), "-o", str(tmp_path / "g.csv")]) == 0
+    rows = (tmp_path / "g.csv").read_text().splitlines()
+    assert rows[0].startswith("learner,lab,score,points,run-broken,why-socket,topo,")
+    assert [r.split(",")[:4] for r in rows[1:]] == [
+        ["alice", "nccl-bootstrap", "0", "11"],
+        ["bob", "nccl-bootstrap", "0", "11"],
+    ]
+    assert main(["export", "--config", str(config), "--lab", "nope"]) == 2
+    assert "no lab 'nope'" in capsys.readouterr().err
