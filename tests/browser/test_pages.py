@@ -144,6 +144,30 @@ def test_practice_zone_checks_the_command_with_the_matcher(page, pair: Classroom
     assert "why-socket" not in states
 
 
+def test_a_wrong_practice_answer_on_a_step_without_hints_shows_only_the_reason(
+    page, pair: Classroom
+) -> None:
+    """A lab step may have no hints: the box then shows the reason and nothing after it (the page
+    once printed the word `null` there). The server's real answer, its hints taken out."""
+
+    def without_hints(route) -> None:
+        answer = route.fetch()
+        body = answer.json()
+        body["hints"] = []
+        route.fulfill(response=answer, json=body)
+
+    page.route("**/practice/topo", without_hints)
+    sign_in(page, pair.url + "/dashboard/learner", TOKENS["alice"])
+    box = page.locator("section.practice[data-step=topo]")
+    box.locator("input").wait_for()
+    box.locator("input").fill("nvidia-smi")
+    box.locator("button").click()
+    box.locator(".result-bad").wait_for()
+    text = box.locator(".result").inner_text()
+    assert text.startswith("✗ ") and "null" not in text, text
+    assert box.locator(".hints").count() == 0
+
+
 def test_operator_grid_evidence_keyboard_and_contrast(page, pair: Classroom) -> None:
     sign_in(page, pair.url + "/dashboard", OPERATOR)
     page.locator("#grid-body tr").first.wait_for()

@@ -90,9 +90,10 @@ function practiceResult(out, step, res) {
   const fails = (practiceFails.get(step.id) || 0) + 1;
   practiceFails.set(step.id, fails);
   const hints = res.hints.slice(0, fails);
-  out.replaceChildren(
-    h("p", { class: "result-bad", text: `✗ ${res.reason}` }),
-    hints.length ? h("ol", { class: "hints" }, ...hints.map((t) => h("li", {}, richText(t)))) : null);
+  // No hints yet: nothing after the reason (replaceChildren would render a null as "null").
+  const parts = [h("p", { class: "result-bad", text: `✗ ${res.reason}` })];
+  if (hints.length) parts.push(h("ol", { class: "hints" }, ...hints.map((t) => h("li", {}, richText(t)))));
+  out.replaceChildren(...parts);
 }
 
 function practiceBox(step) {
