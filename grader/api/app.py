@@ -28,7 +28,8 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from grader import metrics
 from grader.api import dashboard, export
-from grader.api.auth import Principal, TokenTable
+from grader.api.auth import Principal, TokenTable, token_digest
+from grader.api.ratelimit import RateLimits
 from grader.api.settings import ApiSettings
 from grader.labs.model import Lab
 from grader.store import StepProgress, Store
@@ -49,6 +50,10 @@ def _event_json(event: Any, labs: Mapping[str, Lab] | None = None) -> dict[str, 
     lab = (labs or {}).get(event.lab)
     out["points"] = next((s.points for s in lab.steps if s.id == event.step), 0) if lab else 0
     return out
+
+
+def _too_many(wait: int, why: str) -> HTTPException:
+    return HTTPException(status_code=429, detail=why, headers={"Retry-After": str(wait)})
 
 
 def _reject_unknown_query(request: Request) -> None:
@@ -124,6 +129,7 @@ def _progress_json(lab: Lab, rows: list[StepProgress]) -> dict[str, Any]:
 
 def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     tokens = TokenTable(settings.operator_tokens, settings.learner_tokens)
+    limits = RateLimits(settings.rate_per_token, settings.failed_auth_per_client)
     feed = EventFeed(store)
 
     @asynccontextmanager
@@ -143,15 +149,24 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         dependencies=[Depends(_reject_unknown_query)],
     )
 
-    def principal(authorization: Annotated[str | None, Header()] = None) -> Principal:
+    def principal(
+        request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> Principal:
+        client = request.client.host if request.client else "unknown"
+        if (wait := limits.failed_already(client)) is not None:
+            raise _too_many(wait, "too many requests without a valid token from this address")
         scheme, _, presented = (authorization or "").partition(" ")
         found = tokens.lookup(presented.strip()) if scheme.lower() == "bearer" else None
         if found is None:
+            limits.failed(client)
             raise HTTPException(
                 status_code=401,
                 detail="a valid bearer token is required",
                 headers={"WWW-Authenticate": "Bearer"},
             )
+        # keyed by the token's digest: each operator token and each learner has its own window
+        if (wait := limits.token(token_digest(presented.strip()).hex())) is not None:
+            raise _too_many(wait, "too many requests with this token")
         return found
 
     def operator(who: Annotated[Principal, Depends(principal)]) -> Principal:
@@ -230,7 +245,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     ) -> dict[str, Any]:
         if not who.may_see(learner):
             raise HTTPException(status_code=403, detail="this token may not see that learner")
-        if learner not in settings.learner_tokens and learner not in store.learners():
+        if learner not in tokens.learners and learner not in store.learners():
             # not a silent zero grade: nobody by that name is on a node or has any record
             raise HTTPException(status_code=404, detail=f"no learner {learner!r}")
         if lab is not None and lab not in settings.labs:

@@ -51,6 +51,11 @@ class TokenTable:
             for learner, tok in learner_tokens.items()
         ]
 
+    @property
+    def learners(self) -> frozenset[str]:
+        """The learners a token is configured for (names only: no secret leaves the table)."""
+        return frozenset(p.learner for _, p in self._entries if p.learner is not None)
+
     def lookup(self, presented: str) -> Principal | None:
         digest = hashlib.sha256(presented.encode()).digest()
         found: Principal | None = None

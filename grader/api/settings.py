@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from grader.api.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 from grader.labs.model import Lab
 
 if TYPE_CHECKING:
@@ -17,6 +18,9 @@ class ApiSettings:
     labs: Mapping[str, Lab] = field(default_factory=dict)
     operator_tokens: tuple[str, ...] = ()
     learner_tokens: Mapping[str, str] = field(default_factory=dict)  # learner -> token
+    # grader.api.ratelimit: requests per token, failed sign-ins per client address
+    rate_per_token: str = RATE_PER_TOKEN
+    failed_auth_per_client: str = FAILED_AUTH_PER_CLIENT
 
     @classmethod
     def from_config(cls, config: GraderConfig) -> ApiSettings:
@@ -28,4 +32,6 @@ class ApiSettings:
             labs=labs,
             operator_tokens=tuple(config.api.operator_tokens),
             learner_tokens=dict(config.api.learner_tokens),
+            rate_per_token=config.api.rate_per_token,
+            failed_auth_per_client=config.api.failed_auth_per_client,
         )

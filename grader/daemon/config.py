@@ -21,6 +21,7 @@ from typing import Any
 
 import jsonschema
 
+from grader.api.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 from grader.daemon.pacing import DEFAULT_LOOP_SHARE, DEFAULT_RATE_BYTES_S, OVER_BUDGET_PACED_S
 from grader.labs.document import read_document
 
@@ -106,6 +107,8 @@ class ApiConfig:
     enabled: bool = True
     operator_tokens: tuple[str, ...] = ()
     learner_tokens: dict[str, str] = field(default_factory=dict)
+    rate_per_token: str = RATE_PER_TOKEN
+    failed_auth_per_client: str = FAILED_AUTH_PER_CLIENT
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +248,10 @@ def load_config(path: str | Path) -> GraderConfig:
             enabled=api.get("enabled", True),
             operator_tokens=operator,
             learner_tokens=learner_tokens,
+            rate_per_token=api.get("rate_limits", {}).get("per_token", RATE_PER_TOKEN),
+            failed_auth_per_client=api.get("rate_limits", {}).get(
+                "failed_auth_per_client", FAILED_AUTH_PER_CLIENT
+            ),
         ),
         nodes=tuple(nodes),
         daemon=daemon,

@@ -729,6 +729,8 @@ class Daemon:
             labs=dict(self.labs),
             operator_tokens=self.config.api.operator_tokens,
             learner_tokens=self.config.api.learner_tokens,
+            rate_per_token=self.config.api.rate_per_token,
+            failed_auth_per_client=self.config.api.failed_auth_per_client,
         )
         app = create_app(self.store, settings)
         return _ApiServer(app, self.config.api.host, self.config.api.port)

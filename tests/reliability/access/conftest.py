@@ -62,6 +62,10 @@ def access_settings() -> ApiSettings:
         labs={SMALL_LAB.id: SMALL_LAB, first.id: first},
         operator_tokens=(OPERATOR,),
         learner_tokens={"alice": ALICE, "bob": "sha256:" + token_digest(BOB).hex()},
+        # These tests check every route's answers, hundreds of them from one client: the rate
+        # limits (tests/api/test_rate_limits.py) would answer 429 instead.
+        rate_per_token="100000/second",
+        failed_auth_per_client="100000/minute",
     )
 
 
