@@ -16,6 +16,7 @@ network cannot reach and should not trust; /openapi.json is served for any local
 # No `from __future__ import annotations` here: FastAPI reads route annotations at runtime, and
 # the Annotated aliases (Who, Operator) are local to create_app, out of reach of string lookups.
 import dataclasses
+import hashlib
 import json
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -50,6 +51,18 @@ def _event_json(event: Any, labs: Mapping[str, Lab] | None = None) -> dict[str, 
     lab = (labs or {}).get(event.lab)
     out["points"] = next((s.points for s in lab.steps if s.id == event.step), 0) if lab else 0
     return out
+
+
+def _etagged(request: Request, payload: Any) -> Response:
+    """`payload` as JSON with a strong ETag (its SHA-256); 304 when the client's If-None-Match
+    names it. A poller then gets an empty answer while nothing changed (RFC 9110 §13.1.2)."""
+    body = json.dumps(payload, separators=(",", ":"), sort_keys=True).encode()
+    tag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+    headers = {"ETag": tag, "Cache-Control": "private, no-cache"}
+    wanted = request.headers.get("if-none-match", "")
+    if tag in {t.strip().removeprefix("W/") for t in wanted.split(",")} or wanted.strip() == "*":
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 def _too_many(wait: int, why: str) -> HTTPException:
@@ -202,18 +215,26 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
                 metrics.NODE_LAG_SECONDS.labels(node=n.id).set(n.lag_s)
         return Response(metrics.render(), media_type=metrics.CONTENT_TYPE)
 
-    @app.get("/api/labs", summary="Loaded labs and their steps")
-    def labs(_: Who) -> list[dict[str, Any]]:
-        return [_lab_json(lab) for lab in settings.labs.values()]
+    @app.get(
+        "/api/labs", summary="Loaded labs and their steps", response_model=list[dict[str, Any]]
+    )
+    def labs(request: Request, _: Who) -> Response:
+        return _etagged(request, [_lab_json(lab) for lab in settings.labs.values()])
 
     @app.get(
-        "/api/nodes", summary="Nodes: connection, lag, last error, the grader holding it (operator)"
+        "/api/nodes",
+        summary="Nodes: connection, lag, last error, the grader holding it (operator)",
+        response_model=list[dict[str, Any]],
     )
-    def nodes(_: Operator) -> list[dict[str, Any]]:
-        return [dataclasses.asdict(n) for n in store.nodes()]
+    def nodes(request: Request, _: Operator) -> Response:
+        return _etagged(request, [dataclasses.asdict(n) for n in store.nodes()])
 
-    @app.get("/api/learners", summary="Every learner with a score per lab (operator)")
-    def learners(_: Operator) -> list[dict[str, Any]]:
+    @app.get(
+        "/api/learners",
+        summary="Every learner with a score per lab (operator)",
+        response_model=list[dict[str, Any]],
+    )
+    def learners(request: Request, _: Operator) -> Response:
         out = []
         for name in store.learners():
             labs = []
@@ -221,7 +242,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
                 p = _progress_json(lab, store.progress(name, lab.id))
                 labs.append({"id": lab.id, "score": p["score"], "points": p["points"]})
             out.append({"learner": name, "labs": labs})
-        return out
+        return _etagged(request, out)
 
     @app.get(
         "/api/export.csv",
@@ -239,10 +260,14 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
             headers={"Content-Disposition": 'attachment; filename="grades.csv"'},
         )
 
-    @app.get("/api/learners/{learner}/progress", summary="One learner's step states and evidence")
+    @app.get(
+        "/api/learners/{learner}/progress",
+        summary="One learner's step states and evidence",
+        response_model=dict[str, Any],
+    )
     def learner_progress(
-        learner: str, who: Who, lab: Annotated[str | None, Query()] = None
-    ) -> dict[str, Any]:
+        request: Request, learner: str, who: Who, lab: Annotated[str | None, Query()] = None
+    ) -> Response:
         if not who.may_see(learner):
             raise HTTPException(status_code=403, detail="this token may not see that learner")
         if learner not in tokens.learners and learner not in store.learners():
@@ -251,10 +276,13 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         if lab is not None and lab not in settings.labs:
             raise HTTPException(status_code=404, detail=f"no lab {lab!r} is loaded")
         chosen = [settings.labs[lab]] if lab else list(settings.labs.values())
-        return {
-            "learner": learner,
-            "labs": [_progress_json(lb, store.progress(learner, lb.id)) for lb in chosen],
-        }
+        return _etagged(
+            request,
+            {
+                "learner": learner,
+                "labs": [_progress_json(lb, store.progress(learner, lb.id)) for lb in chosen],
+            },
+        )
 
     @app.get("/api/events", summary="Verdict events after a seq, oldest first (JSON poll)")
     def events(

@@ -335,3 +335,22 @@ def test_grader_export_writes_the_same_csv_from_the_config(
     ]
     assert main(["export", "--config", str(config), "--lab", "nope"]) == 2
     assert "no lab 'nope'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/labs", "/api/nodes", "/api/learners", "/api/learners/bob/progress"]
+)
+def test_progress_and_lists_answer_304_while_nothing_changed(
+    client: TestClient, seeded: Store, path: str
+) -> None:
+    first = client.get(path, headers=op())
+    tag = first.headers["etag"]
+    assert first.status_code == 200 and tag.startswith('"') and tag.endswith('"')
+    same = client.get(path, headers={**op(), "If-None-Match": tag})
+    assert same.status_code == 304 and same.content == b"" and same.headers["etag"] == tag
+    assert client.get(path, headers={**op(), "If-None-Match": '"other"'}).status_code == 200
+    if path != "/api/labs":  # labs change only with the config; the rest with the class
+        seeded.set_node_status(NODE, connected=False, lag_s=None)
+        seeded.ingest(batch(3, learner="bob", path="bob/s1.ts", step="step-1"))
+        changed = client.get(path, headers={**op(), "If-None-Match": tag})
+        assert changed.status_code == 200 and changed.headers["etag"] != tag
