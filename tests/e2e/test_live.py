@@ -71,6 +71,8 @@ def test_three_learners_at_once_reach_api_terminal_and_sse(fake_nodes, tmp_path)
         assert f"{points}/{points} points" in t.status, t.status
         assert t.status.count("[✓]") == len(STEP_IDS), t.status
         assert "Simulated GPUs: this practice node has no real GPU" in t.status, t.status
+        # each login opened with the welcome: the lab and the next step, or how `lab` helps
+        assert "steps done" in t.transcript or "is checked. `lab` shows" in t.transcript
     # The three nodes and their learners' interfaces were real: pinned from NCCL's own output.
     assert all(t.iface for t in typed)
     log = daemon.log_text()

@@ -92,6 +92,21 @@ def test_status_lists_steps_with_state(root: Path, write_progress) -> None:
     assert "[ ] 3. Why a socket? [why-socket]  (a question: lab answer 3 CHOICE)" in r.stdout
 
 
+def test_the_login_welcome_says_the_lab_where_the_learner_stands_and_what_next(
+    root: Path, write_progress
+) -> None:
+    none = lab(root, "_welcome").stdout
+    assert none.startswith("labgrader: every command you type in this shell is checked."), none
+    write_progress(root, USER, PROGRESS)
+    assert lab(root, "_welcome").stdout.splitlines() == [
+        "Lab: The Job That Never Starts: 1/3 steps done, 1/9 points.",
+        "Next: step 2. Clear the hardware. `lab` shows it, `lab status` every step, "
+        "`lab hint` a hint.",
+    ]
+    write_progress(root, USER, {**PROGRESS, "node": {"simulated": True}})
+    assert lab(root, "_welcome").stdout.startswith("Simulated GPUs: ")
+
+
 def test_status_says_when_the_nodes_gpus_are_simulated(root: Path, write_progress) -> None:
     """The grader marks a node whose nvidia-smi is the simulator (`node.simulated`); only an
     explicit true makes `lab status` say so, first."""

@@ -316,6 +316,11 @@ if ! { [[ -r $__lg_shown ]] && read -r __lg_seq <"$__lg_shown" && [[ $__lg_seq =
 		printf '0\n' 2>/dev/null >"$__lg_shown"
 	fi
 fi
+# At login (not in a nested bash; a shell that cannot capture has its own banner): the lab, where the learner stands, and what `lab` shows.
+if [[ -z ${LABGRADER_NESTED-} && -z $__lg_unsupported ]]; then
+	__lg_w=$("$__lg_lib/lab" _welcome 2>/dev/null) && [[ -n $__lg_w ]] && __lg_emit '%s\n' "$__lg_w"
+	unset __lg_w
+fi
 # Stamps of shells that have ended (their pid is gone) are removed: one rm per login, if any.
 __lg_stale=() __lg_fg=
 shopt -q failglob && __lg_fg=1 && shopt -u failglob # the learner's profile may have set it
