@@ -254,7 +254,12 @@ class NodeWatcher:
         await self._attestation_key(conn)  # before anything is parsed on this connection
         # Read at every connection: provisioning may have put the simulator in or taken it out.
         self.simulated = await fetch_simulated(conn)
-        await asyncio.to_thread(self.store.set_node_simulated, self.node.id, self.simulated)
+        # In the background like a status write: a database that is away must not fail the
+        # session (its batches wait and retry; this flag is written again at the next connect).
+        task = asyncio.create_task(
+            asyncio.to_thread(self.store.set_node_simulated, self.node.id, self.simulated)
+        )
+        task.add_done_callback(_log_failure)
         self.conn = conn
         self._reader, self._route_known = None, False
         self._dirty.update(self.node.learners)  # bring progress files up to date on (re)connect
