@@ -30,9 +30,9 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 from grader import metrics
 from grader.api import dashboard, export
 from grader.api.auth import Principal, TokenTable, token_digest
-from grader.api.ratelimit import RateLimits
 from grader.api.settings import ApiSettings
 from grader.labs.model import Lab
+from grader.ratelimit import RateLimits
 from grader.store import StepProgress, Store
 from grader.store.notify import EventFeed
 from grader.store.store import EVENTS_PAGE_MAX

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from grader.api.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 from grader.labs.model import Lab
+from grader.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 
 if TYPE_CHECKING:
     from grader.daemon.config import GraderConfig
@@ -18,7 +18,7 @@ class ApiSettings:
     labs: Mapping[str, Lab] = field(default_factory=dict)
     operator_tokens: tuple[str, ...] = ()
     learner_tokens: Mapping[str, str] = field(default_factory=dict)  # learner -> token
-    # grader.api.ratelimit: requests per token, failed sign-ins per client address
+    # grader.ratelimit: requests per token, failed sign-ins per client address
     rate_per_token: str = RATE_PER_TOKEN
     failed_auth_per_client: str = FAILED_AUTH_PER_CLIENT
 

@@ -21,9 +21,9 @@ from typing import Any
 
 import jsonschema
 
-from grader.api.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 from grader.daemon.pacing import DEFAULT_LOOP_SHARE, DEFAULT_RATE_BYTES_S, OVER_BUDGET_PACED_S
 from grader.labs.document import read_document
+from grader.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 
 # What one node may make the daemon hold that it has not read yet (transport.ReaderChannel), and
 # how many sessions of one learner it follows (ingest.NodeIngest): docs/daemon.md "Limits".

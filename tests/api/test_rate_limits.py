@@ -1,5 +1,5 @@
 """Per-token rate limits and failed sign-ins per client: 429 with Retry-After, against a real
-store, at the limits the API ships with (grader.api.ratelimit)."""
+store, at the limits the API ships with (grader.ratelimit)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from api.test_api import ALICE, OPERATOR, THE_LAB, op
 from grader.api import ApiSettings, create_app
-from grader.api.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
+from grader.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 from grader.store import Store
 
 

@@ -1,5 +1,8 @@
 """Per-token rate limits for the API, and a limit on failed sign-ins per client address.
 
+A module of its own, outside grader.api: the daemon's config reads its defaults without
+loading the web stack or the store (tests/daemon/test_frame_format.py keeps ingest light).
+
 The `limits` library's moving window in this process's memory: each grader process answers its
 own clients (a second grader has its own window; the limits are per process, by design: a
 client's connections stay on one process). A request over its limit is 429 with `Retry-After`
