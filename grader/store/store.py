@@ -700,6 +700,20 @@ class Store:
                 names |= set(learners)
         return sorted(names)
 
+    def knows_learner(self, learner: str) -> bool:
+        """Whether `learners()` would list `learner`, by index lookups rather than a scan: the
+        API asks it on every progress request."""
+        with self._read() as conn:
+            for table in (t.progress, t.command_records):
+                found = conn.execute(
+                    sa.select(table.c.learner).where(table.c.learner == learner).limit(1)
+                ).first()
+                if found is not None:
+                    return True
+            return any(
+                learner in names for names in conn.execute(sa.select(t.nodes.c.learners)).scalars()
+            )
+
     def events_after(
         self, seq: int, learner: str | None = None, limit: int = EVENTS_PAGE_MAX
     ) -> list[VerdictEvent]:

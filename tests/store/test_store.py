@@ -222,3 +222,20 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(sqlite_url: str) -> None:
             assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 1000
     finally:
         s.close()
+
+
+def test_knows_learner_agrees_with_the_learner_list(store: Store) -> None:
+    """knows_learner (the API's per-request 404 check) answers as `name in learners()` does:
+    a learner on a node, one with records only, one with progress only, and a stranger."""
+    store.upsert_node(NODE, "10.0.0.7", 22, ["on-node"])
+    store.ingest(batch(1, learner="recorded"))
+    with store._write() as conn:  # progress with no record behind it (a regrade can leave it)
+        conn.execute(
+            t.progress.insert().values(
+                learner="progress-only", lab=LAB, step="s", state="attempted", at=1.0, captures={}
+            )
+        )
+    listed = set(store.learners())
+    assert {"on-node", "recorded", "progress-only"} <= listed
+    for name in [*listed, "stranger", ""]:
+        assert store.knows_learner(name) == (name in listed), name
