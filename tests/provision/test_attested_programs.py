@@ -59,6 +59,15 @@ async def signed_runs(node: BareNode, key: Path, line: str) -> tuple[int, list[A
     return ended[0], [e for e in events if isinstance(e, AttestationSeen)]
 
 
+def assert_one_verified_signed_run(node: BareNode, key: Path, line: str) -> None:
+    """alice types `line`: it exits 0, leaves one signed run, and the node's public key verifies
+    it (what the grader does with it)."""
+    exit_, seen = asyncio.run(signed_runs(node, key, line))
+    assert exit_ == 0 and len(seen) == 1, seen
+    public = attest_run.load_key(node.exec("cat /etc/labgrader/attest.pub").text)
+    assert attest.verify(public, seen[0].body)
+
+
 def checks(outcome: HostOutcome) -> dict[str, dict]:
     assert outcome.report is not None, outcome.as_dict()
     return {c["name"]: c for c in outcome.report["checks"]}
@@ -117,10 +126,7 @@ def test_programs_installed_where_the_wrappers_go_are_moved_wrapped_and_proven(
 
     # the learner's run is signed by the node, and the grader verifies the signature
     fakenode.authorize(bare_node.container, "alice", Path(str(learner_key) + ".pub").read_text())
-    exit_, seen = asyncio.run(signed_runs(bare_node, learner_key, "all_reduce_perf -b 8 -e 8 -g 2"))
-    assert exit_ == 0 and len(seen) == 1, seen
-    public = attest_run.load_key(bare_node.exec("cat /etc/labgrader/attest.pub").text)
-    assert attest.verify(public, seen[0].body)
+    assert_one_verified_signed_run(bare_node, learner_key, "all_reduce_perf -b 8 -e 8 -g 2")
 
     again = run_provision(inventory, tmp_path)[bare_node.name]
     assert statuses(again)["attestation"] is Status.OK, again.as_dict()["steps"]
@@ -227,10 +233,7 @@ def test_simulator_true_makes_a_cpu_only_node_gradable_and_says_simulated(
     assert f"node {bare_node.name}: healthy (simulated GPUs)" in log
 
     fakenode.authorize(bare_node.container, "alice", Path(str(learner_key) + ".pub").read_text())
-    exit_, seen = asyncio.run(signed_runs(bare_node, learner_key, "nvidia-smi topo -m"))
-    assert exit_ == 0 and len(seen) == 1, seen
-    public = attest_run.load_key(bare_node.exec("cat /etc/labgrader/attest.pub").text)
-    assert attest.verify(public, seen[0].body)
+    assert_one_verified_signed_run(bare_node, learner_key, "nvidia-smi topo -m")
 
     again = run_provision(inventory, tmp_path)[bare_node.name]
     assert statuses(again)["simulator"] is Status.OK, again.as_dict()["steps"]
