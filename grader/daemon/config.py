@@ -128,7 +128,7 @@ class GraderConfig:
         raise KeyError(node_id)
 
 
-def _schema() -> dict[str, Any]:
+def config_schema() -> dict[str, Any]:
     text = resources.files("grader.daemon").joinpath("config.schema.json").read_text("utf-8")
     return json.loads(text)
 
@@ -175,7 +175,7 @@ def _db_url(base: Path, url: str) -> str:
 def load_config(path: str | Path) -> GraderConfig:
     """Read and validate grader.yaml; raises ConfigError listing every problem."""
     path = Path(path)
-    data, problems = validate_document(path, _schema())
+    data, problems = validate_document(path, config_schema())
     if problems:
         raise ConfigError(problems)
     base = path.parent.resolve()

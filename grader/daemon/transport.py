@@ -703,7 +703,6 @@ async def stream_spool(
 
 #: Where a node's nvidia-smi may be: the attested allowlist's entry first (the wrapper on PATH
 #: is not the program), then the usual places of an unattested node.
-ALLOWLIST_PATH = "/etc/labgrader/attested-programs"
 NVIDIA_SMI_PLACES = ("/usr/local/bin/nvidia-smi", "/usr/bin/nvidia-smi")
 #: How much of a program is read for SIMULATOR_MARK (it sits on the simulator's second line).
 SIMULATOR_MARK_WINDOW = 4096
@@ -720,7 +719,7 @@ async def fetch_simulated(conn: asyncssh.SSHClientConnection) -> bool:
         async with conn.start_sftp_client() as sftp:
             places = list(NVIDIA_SMI_PLACES)
             try:
-                async with sftp.open(ALLOWLIST_PATH, "rb") as fh:
+                async with sftp.open(attest_run.PROGRAMS_PATH, "rb") as fh:
                     raw = await fh.read(65536)
                 listed = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
                 for line in listed.splitlines():

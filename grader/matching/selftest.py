@@ -32,7 +32,8 @@ class Outcome:
         return not self.problems
 
 
-def _expected(spec: Any) -> tuple[str, str]:
+def expected_state(spec: Any) -> tuple[str, str]:
+    """(state, reason) of one step in an .expect.yaml: `verified`, or {state, reason}."""
     if isinstance(spec, str):
         return spec, ""
     if isinstance(spec, dict):
@@ -61,7 +62,7 @@ def check_transcript(
     result = replay(lab, [ts], spec.get("learner"), attest_key)
     g = result.grader
     for step_id, v in g.verdicts().items():
-        want, reason = _expected(steps_spec.get(step_id, "pending"))
+        want, reason = expected_state(steps_spec.get(step_id, "pending"))
         if v.state.value != want:
             why = f" ({v.reason})" if v.reason else ""
             out.problems.append(
@@ -92,7 +93,7 @@ DRAFT_DESCRIPTION = "TODO: what this session does, and why it must grade as belo
 
 def _kept(old: Any, verdict: StepVerdict) -> Any:
     """The old entry for a step when it still holds (its reason substring too), else the state."""
-    want, reason = _expected(old)
+    want, reason = expected_state(old)
     if want == verdict.state.value and (not reason or reason.lower() in verdict.reason.lower()):
         return old
     return verdict.state.value

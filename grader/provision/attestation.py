@@ -12,6 +12,7 @@ lab step, that what a learner types reaches a wrapper (grader.provision.health).
 
 from __future__ import annotations
 
+from grader.matching.attest import attest_run
 from grader.node.paths import node_files_dir
 from grader.provision.outcome import Status, StepResult
 from grader.provision.session import Node, NodeError
@@ -34,14 +35,24 @@ QUIET = frozenset({"install-attest: done"})
 # link there whose target has the same name is replaced by that target.
 # A NAME found nowhere is printed as `install-attest: missing NAME`.
 RELOCATED = "/usr/local/lib/labgrader/programs"
+#: install-attest.sh's marker line in every wrapper (its WRAPPER_TAG): only files carrying it
+#: are wrappers.
+WRAPPER_TAG = "# labgrader attested wrapper"
+#: Shell for every script here and in grader.provision.health that looks at wrappers on a node:
+#: `$tag`, and `listed NAME`, the allowlist's real program for NAME (empty when none).
+ALLOWLIST_SH = (
+    f"tag='{WRAPPER_TAG}'\n"
+    + "listed() { awk -F'\\t' -v n=\"$1\" '$1 == n { p = $2 } END { print p }' "
+    + f"{attest_run.PROGRAMS_PATH} 2>/dev/null; }}\n"
+)
 _RUN = (
     r"""
 src=$1 prefix=$2 bin=$3 check=$4; shift 4
 flags=()
 while [ $# -gt 0 ] && [ "$1" != -- ]; do flags+=("$1"); shift; done
 [ $# -gt 0 ] && shift
-tag='# labgrader attested wrapper'
 """
+    + ALLOWLIST_SH
     + f"moved={RELOCATED}\n"
     + r"""
 names=("$@")
@@ -50,10 +61,8 @@ if [ ${#names[@]} -eq 0 ]; then
   names+=(nvidia-smi)
 fi
 real() {  # the real program for NAME $1 as found (links kept: a multi-call program needs its name)
-  local n=$1 c listed
-  listed=$(awk -F'\t' -v n="$n" '$1 == n { p = $2 } END { print p }' \
-    /etc/labgrader/attested-programs 2>/dev/null)
-  for c in "$listed" "$prefix/build/$n" /usr/bin/"$n" $(IFS=:; for d in $PATH "$bin"; do
+  local n=$1 c
+  for c in "$(listed "$n")" "$prefix/build/$n" /usr/bin/"$n" $(IFS=:; for d in $PATH "$bin"; do
       printf '%s\n' "$d/$n"; done); do
     case $c in /*) ;; *) continue ;; esac
     if [ -x "$c" ] && [ ! -d "$c" ] && ! grep -qsF "$tag" "$c"; then

@@ -42,6 +42,7 @@ from grader.labs.loader import LabInvalid, load_lab
 from grader.labs.model import Lab
 from grader.matching.attest import attest_run
 from grader.matching.profile_matrix import PLACEHOLDER
+from grader.matching.selftest import expected_state
 from grader.matching.session_files import replay
 from grader.node.record import KEYS, PROMPT_MARK
 from grader.provision.inventory import CANARY_ACCOUNT
@@ -201,14 +202,13 @@ def _type_script(node: Node, lab: Lab, script: list[str], key: bytes | None) -> 
     authorize(node, CANARY, (public,))
     with _login(node, pkey) as term:
         try:
-            first = term.until_prompt(PROMPT_TIMEOUT_S)
+            term.until_prompt(PROMPT_TIMEOUT_S)
         except (TimeoutError, EOFError) as exc:
             raise LinkBroken(
                 "capture",
                 f"the login showed no capture prompt marker in {PROMPT_TIMEOUT_S:g} s "
                 f"(is the capture shell installed? last bytes: {exc.args[0][-120:]!r})",
             ) from None
-        del first
         for raw in script:
             if raw.startswith("@sleep "):
                 time.sleep(float(raw.split()[1]))
@@ -240,9 +240,9 @@ def _node_key(node: Node) -> bytes:
 
 
 def _expected(labdir: Path) -> dict[str, str]:
+    """Each step's state in the lab's any-node.expect.yaml (format: grader.matching.selftest)."""
     spec = yaml.safe_load((labdir / "tests" / EXPECT).read_text(encoding="utf-8")) or {}
-    steps = spec.get("steps") or {}
-    return {str(k): str(v if isinstance(v, str) else v.get("state", "")) for k, v in steps.items()}
+    return {str(k): expected_state(v)[0] for k, v in (spec.get("steps") or {}).items()}
 
 
 def _grade(node: Node, lab: Lab, labdir: Path, key: bytes) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from grader.daemon.config import _schema, validate_document
+from grader.daemon.config import config_schema, validate_document
 from grader.provision.inventory import Host
 
 MARK = "# Written by `grader provision --write-config`"
@@ -82,7 +82,7 @@ def write_config(path: Path, hosts: list[Host], inventory: str) -> None:
     )
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
-    _, problems = validate_document(tmp, _schema())
+    _, problems = validate_document(tmp, config_schema())
     if problems:
         tmp.unlink()
         raise ConfigNotWritten("the written config does not validate: " + "; ".join(problems))

@@ -20,6 +20,7 @@ from grader.capture.events import Anomaly, CommandEnded
 from grader.capture.parser import SessionParser
 from grader.matching.attest import attest_run, verify_signature
 from grader.node.paths import NODE_LIB_DIR, SIMULATOR_MARK
+from grader.provision.attestation import ALLOWLIST_SH
 from grader.provision.nccltests import PROBE_BINARY, find_working
 from grader.provision.session import Node
 
@@ -264,9 +265,10 @@ def attestation_check(text: str) -> Check:
 #: whether that is the wrapper, and the allowlist's real program. One line per name:
 #: `NAME wrapped PATH`, `NAME shadowed PATH` (PATH reaches another program first),
 #: `NAME nowrapper`, `NAME unlisted` or `NAME gone PATH`.
-ATTESTED_PROGRAMS_SCRIPT = r"""
+ATTESTED_PROGRAMS_SCRIPT = (
+    ALLOWLIST_SH
+    + r"""
 bin=$1; shift
-tag='# labgrader attested wrapper'
 for n in "$@"; do
   w=$bin/$n
   if ! grep -qsF "$tag" "$w"; then echo "$n nowrapper"; continue; fi
@@ -274,18 +276,18 @@ for n in "$@"; do
   if [ "$(readlink -f -- "$first")" != "$(readlink -f -- "$w")" ]; then
     echo "$n shadowed $first"; continue
   fi
-  p=$(awk -F'\t' -v n="$n" '$1 == n { p = $2 } END { print p }' \
-    /etc/labgrader/attested-programs 2>/dev/null)
+  p=$(listed "$n")
   if [ -z "$p" ]; then echo "$n unlisted"
   elif [ ! -x "$p" ] || [ -d "$p" ]; then echo "$n gone $p"
   else echo "$n wrapped $p"; fi
 done
 """
+)
 
 _WHY = {
     "nowrapper": "no attested wrapper in {bin}",
     "shadowed": "a login shell runs {rest} first, not the wrapper in {bin}",
-    "unlisted": "not in /etc/labgrader/attested-programs",
+    "unlisted": f"not in {attest_run.PROGRAMS_PATH}",
     "gone": "its real program {rest} is not an executable file",
 }
 
@@ -326,12 +328,10 @@ def attested_programs_check(
 #: Which nvidia-smi a login shell runs, through its attested wrapper to the real program, and
 #: whether that program is the GPU simulator (SIMULATOR_MARK): prints `simulated` or nothing.
 SIMULATED_PROBE_SCRIPT = (
-    r"""
+    ALLOWLIST_SH
+    + r"""
 p=$(command -v nvidia-smi) || exit 0
-if grep -qsF '# labgrader attested wrapper' "$p"; then
-  p=$(awk -F'\t' '$1 == "nvidia-smi" { q = $2 } END { print q }' \
-    /etc/labgrader/attested-programs 2>/dev/null)
-fi
+grep -qsF "$tag" "$p" && p=$(listed nvidia-smi)
 """
     + f'grep -qsF \'{SIMULATOR_MARK}\' "$(readlink -f -- "$p")" && echo simulated\n'
 )

@@ -52,8 +52,8 @@ LEARNER_SSHD_SETTINGS = {
     "allowagentforwarding": "no",
     "permittunnel": "no",
 }
-#: sshd's effective config for the grader account (needs root: sshd reads its host keys).
-_GRADER_SSHD_SCRIPT = (
+#: sshd's effective config for one user (needs root: sshd reads its host keys).
+_SSHD_EFFECTIVE_SCRIPT = (
     "sshd=$(command -v sshd || echo /usr/sbin/sshd); "
     '"$sshd" -T -C "user=$1,host=localhost,addr=127.0.0.1"'
 )
@@ -96,6 +96,16 @@ def stray_learners(node: Node) -> list[str]:
     return sorted(m for m in members if m and m not in ours)
 
 
+def _sshd_differs(node: Node, user: str, wanted: dict[str, str]) -> str:
+    """The settings sshd does not apply to `user` as `wanted` ("" when all do), or why it could
+    not say."""
+    effective = node.script(_SSHD_EFFECTIVE_SCRIPT, user, sudo=True)
+    if not effective.ok:
+        return "sshd -T failed"
+    have = dict(line.partition(" ")[::2] for line in effective.stdout.splitlines())
+    return ", ".join(k for k, v in wanted.items() if have.get(k) != v)
+
+
 def _probe_grader(node: Node) -> list[str]:
     if not node.run(["getent", "passwd", GRADER_USER]).ok:
         return [f"create the grader account {GRADER_USER} (key-only, no sudo)"]
@@ -111,11 +121,8 @@ def _probe_grader(node: Node) -> list[str]:
         )
         if not keys.ok or keys.stdout != node.host.grader_key + "\n":
             pending.append(f"authorize the grader key for {GRADER_USER}")
-    effective = node.script(_GRADER_SSHD_SCRIPT, GRADER_USER, sudo=True)
-    have = dict(line.partition(" ")[::2] for line in effective.stdout.splitlines())
-    loose = [k for k, v in GRADER_SSHD_SETTINGS.items() if have.get(k) != v]
-    if not effective.ok or loose:
-        why = ", ".join(loose) if effective.ok else "sshd -T failed"
+    why = _sshd_differs(node, GRADER_USER, GRADER_SSHD_SETTINGS)
+    if why:
         pending.append(f"sshd `Match User {GRADER_USER}`: no pty, no forwarding ({why})")
     return pending
 
@@ -151,11 +158,8 @@ def _probe_capture(node: Node) -> list[str]:
         pending.append(f"sshd `{MATCH_LINE}` + ForceCommand capture-shell (checked by sshd -t)")
     elif node.host.accounts and node.run(["id", "--", node.host.accounts[0]]).ok:
         # sshd's effective settings for a learner: an older block still allowed forwarding
-        effective = node.script(_GRADER_SSHD_SCRIPT, node.host.accounts[0], sudo=True)
-        have = dict(line.partition(" ")[::2] for line in effective.stdout.splitlines())
-        loose = [k for k, v in LEARNER_SSHD_SETTINGS.items() if have.get(k) != v]
-        if not effective.ok or loose:
-            why = ", ".join(loose) if effective.ok else "sshd -T failed"
+        why = _sshd_differs(node, node.host.accounts[0], LEARNER_SSHD_SETTINGS)
+        if why:
             pending.append(f"sshd `{MATCH_LINE}`: capture shell, no forwarding ({why})")
     guard = node.run(["grep", "-qsxF", "--", BASHRC_GUARD, "/etc/bash.bashrc", "/etc/bashrc"])
     if guard.exit_code != 0:
