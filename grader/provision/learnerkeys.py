@@ -6,37 +6,51 @@ learner the inventory gives keys for gets exactly those keys (a key the learner 
 replaced at the next run, and the report says so); a learner without `learner_keys` keeps what
 his authorized_keys holds.
 
-AUTHORIZE is the one script that writes an account's authorized_keys; the graded canary
+`authorize` is the one way an account's authorized_keys is written; the graded canary
 (grader.provision.canary) uses it too.
 """
 
 from __future__ import annotations
 
 from grader.provision.outcome import Status, StepResult
-from grader.provision.session import Node
+from grader.provision.session import Node, NodeError, Result
 
 STEP = "learner-keys"
 
-# $1 = the account, $2 = its authorized_keys text: written whole (temp file + rename), the
-# account's own, 0600 in a 0700 ~/.ssh.
-AUTHORIZE = r"""
-set -e
-u=$1 keys=$2
+# Everything in an account's home is the account's to point anywhere (a learner with a shell
+# links ~/.ssh/authorized_keys.labgrader-new to /etc/sudoers.d/x), so root never writes, chowns or
+# reads a path there: the scripts run as the account itself (runuser, util-linux), where a link
+# reaches only what the account could reach anyway. sshd's StrictModes wants ~/.ssh 0700 and the
+# file 0600, owned by the account: made so by the account.
+# (as root) $1 = the account, $2 = a script, $3.. its arguments after the home (getent is root's
+# own lookup, not a path in the home).
+_AS_ACCOUNT = r"""
+u=$1 script=$2; shift 2
 home=$(getent passwd "$u" | cut -d: -f6)
-g=$(id -gn "$u")
-[ -n "$home" ] && [ -d "$home" ]
-install -d -m 700 -o "$u" -g "$g" "$home/.ssh"
-printf '%s' "$keys" > "$home/.ssh/authorized_keys.labgrader-new"
-chown "$u:$g" "$home/.ssh/authorized_keys.labgrader-new"
-chmod 600 "$home/.ssh/authorized_keys.labgrader-new"
-mv -f "$home/.ssh/authorized_keys.labgrader-new" "$home/.ssh/authorized_keys"
+[ -n "$home" ] || { echo "no account $u" >&2; exit 1; }
+exec runuser -u "$u" -- sh -c "$script" sh "$home" "$@"
 """
-# $1 = the account: its authorized_keys, or nothing.
+# (as the account) $1 = home, $2 = the authorized_keys text: written whole, temp file + rename.
+_WRITE = r"""
+set -e
+umask 077
+d=$1/.ssh
+mkdir -p -- "$d"
+chmod 700 -- "$d"
+rm -f -- "$d/authorized_keys.labgrader-new"
+printf '%s' "$2" > "$d/authorized_keys.labgrader-new"
+mv -f -- "$d/authorized_keys.labgrader-new" "$d/authorized_keys"
+"""
+# (as the account) $1 = home: its authorized_keys, or nothing.
 _READ = r"""
-home=$(getent passwd "$1" | cut -d: -f6)
-[ -n "$home" ] && cat -- "$home/.ssh/authorized_keys" 2>/dev/null
+cat -- "$1/.ssh/authorized_keys" 2>/dev/null
 exit 0
 """
+
+
+def _as_account(node: Node, account: str, script: str, *args: str) -> Result:
+    """`script` run by `account` itself with sh: $1 its home, then `args`."""
+    return node.run(["bash", "-c", _AS_ACCOUNT, "as", account, script, *args], sudo=True)
 
 
 def authorized_keys_text(keys: tuple[str, ...]) -> str:
@@ -44,17 +58,19 @@ def authorized_keys_text(keys: tuple[str, ...]) -> str:
 
 
 def authorize(node: Node, account: str, keys: tuple[str, ...]) -> None:
-    node.check(
-        ["bash", "-c", AUTHORIZE, "authorize", account, authorized_keys_text(keys)],
-        sudo=True,
-        what=f"writing {account}'s authorized_keys",
-    )
+    """Make `keys` the account's whole authorized_keys, written by the account itself."""
+    done = _as_account(node, account, _WRITE, authorized_keys_text(keys))
+    if not done.ok:
+        why = (done.stderr.strip() or done.stdout.strip()).splitlines()[-1:] or [
+            str(done.exit_code)
+        ]
+        raise NodeError(f"writing {account}'s authorized_keys failed: {why[0]}")
 
 
 def _pending(node: Node) -> list[tuple[str, tuple[str, ...]]]:
     out = []
     for learner, keys in sorted(node.host.learner_keys.items()):
-        have = node.run(["bash", "-c", _READ, "read", learner], sudo=True).stdout
+        have = _as_account(node, learner, _READ).stdout
         if have != authorized_keys_text(keys):
             out.append((learner, keys))
     return out
