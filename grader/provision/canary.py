@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import base64
 import io
-import shlex
 import tarfile
 import tempfile
 import time
@@ -96,6 +95,17 @@ exit 0
 """
 
 
+# python3 -I -c _READ DIR: DIR's plain files as a tar, base64 on stdout. One line: `sudo -i`
+# would turn a newline in an argument into a line continuation.
+_READ = (
+    "import base64,io,os,sys,tarfile;d=sys.argv[1];b=io.BytesIO();"
+    't=tarfile.open(fileobj=b,mode="w");'
+    "[t.add(os.path.join(d,n),arcname=n) for n in sorted(os.listdir(d))"
+    " if os.path.isfile(os.path.join(d,n))];"
+    't.close();sys.stdout.write(base64.b64encode(b.getvalue()).decode("ascii"))'
+)
+
+
 class Terminal:
     """The canary's interactive login: a pty, typed lines, each answered by the next prompt."""
 
@@ -126,6 +136,18 @@ class Terminal:
     def key(self, name: str) -> None:
         self.channel.sendall(KEYS[name])
 
+    def exit(self, timeout: float = PROMPT_TIMEOUT_S) -> None:
+        """Type `exit` and wait until the session has ended: its file is then complete."""
+        self.type("exit")
+        deadline = time.monotonic() + timeout
+        while not self.channel.exit_status_ready() and time.monotonic() < deadline:
+            self.channel.settimeout(max(deadline - time.monotonic(), 0.01))
+            try:
+                if not self.channel.recv(READ_CHUNK):
+                    break
+            except TimeoutError:
+                break
+
 
 @contextmanager
 def _login(node: Node, key: paramiko.PKey) -> Iterator[Terminal]:
@@ -155,13 +177,14 @@ def _login(node: Node, key: paramiko.PKey) -> Iterator[Terminal]:
 def _spool(node: Node, local: Path) -> list[Path]:
     """The canary's session files, read as the grader account (the daemon's reader does)."""
     # As the grader account through its login shell (`sudo -i`), as sshd runs the daemon's reader
-    # (a grader account that cannot log in or read the spool fails here). base64: the admin's
-    # channel carries text; pipefail: a refused read is not an empty spool.
-    # No `$` in the script: `sudo -i` leaves dollar signs to the login shell to expand. The
-    # path is this module's constant, quoted.
+    # (a grader account that cannot log in or read the spool fails here), with python3 (the
+    # node's reader needs it too): tar would fail on a session file still growing ("file changed
+    # as we read it"); tarfile takes each file up to its size when listed, as the daemon's reader
+    # takes what is there. No `$` in the code: `sudo -i` leaves dollar signs to the login shell.
     where = f"{SPOOL}/{CANARY}"
-    read = f"set -o pipefail; tar -C {shlex.quote(where)} -cf - . | base64 -w0"
-    got = node.run(["sudo", "-n", "-i", "-u", GRADER_ACCOUNT, "--", "bash", "-c", read])
+    got = node.run(
+        ["sudo", "-n", "-i", "-u", GRADER_ACCOUNT, "--", "python3", "-I", "-c", _READ, where]
+    )
     if not got.ok:
         why = got.stderr.strip().splitlines()[-1:] or [f"exit {got.exit_code}"]
         raise LinkBroken("reader", f"the grader account cannot read {SPOOL}/{CANARY}: {why[0]}")
@@ -216,7 +239,7 @@ def _type_script(node: Node, lab: Lab, script: list[str], key: bytes | None) -> 
             if raw.startswith("@key "):
                 term.key(raw.split()[1])
             elif raw.strip() == "exit":
-                term.type("exit")
+                term.exit()
                 return
             else:
                 term.type(_resolved(raw, lab, node, key))
@@ -228,7 +251,7 @@ def _type_script(node: Node, lab: Lab, script: list[str], key: bytes | None) -> 
                     f"no prompt after {raw!r} within {COMMAND_TIMEOUT_S:g} s "
                     f"(last bytes: {exc.args[0][-120:]!r})",
                 ) from None
-        term.type("exit")
+        term.exit()
 
 
 def _node_key(node: Node) -> bytes:
