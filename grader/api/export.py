@@ -52,7 +52,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from grader.api.settings import ApiSettings
-    from grader.daemon.config import ConfigError, load_config
+    from grader.config import ConfigError, load_config
     from grader.labs.loader import LabInvalid
 
     try:

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
 
     from grader.api.app import create_app
     from grader.api.settings import ApiSettings
-    from grader.daemon.config import load_config
+    from grader.config import load_config
     from grader.store import Store
 
     config = load_config(args.config)

@@ -10,7 +10,7 @@ from grader.labs.model import Lab
 from grader.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 
 if TYPE_CHECKING:
-    from grader.daemon.config import GraderConfig
+    from grader.config import GraderConfig
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from grader.capture.parser import (
     SHELL_EXIT_LINE,
     SessionParser,
 )
-from grader.daemon.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
+from grader.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
 from grader.daemon.logbudget import LogBudget
 from grader.labs.model import Lab
 from grader.matching.attest import Attester

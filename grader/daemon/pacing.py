@@ -22,18 +22,19 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-# 8 MB/s is ~10 % of one core for the parser on plain lines (BENCHMARKS.md "Parser throughput")
-# and still grades a 100 MB `cat` within ~13 s; the 4 MiB burst lets any ordinary output through
-# unpaced.
-DEFAULT_RATE_BYTES_S = 8_000_000
+# grader.yaml's defaults (daemon.node_rate_bytes_s, node_loop_share) live with the config.
+from grader.config import DEFAULT_LOOP_SHARE, DEFAULT_RATE_BYTES_S
+
+# DEFAULT_RATE_BYTES_S, 8 MB/s, is ~10 % of one core for the parser on plain lines (BENCHMARKS.md
+# "Parser throughput") and still grades a 100 MB `cat` within ~13 s; the 4 MiB burst lets any
+# ordinary output through unpaced.
 DEFAULT_BURST_BYTES = 4 * 1024 * 1024
-# A quarter of the loop for one node at most, after 10 ms of parsing at a stretch (~1 MiB of
-# plain lines or a few NCCL runs' output at once pass unpaced; a 4 MiB output is delivered
-# ~0.1 s later): a flood's frames then come with pauses three times their cost, in which the
-# other nodes' verdicts go through. 10 ms rather than the first 50: with the node's reader on
-# inotify the plain p99 is ~40 ms, and the 50 ms a flood could hold the loop at its start was
-# most of the others' p99 under it (BENCHMARKS.md, ninth round).
-DEFAULT_LOOP_SHARE = 0.25
+# DEFAULT_LOOP_SHARE, a quarter of the loop for one node at most, after 10 ms of parsing at a
+# stretch (~1 MiB of plain lines or a few NCCL runs' output at once pass unpaced; a 4 MiB output
+# is delivered ~0.1 s later): a flood's frames then come with pauses three times their cost, in
+# which the other nodes' verdicts go through. 10 ms rather than the first 50: with the node's
+# reader on inotify the plain p99 is ~40 ms, and the 50 ms a flood could hold the loop at its
+# start was most of the others' p99 under it (BENCHMARKS.md, ninth round).
 DEFAULT_BURST_S = 0.01
 
 
@@ -56,11 +57,11 @@ class TokenBucket:
         return -self._tokens / self.rate if self._tokens < 0 else 0.0
 
 
-#: A node paced this long within the last window is over its budget: disconnected (then retried
-#: with backoff), its status saying so. An honest 100 MB `cat` is paced ~13 s; a node that floods
-#: for good is cut off instead of holding its share of the loop for ever.
+#: A node paced node_over_budget_s (grader.config OVER_BUDGET_PACED_S, 30 s by default) within
+#: the last window is over its budget: disconnected (then retried with backoff), its status
+#: saying so. An honest 100 MB `cat` is paced ~13 s; a node that floods for good is cut off
+#: instead of holding its share of the loop for ever.
 OVER_BUDGET_WINDOW_S = 60.0
-OVER_BUDGET_PACED_S = 30.0
 
 
 class PacedWindow:

@@ -79,7 +79,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from grader.daemon.config import ConfigError, load_config
+    from grader.config import ConfigError, load_config
     from grader.daemon.service import Daemon
     from grader.labs.errors import LabInvalid
     from grader.labs.loader import load_lab

@@ -28,9 +28,9 @@ from typing import Any
 import asyncssh
 
 from grader import metrics
+from grader.config import GraderConfig, NodeConfig
 from grader.daemon import feedback, probes
 from grader.daemon.committer import Committer
-from grader.daemon.config import GraderConfig, NodeConfig
 from grader.daemon.ingest import BATCH_WINDOW_S, Ended, NodeIngest
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import OVER_BUDGET_WINDOW_S, PacedWindow, Pacer

@@ -27,7 +27,7 @@ from typing import Any
 import asyncssh
 
 from grader import metrics
-from grader.daemon.config import DEFAULT_NODE_BUFFER_BYTES, DaemonSettings, NodeConfig
+from grader.config import DEFAULT_NODE_BUFFER_BYTES, DaemonSettings, NodeConfig
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import TokenBucket
 from grader.matching.attest import attest_run

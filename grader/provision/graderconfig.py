@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from grader.daemon.config import config_schema, validate_document
+from grader.config import config_schema, validate_document
 from grader.provision.inventory import Host
 
 MARK = "# Written by `grader provision --write-config`"

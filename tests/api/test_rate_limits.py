@@ -54,7 +54,7 @@ NODES = (
 
 
 def test_grader_yaml_can_set_the_limits(tmp_path) -> None:
-    from grader.daemon.config import load_config
+    from grader.config import load_config
 
     config = tmp_path / "grader.yaml"
     config.write_text(

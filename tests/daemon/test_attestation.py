@@ -18,7 +18,7 @@ import asyncssh
 import pytest
 from signing import NodeKey
 
-from grader.daemon.config import ConfigError, load_config
+from grader.config import ConfigError, load_config
 from grader.daemon.ingest import NodeIngest
 from grader.daemon.transport import NodeLink, fetch_attest_key
 from grader.labs.loader import load_lab

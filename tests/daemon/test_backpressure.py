@@ -21,7 +21,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from grader.daemon.config import load_config
+from grader.config import load_config
 from grader.daemon.logbudget import BURST as STDERR_BURST
 from grader.daemon.transport import (
     READER_BUFFER_LIMIT,

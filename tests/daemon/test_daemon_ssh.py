@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from grader import metrics
-from grader.daemon.config import load_config
+from grader.config import load_config
 from grader.daemon.service import Daemon
 from grader.labs.loader import load_lab
 from grader.store import Store

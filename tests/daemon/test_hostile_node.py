@@ -18,9 +18,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from grader.config import ConfigError, load_config
 from grader.daemon import ingest as ingest_mod
 from grader.daemon import service, transport
-from grader.daemon.config import ConfigError, load_config
 from grader.daemon.ingest import NodeIngest
 from grader.protocol.frames import (
     FRAME_PATH_MAX,

@@ -9,7 +9,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from grader.daemon.config import DaemonSettings, NodeConfig
+from grader.config import DaemonSettings, NodeConfig
 from grader.daemon.transport import NodeLink
 
 from .sshpeer import SshPeer

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from grader.daemon.config import ConfigError, load_config
-from grader.daemon.pacing import DEFAULT_BURST_S, DEFAULT_LOOP_SHARE, Pacer
+from grader.config import DEFAULT_LOOP_SHARE, ConfigError, load_config
+from grader.daemon.pacing import DEFAULT_BURST_S, Pacer
 
 from .nodesim import write_config
 

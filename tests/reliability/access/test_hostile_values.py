@@ -31,7 +31,7 @@ import pytest
 from e2e.harness import Daemon, Seat, open_shell, wait_for
 from fakenode import FakeNode
 
-from grader.daemon.config import ConfigError, load_config
+from grader.config import ConfigError, load_config
 from grader.labs.loader import load_lab
 from reliability.forgery.test_forgery_fakenode import one_node_config
 

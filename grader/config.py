@@ -1,5 +1,8 @@
 """grader.yaml: what the daemon watches and how, validated before anything connects.
 
+The daemon (grader run) and the API (grader serve, grader export) both read it; it imports
+neither of them.
+
 The file is checked against config.schema.json (shipped in the package) and every problem is
 reported at once as `file:line:col: [schema path] message`, the way `grader lint` reports labs, so
 an operator fixes a config in one pass instead of one restart per typo.
@@ -21,7 +24,6 @@ from typing import Any
 
 import jsonschema
 
-from grader.daemon.pacing import DEFAULT_LOOP_SHARE, DEFAULT_RATE_BYTES_S, OVER_BUDGET_PACED_S
 from grader.labs.document import read_document
 from grader.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 
@@ -29,6 +31,12 @@ from grader.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 # how many sessions of one learner it follows (ingest.NodeIngest): docs/daemon.md "Limits".
 DEFAULT_NODE_BUFFER_BYTES = 1024 * 1024
 DEFAULT_MAX_SESSIONS_PER_LEARNER = 5000
+# Per-node pacing (grader.daemon.pacing says why these values): bytes a second after a 4 MiB
+# burst, the most of the loop's time one node may hold, and seconds paced within a minute before
+# the node is disconnected.
+DEFAULT_RATE_BYTES_S = 8_000_000
+DEFAULT_LOOP_SHARE = 0.25
+OVER_BUDGET_PACED_S = 30.0
 DEFAULT_DB = "sqlite:///var/grader.db"
 DEFAULT_GRADER_USER = "labgrader"
 DEFAULT_SPOOL_ROOT = "/var/lib/labgrader"
@@ -129,7 +137,7 @@ class GraderConfig:
 
 
 def config_schema() -> dict[str, Any]:
-    text = resources.files("grader.daemon").joinpath("config.schema.json").read_text("utf-8")
+    text = resources.files("grader").joinpath("config.schema.json").read_text("utf-8")
     return json.loads(text)
 
 
