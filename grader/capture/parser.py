@@ -107,6 +107,8 @@ _TITLE = rb"(?:\x1b\](?!133;|633;)[^\x07\x1b]*" + _END + rb")?"
 # feed loop). Possessive: nothing to backtrack into.
 _SKIP = rb"[^\x1b]*+(?:\x1b[^\]\x1b][^\x1b]*+)*+"
 _OURS = (b"\x1b]133;", b"\x1b]633;")
+_D_OSC = b"\x1b]133;D"  # a command-end marker: where a restart point may follow
+_P_PREFIX = len(b"\x1b]633;P;Cwd=")  # from a run's P to its cwd value (group 7)
 # A node-signed attestation (grader/node/files/attest_run.py): `133;T;v=2;...;k=<nonce>;s=<sig>`.
 _ATTEST = b"133;T;"
 _ATTEST_NONCE = re.compile(rb";k=([^;]*);s=[0-9a-f]*\Z")
@@ -212,8 +214,34 @@ class SessionParser:
         self._closed = False
         self._runs_for: str | None = None  # the nonce _runs were built for
         self._runs: tuple[re.Pattern[bytes], re.Pattern[bytes]] | None = None
+        self._restart = 0  # stream offset just after the last D with no command open
 
     # --- public API -----------------------------------------------------------------------------
+
+    @property
+    def restart_offset(self) -> int:
+        """Where a new parser may take this stream over (an offset from its first byte).
+
+        Just after the last 133;D marker read with no command open (0 before any): a parser
+        started there with the same nonce, with the engine restored from a snapshot taken at
+        that point, gives the events this one gives from there. The daemon stores it as the
+        session's resume offset (docs/daemon.md "Exactly once").
+        """
+        return self._restart
+
+    def footer_at_end(self) -> bool:
+        """The bytes so far end with script's footer, whole (a sign the session ended)."""
+        tail = self._tail
+        return tail.endswith(b"\n") and SCRIPT_FOOTER.search(tail) is not None
+
+    def exit_open(self) -> bool:
+        """The innermost open command is the shell's own `exit`/`logout` (a sign it ended)."""
+        stack = self._stack
+        return bool(stack) and SHELL_EXIT_LINE.fullmatch(stack[-1].started.line) is not None
+
+    def looks_ended(self) -> bool:
+        """Both signs at once: the login shell ran `exit` and script wrote its footer."""
+        return self.exit_open() and self.footer_at_end()
 
     def feed(self, data: bytes) -> list[Event]:
         """Consume the next bytes of the stream; return the events they completed."""
@@ -271,13 +299,17 @@ class SessionParser:
                     self._aborted(buf[i + 2 : esc], base + i)
                     pos = esc
                     continue
+                pos = esc + 2
                 if buf.startswith(_OURS, i):  # else a title, a hyperlink: dropped like any escape
                     self._marker(buf[i + 2 : esc], base + i)
-                pos = esc + 2
+                    if not self._stack and buf.startswith(_D_OSC, i):
+                        self._restart = base + pos
             elif bel >= 0:
+                pos = bel + 1
                 if buf.startswith(_OURS, i):
                     self._marker(buf[i + 2 : bel], base + i)
-                pos = bel + 1
+                    if not self._stack and buf.startswith(_D_OSC, i):
+                        self._restart = base + pos
             elif size - i >= MAX_MARKER_BYTES:
                 self._emit(
                     Anomaly(
@@ -396,6 +428,8 @@ class SessionParser:
             if stack and out < i:
                 self._output(buf, out, i)
             self._prompt_end(exit_, aid, n, hist, t, ps, base + i)
+        if not stack:  # the D ends where the run's P begins
+            self._restart = base + m.start(7) - _P_PREFIX
         cwd = self._cwd_seen  # the cwd rarely changes: unescape it only when its bytes do
         if cwd_s != cwd[0]:
             cwd = self._cwd_seen = (cwd_s, markers.unescape(cwd_s))

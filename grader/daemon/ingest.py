@@ -34,17 +34,9 @@ from grader.capture.events import (
     AttestationSeen,
     CommandEnded,
     CommandRecord,
-    CommandStarted,
     Event,
-    PromptWithoutCommand,
 )
-from grader.capture.parser import (
-    FOOTER_TAIL_BYTES,
-    MAX_MARKER_BYTES,
-    SCRIPT_FOOTER,
-    SHELL_EXIT_LINE,
-    SessionParser,
-)
+from grader.capture.parser import SessionParser
 from grader.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
 from grader.daemon.logbudget import LogBudget
 from grader.labs.model import Lab
@@ -90,41 +82,29 @@ MAX_SESSIONS_PER_LEARNER = DEFAULT_MAX_SESSIONS_PER_LEARNER  # grader.yaml: max_
 IGNORED_NAMES_KEPT = 100
 REFUSED_KEPT = 1000
 
-# The end of a 133;D marker (BEL or ESC \ terminated): the only places a parser may be restarted.
-_D_MARKER = re.compile(rb"\x1b\]133;D[^\x07\x1b]*(?:\x07|\x1b\\)")
-
 
 @dataclass
 class Cursor:
-    """One session file: its parser and the offsets that make re-feeding safe."""
+    """One session file: its parser and the offsets that make re-feeding safe.
+
+    The session's own state (open commands, the restart point, the signs of its end) is the
+    parser's; a cursor holds only what lies outside one parser's stream: where it started in the
+    file, how far the file was read, bytes waiting for a nonce, and whether the session is over.
+    """
 
     learner: str
     session: str
     parser: SessionParser | None = None
     base: int = 0  # absolute offset the parser started at
     fed: int = 0  # absolute offset of the next byte expected
-    resume: int = 0  # restart point: just after a D marker with nothing in flight
-    partial: bytes = b""  # a possibly unterminated D marker at the end of what was fed
-    inflight: set[tuple[int, int]] = field(default_factory=set)  # (aid, n) started, not ended
+    resume: int = 0  # restart point: base + the parser's restart_offset
     pending: list[Frame] = field(default_factory=list)  # waiting for the session's nonce
     pending_bytes: int = 0
-    tail: bytes = b""  # the last bytes fed: does the file end with script's footer?
-    last_start: tuple[tuple[int, int], str] | None = None  # (aid, n), line of the newest C
     grew_at: float = 0.0  # monotonic time bytes last arrived
     closed: bool = False  # the parser saw the end of the session; later bytes are anomalies
     after_close_audited: bool = False  # data_after_close is audited once per session
     unindexed: bool = False  # waited too long for an index line: never graded, bytes ignored
     attester: Attester | None = None  # built at the session's first 133;T
-
-    def footer_at_end(self) -> bool:
-        """script's footer, whole: a frame can end inside the line (no exit code read yet)."""
-        return self.tail.endswith(b"\n") and SCRIPT_FOOTER.search(self.tail) is not None
-
-    def exit_open(self) -> bool:
-        """The innermost open command is the shell's own `exit`/`logout`."""
-        if self.last_start is None or self.last_start[0] not in self.inflight:
-            return False
-        return SHELL_EXIT_LINE.fullmatch(self.last_start[1]) is not None
 
 
 @dataclass
@@ -392,35 +372,17 @@ class NodeIngest:
             cur.parser = SessionParser(cur.session, cur.parser.nonce if cur.parser else None)
             cur.attester = None
             cur.base = cur.resume = frame.offset
-            cur.partial, cur.inflight = b"", set()
-        assert cur.parser is not None
-        data_start = frame.offset + len(frame.data) - len(data)  # absolute offset of data[0]
-        # Split right after each D marker, so the parser's state at each split is known: with
-        # nothing in flight there, that offset is a safe restart point.
-        scan = cur.partial + data
-        shift = len(cur.partial)
-        start = 0
-        for m in _D_MARKER.finditer(scan):
-            end = m.end() - shift
-            if end <= start:
-                continue
-            self._route(cur, cur.parser.feed(data[start:end]))
-            start = end
-            if not cur.inflight:
-                cur.resume = data_start + end
-        if start < len(data):
-            self._route(cur, cur.parser.feed(data[start:]))
-        cur.fed = data_start + len(data)
-        # Keep a marker split across frames for the next scan (it has no BEL/ST yet).
-        esc = scan.rfind(b"\x1b", max(0, len(scan) - MAX_MARKER_BYTES))
-        cur.partial = scan[esc:] if esc >= 0 and b"\x07" not in scan[esc:] else b""
+        parser = cur.parser
+        assert parser is not None
+        self._route(cur, parser.feed(data))
+        cur.fed = frame.offset + len(frame.data)
+        cur.resume = cur.base + parser.restart_offset
         # Only a moved restart point is news: echoed keystrokes advance `fed` but not `resume`,
         # and writing the same offset again would make every keystroke its own transaction.
         if path in self._batch.offsets or self._stored.get(path) != cur.resume:
             self._batch.offsets[path] = cur.resume
-        cur.tail = (cur.tail + data[-FOOTER_TAIL_BYTES:])[-FOOTER_TAIL_BYTES:]
         cur.grew_at = self._now
-        if cur.exit_open() and cur.footer_at_end():
+        if parser.looks_ended():
             self._close(cur)
 
     # --- session ends ---------------------------------------------------------------------------
@@ -435,9 +397,10 @@ class NodeIngest:
         now = time.monotonic() if now is None else now
         closed = 0
         for cur in self._cursors.values():
-            if cur.closed or cur.parser is None or now - cur.grew_at < SESSION_IDLE_CLOSE_S:
+            parser = cur.parser
+            if cur.closed or parser is None or now - cur.grew_at < SESSION_IDLE_CLOSE_S:
                 continue
-            if cur.footer_at_end() or cur.exit_open():
+            if parser.footer_at_end() or parser.exit_open():
                 self._close(cur)
                 closed += 1
         return closed
@@ -448,7 +411,6 @@ class NodeIngest:
         assert cur.parser is not None
         self._route(cur, cur.parser.close())
         cur.closed = True
-        cur.inflight.clear()
         cur.resume = cur.fed
         self._batch.offsets[f"{cur.learner}/{cur.session}.ts"] = cur.fed
         log.info(
@@ -490,20 +452,14 @@ class NodeIngest:
                 if forged is not None:
                     self._anomaly(cur.learner, replace(forged, offset=forged.offset + cur.base))
                 continue  # the engines judge the signed run on its command's record
-            if isinstance(ev, CommandStarted):
-                cur.inflight.add((ev.aid, ev.n))
-                cur.last_start = ((ev.aid, ev.n), ev.line)
-            elif isinstance(ev, CommandEnded):
+            if isinstance(ev, CommandEnded):
                 if cur.attester is not None and cur.attester.pending:
                     ev = cur.attester.ended(ev)
-                cur.inflight.discard((ev.record.aid, ev.record.n))
                 self._batch.records.append((cur.learner, ev.record))
                 self.ended.append(Ended(cur.learner, ev.record))
             elif isinstance(ev, Anomaly):
                 ev = replace(ev, offset=ev.offset + cur.base)
                 self._anomaly(cur.learner, ev)
-            elif isinstance(ev, PromptWithoutCommand):
-                pass
             for lab_id in self.learners[cur.learner]:
                 grader = self.grader(cur.learner, lab_id)
                 if grader is None:

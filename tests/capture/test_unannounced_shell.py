@@ -105,8 +105,9 @@ _D_END = re.compile(rb"\x1b\]133;D[^\x07\x1b]*(?:\x07|\x1b\\)")  # where the dae
 
 
 def _resume_points(data: bytes) -> list[int]:
-    """The offsets right after a D marker with no command in flight, found as NodeIngest finds
-    them (grader/daemon/ingest.py): the only places a daemon restarts a session's parser."""
+    """The offsets right after a D marker with no command in flight: the only places a daemon
+    restarts a session's parser (SessionParser.restart_offset; tests/capture/test_restart_offset.py
+    holds the parser to this rule)."""
     parser, inflight, points, start = SessionParser("s1"), set(), [], 0
     for m in _D_END.finditer(data):
         for ev in parser.feed(data[start : m.end()]):
