@@ -33,9 +33,7 @@ from grader.api.auth import Principal, TokenTable, token_digest
 from grader.api.settings import ApiSettings
 from grader.labs.model import Lab
 from grader.ratelimit import RateLimits
-from grader.store import StepProgress, Store
-from grader.store.notify import EventFeed
-from grader.store.store import EVENTS_PAGE_MAX
+from grader.store import EVENTS_PAGE_MAX, EventFeed, StepProgress, Store
 
 SSE_PING_S = 15
 """Comment-line keepalive on idle streams: below the 30-60 s idle timeouts of common proxies."""

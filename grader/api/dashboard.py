@@ -45,8 +45,7 @@ from grader.api.practice import (
 )
 from grader.api.settings import ApiSettings
 from grader.labs.model import Lab
-from grader.store import Store
-from grader.store.store import EVENTS_PAGE_MAX
+from grader.store import EVENTS_PAGE_MAX, Store
 
 STATIC_DIR = Path(str(resources.files("grader.api").joinpath("static")))
 

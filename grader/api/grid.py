@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grader.labs.model import Lab
-from grader.store import Store, VerdictEvent
-from grader.store.store import EVENTS_PAGE_MAX
+from grader.store import EVENTS_PAGE_MAX, Store, VerdictEvent
 from grader.verdict import State
 
 

@@ -199,11 +199,11 @@ def _statements(store: Store, units: list[Unit]) -> float:
     def hook(*_: Any) -> None:
         sent[0] += 1
 
-    sa.event.listen(store._engine, "before_cursor_execute", hook)
+    sa.event.listen(store.engine, "before_cursor_execute", hook)
     try:
         ends = _ingest(store, units)
     finally:
-        sa.event.remove(store._engine, "before_cursor_execute", hook)
+        sa.event.remove(store.engine, "before_cursor_execute", hook)
     return sent[0] / ends
 
 

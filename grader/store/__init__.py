@@ -1,11 +1,13 @@
 """Verified progress and everything behind it: SQLite by default, PostgreSQL by URL.
 
 `Store.open(url)` connects and migrates; the daemon writes with `ingest` (one transaction per
-batch, idempotent), the API reads progress and events. See store.py for the exactly-once design.
+batch, idempotent), the API reads progress and events. store.py says which module owns which
+job; writes.py holds the exactly-once design.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from grader.faces import lazy_names
 from grader.store.model import (
     AuditEntry,
     IngestBatch,
@@ -17,26 +19,39 @@ from grader.store.model import (
 )
 
 if TYPE_CHECKING:
+    from grader.store.database import fresh_schema
+    from grader.store.leases import LeaseRound
+    from grader.store.notify import EventFeed
+    from grader.store.queries import EVENTS_PAGE_MAX
+    from grader.store.regrade import RegradeResult
     from grader.store.store import Store
 
-
-def __getattr__(name: str) -> Any:
-    """`Store` is imported on first use: the plain data types above (what the daemon's ingest
-    builds, docs/architecture.md "Layers") load without SQLAlchemy."""
-    if name == "Store":
-        from grader.store.store import Store
-
-        return Store
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+# Loaded on first use: the plain data types above (what the daemon's ingest builds,
+# docs/architecture.md "Layers") load without SQLAlchemy.
+__getattr__ = lazy_names(
+    __name__,
+    {
+        "EVENTS_PAGE_MAX": ".queries",
+        "EventFeed": ".notify",
+        "LeaseRound": ".leases",
+        "RegradeResult": ".regrade",
+        "Store": ".store",
+        "fresh_schema": ".database",
+    },
+)
 
 __all__ = [
+    "EVENTS_PAGE_MAX",
     "AuditEntry",
+    "EventFeed",
     "IngestBatch",
     "LeaseLost",
+    "LeaseRound",
     "NodeStatus",
+    "RegradeResult",
     "StepProgress",
     "StepState",
     "Store",
     "VerdictEvent",
+    "fresh_schema",
 ]

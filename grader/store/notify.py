@@ -37,7 +37,9 @@ import logging
 import sqlalchemy as sa
 
 from grader.store.model import VerdictEvent
-from grader.store.store import EVENTS_PAGE_MAX, NOTIFY_CHANNEL, Store
+from grader.store.queries import EVENTS_PAGE_MAX
+from grader.store.store import Store
+from grader.store.writes import NOTIFY_CHANNEL
 
 SQLITE_POLL_INTERVAL_S = 0.2
 

@@ -14,10 +14,110 @@ the stored runs with a key first; `enforce_attestation=False` judges command lin
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import sqlalchemy as sa
 
 from grader.labs.model import Lab
-from grader.store.store import Store
+from grader.store import schema as t
+from grader.store.model import VerdictEvent
+from grader.store.writes import Writes, evidence_json, verdict_at
+from grader.verdict import State, StepVerdict
+
+if TYPE_CHECKING:
+    from grader.store.store import Store
+
+
+def _rank(state: str) -> int:
+    return State(state).rank
+
+
+class Regrades(Writes):
+    """The Store's side of a regrade: its verdicts written like live ones, downgrades audited."""
+
+    def apply_regrade(
+        self, learner: str, lab: str, verdicts: list[StepVerdict], *, allow_downgrade: bool
+    ) -> list[VerdictEvent]:
+        """Record a regrade's verdicts for one learner and lab, in one transaction.
+
+        New verdicts become events and upgrade progress as in ingest. With allow_downgrade, steps
+        the regrade judged lower than stored (or did not reach at all) are set to the regraded
+        state; every such change is audited as "regrade:downgrade".
+        """
+        now = time.time()
+        events: list[VerdictEvent] = []
+        with self._write() as conn:
+            for verdict in verdicts:
+                event = self._record_verdict(
+                    conn, None, learner, verdict, now, audit_kind="regrade:verdict"
+                )
+                if event is not None:
+                    events.append(event)
+            if allow_downgrade:
+                self._downgrade_to(conn, learner, lab, verdicts, now)
+            conn.execute(
+                t.audit.insert().values(
+                    at=now,
+                    kind="regrade",
+                    learner=learner,
+                    node=None,
+                    suspicious=False,
+                    detail={
+                        "lab": lab,
+                        "verdicts": len(verdicts),
+                        "new_events": len(events),
+                        "allow_downgrade": allow_downgrade,
+                    },
+                )
+            )
+        if events:
+            self._committed(events)
+        return events
+
+    @staticmethod
+    def _downgrade_to(
+        conn: sa.Connection, learner: str, lab: str, verdicts: list[StepVerdict], now: float
+    ) -> None:
+        best: dict[str, StepVerdict] = {}
+        for v in verdicts:
+            if v.step not in best or State(v.state).rank >= State(best[v.step].state).rank:
+                best[v.step] = v
+        p = t.progress
+        rows = conn.execute(
+            sa.select(p.c.step, p.c.state).where((p.c.learner == learner) & (p.c.lab == lab))
+        ).all()
+        for step, stored in rows:
+            regraded = best.get(step)
+            new_state = State.PENDING if regraded is None else State(regraded.state)
+            if new_state.rank >= _rank(stored):
+                continue
+            key = (p.c.learner == learner) & (p.c.lab == lab) & (p.c.step == step)
+            if new_state is State.PENDING or regraded is None:  # a pending step has no row
+                conn.execute(p.delete().where(key))
+            else:
+                conn.execute(
+                    p.update()
+                    .where(key)
+                    .values(
+                        state=new_state.value,
+                        reason=regraded.reason,
+                        at=verdict_at(regraded, now),
+                        evidence=evidence_json(regraded),
+                        captures=dict(regraded.captures),
+                    )
+                )
+            conn.execute(
+                t.audit.insert().values(
+                    at=now,
+                    kind="regrade:downgrade",
+                    learner=learner,
+                    node=None,
+                    suspicious=False,
+                    detail={"lab": lab, "step": step, "from": stored, "to": new_state.value},
+                )
+            )
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from alembic.script import ScriptDirectory
 from grader.store import IngestBatch, StepState, Store
 from grader.store import schema as t
 from grader.store.database import MIGRATIONS_DIR
-from grader.store.store import EVIDENCE_EXCERPT_KEEP_CHARS, STORED_OUTPUT_KEEP_CHARS
+from grader.store.writes import EVIDENCE_EXCERPT_KEEP_CHARS, STORED_OUTPUT_KEEP_CHARS
 from grader.verdict import State
 from store.batches import LAB, NODE, batch, record, verdict
 
