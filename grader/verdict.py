@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from grader.labs.model import Step
 
 
 class State(StrEnum):
@@ -60,3 +63,28 @@ class StepVerdict:
         d = asdict(self)
         d["state"] = self.state.value
         return d
+
+
+class Standing(Protocol):
+    """Where a learner stands on one step: the store's StepState or StepProgress."""
+
+    @property
+    def state(self) -> str: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def at(self) -> float | None: ...
+
+
+def step_view(step: Step, n: int, standing: Standing | None) -> dict[str, Any]:
+    """Step `n` of its lab as a person reads it beside its state: the part the dashboard's
+    checklist and the node's progress file share (each adds its own keys). No standing: the
+    step is pending."""
+    return {
+        "id": step.id,
+        "n": n,
+        "title": step.title,
+        "state": standing.state if standing else State.PENDING.value,
+        "reason": standing.reason if standing else "",
+        "at": standing.at if standing else None,
+    }

@@ -46,6 +46,7 @@ from grader.api.practice import (
 from grader.api.settings import ApiSettings
 from grader.labs.model import Lab
 from grader.store import EVENTS_PAGE_MAX, Store
+from grader.verdict import step_view
 
 STATIC_DIR = Path(str(resources.files("grader.api").joinpath("static")))
 
@@ -243,12 +244,7 @@ def mount(
             ev = p.evidence if p else None
             steps.append(
                 {
-                    "id": s.id,
-                    "n": i,
-                    "title": s.title,
-                    "state": p.state if p else "pending",
-                    "reason": p.reason if p else "",
-                    "at": p.at if p else None,
+                    **step_view(s, i, p),
                     "attempts": tries.get(s.id, 0),
                     "hints_seen": hints_seen(s, tries.get(s.id, 0)) if p else [],
                     "evidence": evidence_view(ev),

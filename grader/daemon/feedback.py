@@ -23,6 +23,7 @@ import asyncssh
 from grader.daemon.transport import ReaderInput
 from grader.labs.model import Lab, Step
 from grader.store import StepProgress, StepState, VerdictEvent
+from grader.verdict import step_view
 
 log = logging.getLogger("grader.daemon.feedback")
 
@@ -79,15 +80,10 @@ def progress_document(
             row = rows.get(step.id)
             steps.append(
                 {
-                    "id": step.id,
-                    "n": i,
-                    "title": step.title,
+                    **step_view(step, i, row),
                     "type": step.type,
-                    "state": row.state if row else "pending",
-                    "reason": row.reason if row else "",
                     "points": step.points,
                     "hints": list(step.hints),
-                    "at": row.at if row else None,
                     **_step_text(step, verified=bool(row and row.state == "verified")),
                 }
             )
