@@ -56,7 +56,7 @@ class _LabLoader(yaml.SafeLoader):
         self.alias_count = 0
         self.depth = 0
 
-    def compose_node(self, parent: Node | None, index: int) -> Node | None:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
         if self.check_event(yaml.AliasEvent):
             self.alias_count += 1
             if self.alias_count > MAX_ALIASES:
@@ -168,12 +168,17 @@ def at_mark(file: str, mark: yaml.Mark | None, schema_path: str, message: str) -
 
 
 def _child(node: Node | None, part: PathPart) -> Node | None:
+    # The stubs leave a node's `value` untyped: a mapping's is its (key, value) node pairs, a
+    # sequence's its item nodes.
     if isinstance(node, MappingNode):
-        for key_node, value_node in reversed(node.value):  # the last duplicate wins, as in data
+        pairs: list[tuple[Node, Node]] = node.value
+        for key_node, value_node in reversed(pairs):  # the last duplicate wins, as in data
             if isinstance(key_node, ScalarNode) and key_node.value == part:
                 return value_node
-    elif isinstance(node, SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
-        return node.value[part]
+    elif isinstance(node, SequenceNode) and isinstance(part, int):
+        items: list[Node] = node.value
+        if 0 <= part < len(items):
+            return items[part]
     return None
 
 

@@ -18,7 +18,7 @@ from grader.labs.fragile import fragile_warnings
 from grader.labs.loader import LAB_FILE, check_lab
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "lint",
         help="check lab files against the lab format and report every problem",

@@ -68,7 +68,7 @@ steps: {}
 """
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "new",
         help="create a lab skeleton with an honest and a dishonest self-test",

@@ -59,6 +59,10 @@ from grader.matching.expect import (
 )
 from grader.verdict import Evidence, State, StepVerdict
 
+#: A signed run parsed from a record (attest_run.Attestation, a NamedTuple). grader.matching.attest
+#: loads that class from the node's files at run time, so mypy sees no class to name here.
+SignedRun = tuple[object, ...]
+
 # Anomalies kept in memory for the caller to log; the store is where they live for good. A shell
 # spewing forged markers must not grow the grader without bound.
 MAX_ANOMALIES_KEPT = 1000
@@ -537,7 +541,7 @@ class LabGrader:
                 )
             )
 
-    def _evidence(self, rec: CommandRecord, res: Any) -> Evidence:
+    def _evidence(self, rec: CommandRecord, res: OutputResult | None) -> Evidence:
         return Evidence(
             session=rec.session,
             aid=rec.aid,
@@ -552,7 +556,7 @@ class LabGrader:
             matched=res.matched if res is not None else (),
         )
 
-    def _signed_runs(self, rec: CommandRecord) -> list[tuple]:
+    def _signed_runs(self, rec: CommandRecord) -> list[SignedRun]:
         """The record's signed runs not used before (a reused one is `replayed_attestation`)."""
         if not rec.attestations:
             return []
@@ -575,7 +579,7 @@ class LabGrader:
         return parse_kept(fresh)
 
     def _answer_signed(
-        self, rec: CommandRecord, runs: list[tuple], step_id: str, choice: str
+        self, rec: CommandRecord, runs: list[SignedRun], step_id: str, choice: str
     ) -> bool:
         """Whether the node signed a run of its own `lab answer STEP CHOICE` inside this command
         (attestation enforced): a line that only looks like one (a shell function or alias named
@@ -595,7 +599,7 @@ class LabGrader:
         return False
 
     def _attestation(
-        self, step: Step, rec: CommandRecord, runs: list[tuple], exit_: ExitExpect | None
+        self, step: Step, rec: CommandRecord, runs: list[SignedRun], exit_: ExitExpect | None
     ) -> str:
         """Why the step's signed run is missing or does not fit (empty: it fits); audited.
         `exit_`: the exit expectation the line verified with (the step's or an alternative's)."""
@@ -614,8 +618,8 @@ class LabGrader:
         return problem
 
     def _assess(
-        self, c: _Candidate, rec: CommandRecord, runs: list[tuple] | None = None
-    ) -> tuple[str, tuple[int, int], Any]:
+        self, c: _Candidate, rec: CommandRecord, runs: list[SignedRun] | None = None
+    ) -> tuple[str, tuple[int, int], OutputResult]:
         """The reason (empty: verified), how far off it is (problems, order unmet), the output.
 
         `runs`: the record's signed runs when attestation is enforced (None: not enforced).
@@ -675,7 +679,7 @@ class LabGrader:
         return problems, weight
 
     def _verdict_for(
-        self, c: _Candidate, rec: CommandRecord, reason: str, res: Any
+        self, c: _Candidate, rec: CommandRecord, reason: str, res: OutputResult
     ) -> list[StepVerdict]:
         captures = {k: res.captures[k] for k in c.step.captures if k in res.captures}
         return self._decide(

@@ -83,7 +83,7 @@ def record_transcript(
     return out
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "record",
         help="type a script through the real capture shell; keep the transcript (and verdicts)",

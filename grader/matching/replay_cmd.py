@@ -25,7 +25,7 @@ REASON_WIDTH = 60
 LINE_WIDTH = 50
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "replay",
         help="grade saved session files (.ts) against a lab and print each step's verdict",

@@ -33,7 +33,7 @@ from grader.matching.session_files import replay
 TESTS_DIR = "tests"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "test-lab",
         help="grade a lab's recorded test sessions and compare with their expected verdicts",
