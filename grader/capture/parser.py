@@ -1,7 +1,7 @@
 """The sans-I/O session parser: bytes of one session file in, command events out.
 
 Fed the bytes `script -qf` wrote for one session (in any chunking), it finds our OSC 133/633 markers
-(grader.capture.markers), pairs each command's start (133;C) with its end (133;D), renders what was
+(grader.protocol.markers), pairs each command's start (133;C) with its end (133;D), renders what was
 printed between them (grader.capture.render) and returns events (grader.capture.events). It never
 reads a file or a socket and never raises on any input: every problem becomes an `Anomaly` event.
 
@@ -38,11 +38,9 @@ numbering, so several sessions at once are several parsers (see SpoolParser for 
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Mapping
 
-from grader.capture import markers
 from grader.capture.events import (
     Anomaly,
     AttestationSeen,
@@ -56,6 +54,7 @@ from grader.capture.events import (
 )
 from grader.capture.excerpt import OUTPUT_KEEP_CHARS, OutputExcerpt, whole_excerpt
 from grader.capture.render import LineRenderer, whole_plain_lines
+from grader.protocol import markers
 
 MAX_MARKER_BYTES = 256 * 1024
 """Longest OSC string buffered while waiting for its terminator.
@@ -80,65 +79,11 @@ _FOOTER_LINE = "Script done on "
 #: A command line that ends the login shell (`exit`, `logout`): the footer's exit code is its own.
 SHELL_EXIT_LINE = re.compile(r"\s*(?:exit|logout)(?:\s+-?\d+)?\s*(?:#.*)?")
 
-# The hooks write their markers in two fixed runs: D P A at every prompt (precmd) and E C before
-# every command (PS0). Each run in the hooks' exact grammar is read by one C-level match at the
-# OSC start instead of one loop turn, decode and dispatch per marker (that was half the parser's
-# time on a session of short commands). A payload never holds BEL or ESC (the first one ends or
-# aborts it), so the value classes exclude them and the match ends where the per-marker search
-# would. Anything else (another order, an escape in a value, a foreign nonce, a run cut by the
-# end of a feed) fails the match and takes the per-marker path, which gives the same events.
-# The session's nonce is part of each pattern, as a literal: sre compares it without the per-byte
-# class test a `[^...]*` group costs (measured: a run's match ~25 % faster).
-_END = rb"(?:\x07|\x1b\\)"  # BEL or ST
-_VALUE = rb"([^;\x07\x1b]*)"  # an escaped value: never `;`, and BEL or ESC would end the OSC
-# The E's command line, the longest value: matched as `[^;]*`, a C loop sre runs ~3x faster per
-# byte than a class test, then checked for BEL and ESC (memchr) by the caller, which leaves a run
-# whose line holds one to the per-marker path. Where a `[^;\x07\x1b]*` line would match, this
-# one matches the same bytes (both stop at the `;` that must follow).
-_LINE = rb"([^;]*)"
-_EPOCH = rb"(\d+(?:[.,]\d+)?)"
-_PROMPT_RUN, _START_RUN = b"133;D", b"633;E"  # the first marker of a run, after `ESC ]`
-# A foreign OSC (the prompt's window title) right after a D P A run: dropped by the per-marker
-# path whole when nothing in it is an ESC (that would abort it), so the run may take it along.
-_TITLE = rb"(?:\x1b\](?!133;|633;)[^\x07\x1b]*" + _END + rb")?"
-# What lies between a prompt and the E C run of the command typed at it (the prompt's colours, the
-# echoed line): up to the first `ESC ]`, as the parser's search for the next OSC goes. It stops at
-# an ESC before another ESC or at the end too (then no E can follow: the match leaves it to the
-# feed loop). Possessive: nothing to backtrack into.
-_SKIP = rb"[^\x1b]*+(?:\x1b[^\]\x1b][^\x1b]*+)*+"
-_OURS = (b"\x1b]133;", b"\x1b]633;")
-_D_OSC = b"\x1b]133;D"  # a command-end marker: where a restart point may follow
-_P_PREFIX = len(b"\x1b]633;P;Cwd=")  # from a run's P to its cwd value (group 7)
-# A node-signed attestation (grader/node/files/attest_run.py): `133;T;v=2;...;k=<nonce>;s=<sig>`.
-_ATTEST = b"133;T;"
-_ATTEST_NONCE = re.compile(rb";k=([^;]*);s=[0-9a-f]*\Z")
-
-
-@functools.lru_cache(maxsize=256)
-def _run_patterns(nonce: bytes) -> tuple[re.Pattern[bytes], re.Pattern[bytes]] | None:
-    """The D P A (title) and E C run patterns for one session nonce; None if a run cannot hold it.
-
-    A nonce with `;`, a backslash, BEL or ESC cannot appear verbatim in the hooks' exact grammar
-    (it would be escaped, or end the marker), so such a session takes the per-marker path.
-    """
-    if any(byte in nonce for byte in b";\\\x07\x1b"):
-        return None
-    k = re.escape(nonce)
-    start = (
-        rb"\x1b\]633;E;" + _LINE + b";" + k + _END
-        + rb"(\x1b\]133;C;)aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";k=" + k + _END
-    )  # fmt: skip
-    prompt = (
-        rb"\x1b\]133;D;(\d+);aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";ps=((?:\d+,)*\d+);k="
-        + k + _END
-        + rb"\x1b\]633;P;Cwd=" + _VALUE + _END
-        + rb"\x1b\]133;A;aid=(\d+);k=" + k + _END
-        + _TITLE
-    )  # fmt: skip
-    # The prompt run, and (optional) the next command's E C run when only the prompt and the
-    # typed line lie between: group 9 (empty) marks the end of the prompt run.
-    cycle = prompt + b"()(?:" + _SKIP + start + b")?"
-    return re.compile(cycle), re.compile(start)
+# The marker runs and their fast-path patterns are the grammar's (grader/protocol/markers.py).
+_PROMPT_RUN, _START_RUN = markers.PROMPT_RUN, markers.START_RUN
+_OURS, _D_OSC, _P_PREFIX = markers.OURS, markers.D_OSC, markers.P_PREFIX
+_ATTEST, _ATTEST_NONCE = markers.ATTEST_PREFIX, markers.ATTEST_NONCE
+_run_patterns = markers.run_patterns
 
 
 _PIPESTATUS: dict[bytes, tuple[int, ...]] = {}
@@ -392,7 +337,7 @@ class SessionParser:
     # --- markers --------------------------------------------------------------------------------
 
     def _prompt_run(self, buf: bytes, i: int, base: int, out: int) -> int:
-        """Read a D P A run at `i` in one match (see _run_patterns); return its end, or 0.
+        """Read a D P A run at `i` in one match (see markers.run_patterns); return its end, or 0.
 
         Only when every nonce in it is the session's, so the events are those of the per-marker
         path: the nonce checks pass, P and A change nothing else. It renders the output before
@@ -446,7 +391,7 @@ class SessionParser:
         return m.end()
 
     def _start_run(self, buf: bytes, i: int, base: int) -> int:
-        """Read an E C run at `i` in one match (see _run_patterns); return its end, or 0."""
+        """Read an E C run at `i` in one match (see markers.run_patterns); return its end, or 0."""
         runs = self._runs if self._runs_for is self.nonce else self._load_runs()
         if runs is None:
             return 0

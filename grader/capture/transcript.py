@@ -1,7 +1,7 @@
 """Build the bytes a captured session file holds, exactly as bash + the hooks + `script` write them.
 
 Used by the tests and the parser benchmark: a session is the pty's echo of what the learner typed
-(`\\r\\n` line ends, the prompt drawn by readline), the hooks' markers (grader.capture.markers) and
+(`\\r\\n` line ends, the prompt drawn by readline), the hooks' markers (grader.protocol.markers) and
 the programs' output. Keeping one builder means the tests and the benchmark feed the same shapes
 the real capture shell produces.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from grader.capture import markers
+from grader.protocol import markers
 
 DEFAULT_NONCE = "0123456789abcdef0123456789abcdef"
 

@@ -1,12 +1,14 @@
 """One node's spool frames in, store batches out (sans-I/O: no socket, no database here).
 
 Per spool file a cursor holds a SessionParser plus the offsets that make ingest exactly-once
-(the daemon contract): `fed` is how far the parser has read; `resume` is the offset just after the
-last D marker at which no command was in flight. A batch carries the resume offsets, the finished
-CommandRecords, the verdicts, anomalies and each touched engine's snapshot; the store writes them
-in one transaction. After a crash the parser restarts at `resume` and the engine from its
-snapshot (which leaves in-flight commands out), so the command that was running is re-parsed
-whole and the store's unique keys absorb any command seen twice.
+(the daemon contract): `fed` is how far the parser has read; `resume` is the parser's
+`restart_offset` (just after the last D marker at which no command was open) as a file offset.
+The session's own state is the parser's alone; the ingest routes its events to the engines and
+its batches, plain data (grader.store.model), to the store. A batch carries the resume offsets,
+the finished CommandRecords, the verdicts, anomalies and each touched engine's snapshot; the
+store writes them in one transaction. After a crash the parser restarts at `resume` and the
+engine from its snapshot (which leaves in-flight commands out), so the command that was running
+is re-parsed whole and the store's unique keys absorb any command seen twice.
 
 Learner = the spool directory name; only learners configured on the node are graded. A session's
 nonce comes from its learner's sessions.jsonl and is pinned to the first line naming the session:

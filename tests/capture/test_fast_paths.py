@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grader.capture import markers, parser
+from grader.capture import parser
 from grader.capture.events import OutputLines
 from grader.capture.excerpt import OutputExcerpt, whole_excerpt
 from grader.capture.parser import SessionParser
@@ -28,6 +28,7 @@ from grader.capture.render import (
     whole_plain_lines,
 )
 from grader.capture.transcript import Transcript
+from grader.protocol import markers
 
 from .parsing import feed_all, merged, parse, records
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grader.capture import markers
+from grader.protocol import markers
 
 
 def test_escape_follows_vscode_rule() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from grader.capture import markers
 from grader.capture.events import (
     Anomaly,
     CommandEnded,
@@ -16,6 +15,7 @@ from grader.capture.events import (
 from grader.capture.excerpt import OUTPUT_KEEP_CHARS
 from grader.capture.parser import MAX_MARKER_BYTES, SessionParser, SpoolParser
 from grader.capture.transcript import DEFAULT_NONCE, Transcript
+from grader.protocol import markers
 
 from .parsing import kinds, merged, parse, records, split, streamed
 

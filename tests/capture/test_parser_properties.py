@@ -9,10 +9,10 @@ import tracemalloc
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grader.capture import markers
 from grader.capture.events import CommandEnded
 from grader.capture.parser import SessionParser
 from grader.capture.transcript import Transcript
+from grader.protocol import markers
 
 from .parsing import feed_all, merged, parse, records
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from grader.capture import markers
 from grader.capture.events import Anomaly, CommandEnded, CommandStarted, Event
 from grader.capture.parser import SessionParser
 from grader.capture.transcript import DEFAULT_NONCE, Transcript
+from grader.protocol import markers
 
 from .parsing import kinds, parse, records, split
 

@@ -6,9 +6,9 @@ import json
 import time
 from pathlib import Path
 
-from grader.capture import markers
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
+from grader.protocol import markers
 
 LAB_ID = "daemon-demo"
 LAB_YAML = """\

@@ -27,10 +27,10 @@ from fakenode import HOSTNAME, REPO, FakeNode, InteractiveShell, learner_shell
 from signing import NodeKey
 
 from grader.capture.events import AttestationSeen, CommandEnded
-from grader.capture.markers import unescape
 from grader.capture.parser import SessionParser
 from grader.cli import main
 from grader.matching.attest import attest_run, verify  # attest_run: the very file the node runs
+from grader.protocol.markers import unescape
 
 SPOOL = "/var/lib/labgrader/spool"
 LIB = "/usr/local/lib/labgrader"
