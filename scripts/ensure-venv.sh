@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# The project's .venv (shared by the demo and the tests), with the package installed editable.
+# The project's .venv (shared by the demo and the tests), with the package installed editable,
+# and next to it the fake node's own package (the GPU simulator, provisioning/fake-node), which
+# provisioning with `simulator: true`, `grader record`, `grader test-lab --profiles` and the tests
+# find through it (docs/simulator.md).
 #
 #   scripts/ensure-venv.sh [PIP_TARGET]     default PIP_TARGET: .   (e.g. '.[test,bench]')
 # PYTHON picks the interpreter (default python3). Run from anywhere; works in the repo root.
@@ -13,4 +16,4 @@ if ! "$python" -c 'import ensurepip' 2>/dev/null; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
 fi
 [[ -x .venv/bin/python ]] || "$python" -m venv .venv
-.venv/bin/python -m pip install -q -e "${1:-.}"
+.venv/bin/python -m pip install -q -e "${1:-.}" -e provisioning/fake-node

@@ -6,8 +6,9 @@ a machine of their own. The image is provisioning/fake-node/Dockerfile on top of
 base (these machines have no image registry; see build-base-image.sh).
 
 Build once per test session: the image tag carries a hash of everything that goes into it (the
-Dockerfile, grader/node/files, the lab environment, the base image id), so a changed capture shell
-is never tested through a stale image, and an unchanged one is never rebuilt.
+Dockerfile, grader/node/files, the simulator, the lab environment, the base image id), so a
+changed capture shell is never tested through a stale image, and an unchanged one is never
+rebuilt.
 
 Trust: the fixture reads the container's ed25519 host key with `docker exec` (root, out of band)
 and pins it; tests never accept a host key on first contact.
@@ -44,10 +45,15 @@ import docker
 import docker.errors
 from testcontainers.core.container import DockerContainer
 
+from grader.node.paths import simulator_dir
+
 REPO = Path(__file__).resolve().parent.parent
 DOCKERFILE = REPO / "provisioning" / "fake-node" / "Dockerfile"
 BASE_IMAGE_SCRIPT = REPO / "provisioning" / "fake-node" / "build-base-image.sh"
 NODE_FILES = REPO / "grader" / "node" / "files"
+#: Where the Dockerfiles COPY the simulator from: its place in the repository, their build context.
+#: Its files come from wherever the simulator's package is installed (simulator_dir()).
+SIM_CONTEXT_DIR = "provisioning/fake-node/labgrader_fakenode/sim"
 #: The lab whose `environment:` the fake node's learners get (NCCL_DEBUG=WARN for the first lab).
 LAB_FILE = REPO / "labs" / "nccl-bootstrap" / "lab.yaml"
 
@@ -213,16 +219,27 @@ def lab_environment(lab_file: Path = LAB_FILE) -> dict[str, str]:
 ContextEntry = tuple[str, bytes, int]
 
 
-def repo_files(*paths: Path) -> list[ContextEntry]:
-    """Context entries for files and directory trees of the repository, sorted, caches left out."""
+def tree_files(root: Path, name: str) -> list[ContextEntry]:
+    """Context entries for a file or a directory tree, as `name` in the context, sorted, caches
+    left out."""
     entries = []
-    for root in paths:
-        candidates = sorted(root.rglob("*")) if root.is_dir() else [root]
-        for path in candidates:
-            if path.is_file() and not {"__pycache__", ".ruff_cache"}.intersection(path.parts):
-                name = path.relative_to(REPO).as_posix()
-                entries.append((name, path.read_bytes(), path.stat().st_mode & 0o777))
+    candidates = sorted(root.rglob("*")) if root.is_dir() else [root]
+    for path in candidates:
+        if path.is_file() and not {"__pycache__", ".ruff_cache"}.intersection(path.parts):
+            rel = path.relative_to(root).as_posix()
+            entry = name if rel == "." else f"{name}/{rel}"
+            entries.append((entry, path.read_bytes(), path.stat().st_mode & 0o777))
     return entries
+
+
+def repo_files(*paths: Path) -> list[ContextEntry]:
+    """Context entries for files and directory trees of the repository, by their repository path."""
+    return [e for root in paths for e in tree_files(root, root.relative_to(REPO).as_posix())]
+
+
+def sim_files() -> list[ContextEntry]:
+    """The simulator, found through its package, where the Dockerfiles COPY it from."""
+    return tree_files(simulator_dir(), SIM_CONTEXT_DIR)
 
 
 def _environment_file(env: dict[str, str]) -> bytes:
@@ -365,7 +382,7 @@ def build_image(
 
 def ensure_image(client: docker.DockerClient) -> str:
     """The fake node image tag for the current sources, built when it does not exist yet."""
-    entries = repo_files(DOCKERFILE, NODE_FILES)
+    entries = repo_files(DOCKERFILE, NODE_FILES) + sim_files()
     entries.append((CONTEXT_ENV_FILE, _environment_file(lab_environment()), 0o644))
     return build_image(
         client,

@@ -24,16 +24,13 @@ from pathlib import Path
 
 import grader.node.record
 from grader.labs.loader import load_lab
+from grader.node.sandbox import install_simulator
 
 # A human types 5-10 keys/s; 0.1 s per key is the pace a learner copying a command types at.
 KEY_DELAY_S = 0.1
 # Growth sampling: finer than the reader's 50 ms poll, so replayed pacing is never coarser than
 # what the daemon can observe.
 RECORD_POLL_S = 0.005
-SIM_PROGRAMS = {
-    "all_reduce_perf": "sim/bin/nccl-tests",
-    "nvidia-smi": "sim/bin/nvidia-smi",
-}
 LAB = "nccl-bootstrap"
 
 
@@ -108,8 +105,7 @@ def record(labs_dir: Path, out: Path | None = None) -> Recording:
     home, root, etc, bin_ = base / "home", base / "root", base / "etc", base / "bin"
     for d in (home, root, etc, bin_):
         d.mkdir(parents=True)
-    for prog, rel in SIM_PROGRAMS.items():
-        (bin_ / prog).symlink_to(lib / rel)
+    install_simulator(base / "sim", bin_)
     (bin_ / "lab").symlink_to(lib / "lab")
     (etc / "environment").write_text("".join(f"{k}={v}\n" for k, v in lab.environment.items()))
     (home / ".profile").write_text(f'PATH="{bin_}:$PATH"\n')

@@ -17,8 +17,8 @@ grader does not see. Two facts decide it anyway, so a value is accepted only whe
   interface the lab captured) came from its automatic search, which excludes docker* and lo*
   and tries ib* first: the two agree only when the list excludes docker and lo too and the
   captured interface is not an ib* one.
-The simulator implements the same matching rules to produce output
-(grader/node/files/sim/gpusim/netif.py); tests/matching/test_ncclifname.py checks both agree.
+The simulator implements the same matching rules to produce output (gpusim/netif.py of the
+fake node's package, docs/simulator.md); tests/matching/test_ncclifname.py checks both agree.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ A recorded transcript (`tests/<name>.ts`) proves the lab on the one node it was 
 nodes differ: other NCCL generations print other texts, an InfiniBand node never prints a
 NET/Socket line, the interface may be ens5 or bond0 (docs/nccl-facts.md). So `grader test-lab
 --profiles` types each `tests/<name>.script` into a sandbox node (grader/node/sandbox.py) per
-profile in grader/node/files/sim/profiles/matrix/ and checks its `<name>.expect.yaml` there.
+profile in the simulator's profiles/matrix/ (grader.node.paths.simulator_dir()) and checks its
+`<name>.expect.yaml` there.
 
 Scripts say what an honest learner would type on any node: `{{name}}` in a line is replaced, just
 before it is typed, by the lab variable `name` as the lab captured it from the session so far
@@ -31,11 +32,11 @@ import yaml
 from grader.labs.model import Lab
 from grader.matching.selftest import EXPECT_SUFFIX, check_transcript
 from grader.matching.session_files import replay
-from grader.node.paths import node_files_dir
+from grader.node.paths import simulator_dir
 from grader.node.record import Recorder, RecorderError
 from grader.node.sandbox import record_script
 
-MATRIX_DIR = "sim/profiles/matrix"
+MATRIX_DIR = "profiles/matrix"
 # The built-in profile on this machine's interfaces: what recorded transcripts were typed on.
 DEFAULT_PROFILE = "default"
 SCRIPT_SUFFIX = ".script"
@@ -54,7 +55,7 @@ class ProfileNotFound(ValueError):
 
 def matrix_profiles() -> list[Path]:
     """The node profiles a lab is proven on, by name."""
-    return sorted((node_files_dir() / MATRIX_DIR).glob("*.json"))
+    return sorted((simulator_dir() / MATRIX_DIR).glob("*.json"))
 
 
 def select_profiles(names: Sequence[str]) -> list[Path]:

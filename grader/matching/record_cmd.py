@@ -31,6 +31,7 @@ from grader.matching.profile_matrix import (
 )
 from grader.matching.selftest import EXPECT_SUFFIX, check_transcript, expectation_text
 from grader.matching.session_files import replay
+from grader.node.paths import simulator_missing
 from grader.node.record import RecorderError
 from grader.node.sandbox import record_script
 
@@ -101,7 +102,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("script", metavar="SCRIPT", help="a script file, or a name in tests/")
     parser.add_argument(
         "--profile",
-        help="a node profile (a name from grader/node/files/sim/profiles/matrix, or a JSON "
+        help="a node profile (a name from the simulator's profiles/matrix, or a JSON "
         "file); default: the built-in one on this machine's own interfaces",
     )
     parser.add_argument("--name", help="the transcript's name (default: the script's)")
@@ -129,6 +130,10 @@ def run(args: argparse.Namespace) -> int:
     script = _script_path(labdir, args.script)
     if script is None:
         print(f"{args.script}: no such script (a file, or a name in {labdir / 'tests'})")
+        return 2
+    missing = simulator_missing()
+    if missing:
+        print(f"grader record: {missing}", file=sys.stderr)
         return 2
     profile = None
     if args.profile:

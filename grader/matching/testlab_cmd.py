@@ -29,6 +29,7 @@ from grader.matching.attest import add_key_option, key_from_option, not_enforced
 from grader.matching.profile_matrix import ProfileNotFound, prove_lab, select_profiles
 from grader.matching.selftest import EXPECT_SUFFIX, Outcome, check_transcript, expectation_text
 from grader.matching.session_files import replay
+from grader.node.paths import simulator_missing
 
 TESTS_DIR = "tests"
 
@@ -52,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=(
             "also type every tests/<name>.script through the real capture shell on simulated "
             "node profiles and check its expectation on each: all, or comma-separated names "
-            "from grader/node/files/sim/profiles/matrix or JSON files"
+            "from the simulator's profiles/matrix or JSON files"
         ),
     )
     parser.add_argument(
@@ -82,6 +83,10 @@ def run(args: argparse.Namespace) -> int:
     key = key_from_option(getattr(args, "attest_key", None))
     profiles: list[Path] = []
     if args.profiles:
+        missing = simulator_missing()
+        if missing:
+            print(f"grader test-lab --profiles: {missing}", file=sys.stderr)
+            return 2
         try:
             profiles = select_profiles([n for n in args.profiles.split(",") if n])
         except ProfileNotFound as exc:

@@ -1,7 +1,8 @@
-"""Where the node-side files live inside the installed package.
+"""Where the node-side files live inside the installed packages.
 
 Provisioning copies them to a node, the fake-node image bakes them in, and local tests run them
-in place; all three find them here rather than by a path relative to some checkout.
+in place; all three find them here rather than by a path relative to some checkout. The capture
+shell and its helpers are in this package; the GPU simulator is in the fake node's own package.
 """
 
 from __future__ import annotations
@@ -25,9 +26,44 @@ NODE_FILES = (
 
 #: Where provisioning installs the GPU simulator on a node (`simulator: true`, docs/simulator.md).
 NODE_SIM_DIR = f"{NODE_LIB_DIR}/sim"
-#: A line in each simulated program (sim/bin/*): how a report tells simulated GPUs from real ones,
-#: by the program that runs, wherever it was copied to.
+#: A line in each simulated program (bin/* of simulator_dir()): how a report tells simulated GPUs
+#: from real ones, by the program that runs, wherever it was copied to.
 SIMULATOR_MARK = "labgrader GPU simulator: simulated GPUs, not real ones"
+
+
+#: The GPU simulator is the fake node's own distribution (provisioning/fake-node), not part of
+#: the grader: a real node never runs it. This import package holds it as package data (`sim/`).
+SIM_PACKAGE = "labgrader_fakenode"
+SIM_INSTALL_HINT = "pip install -e provisioning/fake-node"
+
+
+class SimulatorMissing(RuntimeError):
+    """The simulator's package is not installed next to the grader."""
+
+
+def simulator_dir() -> Path:
+    """The simulator's tree (install.sh, bin/, gpusim/, profiles/): where everything finds it.
+
+    Only `grader record`, `grader test-lab --profiles` and provisioning with `simulator: true`
+    need it; without the package those say what to install instead of failing on a path.
+    """
+    try:
+        root = resources.files(SIM_PACKAGE)
+    except ModuleNotFoundError:
+        raise SimulatorMissing(
+            f"the GPU simulator is not installed (Python package {SIM_PACKAGE}); "
+            f"install it next to the grader: {SIM_INSTALL_HINT}"
+        ) from None
+    return Path(str(root / "sim"))
+
+
+def simulator_missing() -> str | None:
+    """What to install when the simulator is missing (a command's one error line), else None."""
+    try:
+        simulator_dir()
+    except SimulatorMissing as exc:
+        return str(exc)
+    return None
 
 
 def node_files_dir() -> Path:

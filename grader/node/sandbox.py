@@ -1,7 +1,7 @@
 """A learner's node on this machine, for typing a lab's scripts through the real capture shell.
 
 Under one base folder: a copy of the node files (capture-shell, hooks, `lab`), the simulated
-nvidia-smi and nccl-tests on PATH (grader/node/files/sim, optionally with a node profile), the
+nvidia-smi and nccl-tests on PATH (simulator_dir(), optionally with a node profile), the
 lab's `environment:` as the node's environment file, and a home to start in. Nothing needs root
 and nothing outside the base folder changes, so several sandboxes can record at once.
 
@@ -17,11 +17,12 @@ import subprocess
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from grader.node.paths import node_files_dir
+from grader.node.paths import node_files_dir, simulator_dir
 from grader.node.record import DEFAULT_KEY_DELAY, Recorder, play
 
-# What sim/install.sh links into a bin folder: nvidia-smi and the eleven nccl-tests names.
-SIM_INSTALL = "sim/install.sh"
+# What the simulator's install.sh links into a bin folder: nvidia-smi and the eleven nccl-tests
+# names.
+SIM_INSTALL = "install.sh"
 # A script line handled here, before the shell starts: `@@copy OTHER.ts DEST` copies a file from
 # the script's folder into the learner's home (to replay an old session with `cat`).
 COPY_DIRECTIVE = "@@copy "
@@ -30,7 +31,7 @@ COPY_DIRECTIVE = "@@copy "
 def install_simulator(lib: Path, bin_dir: Path) -> None:
     """The simulated programs with their own installer (as on a fake node, without --attest)."""
     subprocess.run(
-        ["sh", str(node_files_dir() / SIM_INSTALL), str(lib), str(bin_dir)],
+        ["sh", str(simulator_dir() / SIM_INSTALL), str(lib), str(bin_dir)],
         check=True,
         capture_output=True,
     )

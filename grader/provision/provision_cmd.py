@@ -8,6 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from grader.node.paths import simulator_missing
 from grader.provision.graderconfig import ConfigNotWritten, write_config
 from grader.provision.health import NodeReport, report_table
 from grader.provision.inventory import InventoryInvalid, load_inventory
@@ -110,6 +111,14 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     mode = Mode(dry_run=args.dry_run, check_only=args.check, rotate_key=args.rotate_attest_key)
+    simulated = [h.name for h in hosts if h.simulator and not args.check]
+    missing = simulator_missing() if simulated else None
+    if missing:
+        print(
+            f"grader provision: simulator: true ({', '.join(simulated)}): {missing}",
+            file=sys.stderr,
+        )
+        return 2
     outcomes = provision(hosts, mode, Path(args.log_dir), sys.stderr)
     if args.json:
         print(json.dumps([o.as_dict() for o in outcomes], indent=2))

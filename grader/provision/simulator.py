@@ -1,14 +1,15 @@
 """The GPU simulator on a CPU-only node, installed only when the inventory says `simulator: true`.
 
-What gets installed is grader/node/files/sim (docs/simulator.md), by its own install.sh: the
-simulator into NODE_SIM_DIR, its programs (nvidia-smi and the nccl-tests names) linked into
-`<prefix>/build`, where the nccl-tests step finds them (and links them onto bin_dir) and the
-attestation step wraps them like real programs. Nothing else tells a simulated node apart: the
+What gets installed is the simulator of the fake node's own package (found by
+grader.node.paths.simulator_dir(), docs/simulator.md), by its own install.sh: the simulator into
+NODE_SIM_DIR, its programs (nvidia-smi and the nccl-tests names) linked into `<prefix>/build`,
+where the nccl-tests step finds them (and links them onto bin_dir) and the attestation step wraps
+them like real programs. Nothing else tells a simulated node apart: the
 health report reads the running nvidia-smi for SIMULATOR_MARK (grader.provision.health), so a
 simulator copied by hand is named too.
 
 Idempotence: the installed copy carries the SHA-256 of the tree it came from
-(`NODE_SIM_DIR/.source-sha256`); the step is `ok` when it matches this package's tree.
+(`NODE_SIM_DIR/.source-sha256`); the step is `ok` when it matches the installed package's tree.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from grader.node.paths import NODE_SIM_DIR, node_files_dir
+from grader.node.paths import NODE_SIM_DIR, simulator_dir
 from grader.provision.outcome import Status, StepResult
 from grader.provision.session import Node
 
@@ -38,7 +39,7 @@ printf '%s\n' "$4" > "$5/.source-sha256"
 
 def _tree() -> tuple[bytes, str]:
     """The simulator as a tarball (sorted, no caches, fixed times) and its SHA-256."""
-    root = node_files_dir() / "sim"
+    root = simulator_dir()
     files = sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     digest = hashlib.sha256()
     buf = io.BytesIO()

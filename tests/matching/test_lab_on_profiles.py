@@ -1,5 +1,5 @@
 """`grader test-lab --profiles`: the seed lab's scripts typed through the real capture shell on
-every node profile of the matrix (grader/node/files/sim/profiles/matrix) and graded there."""
+every node profile of the matrix (the simulator's profiles/matrix) and graded there."""
 
 from __future__ import annotations
 

@@ -1,17 +1,17 @@
 """NCCL_SOCKET_IFNAME by meaning: the grader's judgement (grader/matching/ncclifname.py) and the
-simulator's NCCL (grader/node/files/sim/gpusim/netif.py) are two implementations of the same
-rules of NCCL's src/misc/socket.cc; they must agree on every value and interface."""
+simulator's NCCL (gpusim/netif.py in grader.node.paths.simulator_dir()) are two implementations
+of the same rules of NCCL's src/misc/socket.cc; they must agree on every value and interface."""
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
 from grader.matching import ncclifname
+from grader.node.paths import simulator_dir
 
-SIM_DIR = Path(__file__).resolve().parents[2] / "grader" / "node" / "files" / "sim"
+SIM_DIR = simulator_dir()
 VALUES = ["eth0", "=eth0", "eth", "=eth", "eth0,eth1", "=eth1,eth0", "eth0:5000", "=eth0:5000",
           "^docker,lo", "^=docker0,lo", "^eth", "^=eth0", "ens", "bond0", "ib", "^", "=", "e", "",
           "eth0.100", "=eth0.100", ",eth0", "eth1,,", "^docker,lo,eth0", "^=", "^,",

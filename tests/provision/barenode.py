@@ -19,7 +19,6 @@ import fakenode
 from testcontainers.core.container import DockerContainer
 
 DOCKERFILE_BARE = fakenode.REPO / "provisioning" / "fake-node" / "Dockerfile.bare"
-SIM_FILES = fakenode.NODE_FILES / "sim"
 BARE_IMAGE_REPO = "labgrader/bare-node"
 ADMIN_USER = "ops"
 #: An account whose sudo asks for a password (provisioning must say so, not hang).
@@ -52,7 +51,7 @@ def build_bare_image(docker_engine: fakenode.docker.DockerClient) -> str:
         docker_engine,
         BARE_IMAGE_REPO,
         DOCKERFILE_BARE.relative_to(fakenode.REPO).as_posix(),
-        fakenode.repo_files(DOCKERFILE_BARE, SIM_FILES),
+        fakenode.repo_files(DOCKERFILE_BARE) + fakenode.sim_files(),
         {},
     )
 

@@ -7,8 +7,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from grader.node.paths import simulator_dir
 
-SIM_DIR = Path(__file__).resolve().parents[2] / "grader" / "node" / "files" / "sim"
+SIM_DIR = simulator_dir()
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""The node-profile matrix (grader/node/files/sim/profiles/matrix/): each generation's and each
+"""The node-profile matrix (the simulator's profiles/matrix/): each generation's and each
 hardware shape's output, as docs/nccl-facts.md states it from NCCL's and nccl-tests' sources.
 
 Every profile there names its interfaces, so these runs are the same on any machine."""

@@ -238,9 +238,9 @@ def test_enumeration_is_the_kernels_order_whatever_else_runs_here():
 def test_every_simulated_program_carries_the_mark_reports_look_for() -> None:
     """grader.provision.health tells simulated GPUs from real ones by SIMULATOR_MARK in the
     program that runs: every entry point must carry it."""
-    from grader.node.paths import SIMULATOR_MARK, node_files_dir
+    from grader.node.paths import SIMULATOR_MARK
 
-    programs = sorted((node_files_dir() / "sim" / "bin").iterdir())
+    programs = sorted((SIM_DIR / "bin").iterdir())
     assert [p.name for p in programs] == ["nccl-tests", "nvidia-smi"]
     for program in programs:
         assert SIMULATOR_MARK in program.read_text(), program

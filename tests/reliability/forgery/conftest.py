@@ -4,7 +4,6 @@ programs on PATH, graded by the daemon's own ingest into a real SQLite store."""
 from __future__ import annotations
 
 import getpass
-import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,13 +14,13 @@ from grader.daemon.ingest import NodeIngest
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
 from grader.node.record import Recorder
+from grader.node.sandbox import install_simulator
 from grader.protocol.frames import KIND_DATA, Frame
 from grader.store import Store
 from grader.store.model import AuditEntry, StepProgress
 
 REPO = Path(__file__).resolve().parents[3]
 SEED_LAB = REPO / "labs" / "nccl-bootstrap"
-SIM_DIR = REPO / "grader" / "node" / "files" / "sim"
 USER = getpass.getuser()
 NODE = "forgery-node"
 # Frames the size the spool reader sends (its read chunk): the carry logic runs as on a node.
@@ -36,9 +35,7 @@ def seed_lab() -> Lab:
 @pytest.fixture(scope="session")
 def sim_path(tmp_path_factory: pytest.TempPathFactory) -> str:
     root = tmp_path_factory.mktemp("sim")
-    subprocess.run(
-        ["sh", str(SIM_DIR / "install.sh"), str(root / "lib"), str(root / "bin")], check=True
-    )
+    install_simulator(root / "lib", root / "bin")
     return str(root / "bin")
 
 

@@ -1,16 +1,20 @@
 #!/bin/sh
 # Install the simulated GPU programs on a (fake) node. Idempotent: re-running replaces the copy
-# and re-points the links. Usage: install.sh [--attest] [LIBDIR] [BINDIR]
-#   --attest  BINDIR gets attested-run wrappers (../install-attest.sh, as root) instead of links:
-#             what a lab node has (docs/attestation.md); the real programs stay off PATH
+# and re-points the links. Usage: install.sh [--attest INSTALL_ATTEST] [LIBDIR] [BINDIR]
+#   --attest  BINDIR gets attested-run wrappers instead of links, made by INSTALL_ATTEST (the
+#             grader's node file install-attest.sh, run as root): what a lab node has
+#             (docs/attestation.md); the real programs stay off PATH
 #   LIBDIR    where the simulator is copied  (default /usr/local/lib/labgrader/sim)
 #   BINDIR    where the program links go     (default /usr/local/bin)
 # Each program name is a link in LIBDIR/progs/ (off PATH): nccl-tests picks its collective from
 # the name it was started by, and a script started by the kernel sees its path, not argv[0].
 set -eu
 
-attest=0
-if [ "${1-}" = --attest ]; then attest=1 && shift; fi
+attest=
+if [ "${1-}" = --attest ]; then
+    [ -n "${2-}" ] || { echo "install.sh: --attest needs the path of install-attest.sh" >&2; exit 2; }
+    attest=$2 && shift 2
+fi
 src=$(cd "$(dirname "$0")" && pwd)
 libdir=${1:-/usr/local/lib/labgrader/sim}
 bindir=${2:-/usr/local/bin}
@@ -37,12 +41,12 @@ if [ -d "$libdir" ]; then mv "$libdir" "$libdir.old"; fi
 mv "$staging" "$libdir"
 rm -rf "$libdir.old"
 
-if [ "$attest" = 1 ]; then
+if [ -n "$attest" ]; then
     set --
     for name in nvidia-smi $binaries; do
         set -- "$@" --program "$name=$libdir/progs/$name"
     done
-    "$src/../install-attest.sh" --bindir "$bindir" "$@"
+    "$attest" --bindir "$bindir" "$@"
     exit 0
 fi
 for name in nvidia-smi $binaries; do
