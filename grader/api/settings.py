@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from grader.labs.model import Lab
+from grader.labs import Lab
 from grader.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 
 if TYPE_CHECKING:
-    from grader.config import GraderConfig
+    from grader.config import ApiConfig, GraderConfig
 
 
 @dataclass(frozen=True)
@@ -28,10 +28,15 @@ class ApiSettings:
         from grader.labs.loader import load_lab
 
         labs = {lab.id: lab for lab in map(load_lab, config.labs)}
+        return cls.from_api_config(labs, config.api)
+
+    @classmethod
+    def from_api_config(cls, labs: Mapping[str, Lab], api: ApiConfig) -> ApiSettings:
+        """For labs already loaded (the daemon loaded them to grade)."""
         return cls(
-            labs=labs,
-            operator_tokens=tuple(config.api.operator_tokens),
-            learner_tokens=dict(config.api.learner_tokens),
-            rate_per_token=config.api.rate_per_token,
-            failed_auth_per_client=config.api.failed_auth_per_client,
+            labs=dict(labs),
+            operator_tokens=tuple(api.operator_tokens),
+            learner_tokens=dict(api.learner_tokens),
+            rate_per_token=api.rate_per_token,
+            failed_auth_per_client=api.failed_auth_per_client,
         )

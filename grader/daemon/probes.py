@@ -21,7 +21,8 @@ from __future__ import annotations
 import json
 import logging
 import shlex
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -29,6 +30,10 @@ from grader.capture.events import CommandRecord
 from grader.labs.model import Lab, Step
 from grader.matching.expect import OutputMatcher, check_exit, substitute, unknown_variables
 from grader.verdict import Evidence, State, StepVerdict
+
+if TYPE_CHECKING:
+    from grader.daemon.ingest import Ended, NodeIngest
+    from grader.store import VerdictEvent
 
 log = logging.getLogger("grader.daemon.probes")
 
@@ -141,3 +146,50 @@ async def run_probe(
         captures=dict(out.captures),
         evidence=evidence,
     )
+
+
+class NodeProbes:
+    """The probes of one node's learners: a round after their commands end, for the steps not
+    verified yet, whose passes go to the ingest as verdicts."""
+
+    def __init__(self, node_id: str, learners: Mapping[str, Iterable[str]]) -> None:
+        self.node_id = node_id
+        self.learners = learners
+        # Steps known verified on this node (a committed event, or a probe's pass): the
+        # engine's verdicts do not hold a probe's pass, and a verified step is probed no more.
+        self._verified: set[tuple[str, str, str]] = set()
+
+    def committed(self, events: Iterable[VerdictEvent]) -> None:
+        for ev in events:
+            if ev.state == State.VERIFIED:
+                self._verified.add((ev.learner, ev.lab, ev.step))
+
+    async def run(
+        self, conn: asyncssh.SSHClientConnection, ingest: NodeIngest, ended: list[Ended]
+    ) -> bool:
+        """One round for the learners whose commands ended; True when a probe verified a step
+        (its verdict is in the ingest's next batch)."""
+        last: dict[str, Ended] = {e.learner: e for e in ended}  # one probe round per learner
+        found = False
+        for learner, e in last.items():
+            for lab_id in self.learners.get(learner, ()):
+                grader = ingest.grader(learner, lab_id)
+                if grader is None:
+                    continue
+                states = {sid: v.state for sid, v in grader.verdicts().items()}
+                for sid in list(states):
+                    if (learner, lab_id, sid) in self._verified:
+                        states[sid] = State.VERIFIED
+                for step in due_probes(grader.lab, states):
+                    try:
+                        verdict = await run_probe(
+                            conn, grader.lab, step, grader.variables, e.record
+                        )
+                    except (OSError, asyncssh.Error) as exc:
+                        log.warning("event=probe_failed node=%s detail=%s", self.node_id, exc)
+                        continue
+                    if verdict is not None:
+                        self._verified.add((learner, lab_id, step.id))
+                        ingest.add_verdict(learner, verdict)
+                        found = True
+        return found

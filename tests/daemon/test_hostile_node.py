@@ -20,7 +20,7 @@ import pytest
 
 from grader.config import ConfigError, load_config
 from grader.daemon import ingest as ingest_mod
-from grader.daemon import service, transport
+from grader.daemon import transport, watcher
 from grader.daemon.ingest import NodeIngest
 from grader.protocol.frames import (
     FRAME_PATH_MAX,
@@ -315,7 +315,7 @@ def test_a_reset_flood_is_logged_within_the_nodes_budget(
 
 def test_a_big_frame_fed_in_slices_is_the_same_as_fed_whole(tmp_path: Path) -> None:
     """Work per loop turn is bounded: the watcher feeds a DATA frame above FEED_SLICE_BYTES in
-    slices (grader/daemon/service.py _slices), other tasks running between them. Fed so, the
+    slices (grader/daemon/watcher.py _slices), other tasks running between them. Fed so, the
     ingest ends in the same state: the same sessions pinned, the same offsets, the same command
     parsed from a session whose bytes came before its index line."""
     sh = Shell("20261129T181502-4242-9f3a01bc")
@@ -326,17 +326,17 @@ def test_a_big_frame_fed_in_slices_is_the_same_as_fed_whole(tmp_path: Path) -> N
         Frame(KIND_DATA, f"alice/{sh.session}.ts", 0, session),  # before its line: it waits
         Frame(KIND_DATA, "alice/sessions.jsonl", 0, index),
     ]
-    assert all(len(f.data) > 2 * service.FEED_SLICE_BYTES for f in frames)
+    assert all(len(f.data) > 2 * watcher.FEED_SLICE_BYTES for f in frames)
     states = []
     for sliced in (False, True):
         ing = _ingest(tmp_path)
         for f in frames:
-            for part in service._slices(f) if sliced else [f]:
+            for part in watcher._slices(f) if sliced else [f]:
                 ing.feed(part)
         taken = ing.take_batch()
         assert taken is not None
         records = [(r.line, r.output) for _, r in taken[0].records]
         states.append((dict(ing._indexes["alice"].nonces), ing.start_offsets(), records))
-    assert len(list(service._slices(frames[1]))) > 2
+    assert len(list(watcher._slices(frames[1]))) > 2
     assert states[0] == states[1]
     assert states[1][2] and states[1][2][0][0] == "echo hello"

@@ -1,0 +1,65 @@
+"""The API served inside another program's asyncio loop: `grader run` embeds it.
+
+The daemon owns the process's signals (SIGTERM/SIGINT stop its watchers first), so this server
+installs none and is stopped by the daemon instead (EmbeddedServer.stop). `grader serve` runs
+the API alone with uvicorn's own handling (serve_cmd.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
+
+from grader.api.app import create_app
+from grader.api.settings import ApiSettings
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from grader.config import ApiConfig
+    from grader.labs.model import Lab
+    from grader.store import Store
+
+#: Upper bound on waiting for in-flight HTTP requests at shutdown; event streams end at once.
+API_GRACEFUL_SHUTDOWN_S = 5
+
+
+class EmbeddedServer:
+    """uvicorn in the caller's loop, without its own signal handling."""
+
+    def __init__(self, app: FastAPI, host: str, port: int):
+        import uvicorn
+
+        class Server(uvicorn.Server):
+            @contextlib.contextmanager
+            def capture_signals(self) -> Iterator[None]:
+                yield
+
+        # An open SSE stream (a dashboard tab) would otherwise hold shutdown open forever:
+        # uvicorn waits for it, and sse-starlette only notices an exit through uvicorn's own
+        # signal handlers, which this server does not install (see stop()).
+        self.server = Server(
+            uvicorn.Config(
+                app,
+                host=host,
+                port=port,
+                log_level="warning",
+                timeout_graceful_shutdown=API_GRACEFUL_SHUTDOWN_S,
+            )
+        )
+
+    async def serve(self) -> None:
+        await self.server.serve()
+
+    def stop(self) -> None:
+        from sse_starlette.sse import AppStatus
+
+        AppStatus.should_exit = True  # ends every open event stream now
+        self.server.should_exit = True
+
+
+def embedded_server(store: Store, labs: Mapping[str, Lab], api: ApiConfig) -> EmbeddedServer:
+    """The API over `store` for labs already loaded, listening where grader.yaml's `api` says."""
+    app = create_app(store, ApiSettings.from_api_config(labs, api))
+    return EmbeddedServer(app, api.host, api.port)
