@@ -59,7 +59,7 @@ from typing import Any
 import asyncssh
 
 from grader.bench.recording import Recording, load
-from grader.daemon.transport import reader_script
+from grader.daemon import reader_script
 from grader.node.paths import node_module
 
 # Markers whose t= the replay rewrites to the append time (the shell writes EPOCHREALTIME then).

@@ -10,7 +10,7 @@ import pytest
 
 from grader import metrics
 from grader.config import load_config
-from grader.daemon.service import Daemon
+from grader.daemon import Daemon
 from grader.labs.loader import load_lab
 from grader.store import Store
 

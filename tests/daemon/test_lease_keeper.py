@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from grader.daemon.leasekeeper import LeaseKeeper
+from grader.daemon import LeaseKeeper
 from grader.store import Store
 
 TTL_S = 3.0  # renewed every 1 s; the loop is blocked for longer than the whole ttl below
