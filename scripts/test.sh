@@ -56,8 +56,12 @@ log "lint (ruff)"
 log "types (mypy, settings in pyproject.toml)"
 .venv/bin/mypy
 
-log "tests"
+log "tests (with coverage)"
 # A hang must end as a red run with stacks (pytest-timeout, 1200 s a test), not as CI's own
 # 90-minute kill; this outer limit catches what pytest-timeout cannot interrupt.
-timeout --kill-after=60 75m .venv/bin/python -m pytest -q "$@"
+# Coverage ([tool.coverage] in pyproject.toml) counts grader/ code run inside this pytest
+# process only: daemons, the API and node scripts started as other processes are not traced.
+# The report lists the files not fully covered, then the TOTAL line.
+timeout --kill-after=60 75m .venv/bin/python -m pytest -q \
+  --cov=grader --cov-report=term:skip-covered "$@"
 log "done"
