@@ -59,7 +59,7 @@ DEFAULT_BACKOFF_BASE_S = 1.0
 DEFAULT_BACKOFF_MAX_S = 60.0
 # Attested runs: enforced unless the operator says otherwise (grader.matching.attest).
 DEFAULT_ATTESTATION = "required"
-# Where each node keeps its public key (grader/node/files/attest_run.py PUBLIC_KEY_PATH).
+# Where each node keeps its public key (grader/protocol/signed_run.py PUBLIC_KEY_PATH).
 DEFAULT_ATTEST_KEY_PATH = "/etc/labgrader/attest.pub"
 
 

@@ -51,6 +51,8 @@ REPO = Path(__file__).resolve().parent.parent
 DOCKERFILE = REPO / "provisioning" / "fake-node" / "Dockerfile"
 BASE_IMAGE_SCRIPT = REPO / "provisioning" / "fake-node" / "build-base-image.sh"
 NODE_FILES = REPO / "grader" / "node" / "files"
+#: The protocol modules the node files import (the Dockerfile COPYs them beside the node files).
+PROTOCOL = REPO / "grader" / "protocol"
 #: Where the Dockerfiles COPY the simulator from: its place in the repository, their build context.
 #: Its files come from wherever the simulator's package is installed (simulator_dir()).
 SIM_CONTEXT_DIR = "provisioning/fake-node/labgrader_fakenode/sim"
@@ -382,7 +384,7 @@ def build_image(
 
 def ensure_image(client: docker.DockerClient) -> str:
     """The fake node image tag for the current sources, built when it does not exist yet."""
-    entries = repo_files(DOCKERFILE, NODE_FILES) + sim_files()
+    entries = repo_files(DOCKERFILE, NODE_FILES, PROTOCOL) + sim_files()
     entries.append((CONTEXT_ENV_FILE, _environment_file(lab_environment()), 0o644))
     return build_image(
         client,

@@ -1,8 +1,9 @@
 """Ed25519 node keys for tests: what a node's attest-key.sh makes, held in the test process.
 
 A test that needs a signed 133;T makes it with the node's own marker code
-(grader/node/files/attest_run.py `marker`) and a key from here, the way the node's helper signs
-with its private key; the grader side gets only `public`, as the daemon does.
+(grader/protocol/signed_run.py `marker`, which the helper imports) and a key from here, the way
+the node's helper signs with its private key; the grader side gets only `public`, as the daemon
+does.
 """
 
 from __future__ import annotations

@@ -30,8 +30,8 @@ from grader import metrics
 from grader.config import DEFAULT_NODE_BUFFER_BYTES, DaemonSettings, NodeConfig
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import TokenBucket
-from grader.matching.attest import attest_run
 from grader.node.paths import SIMULATOR_MARK
+from grader.protocol import signed_run
 from grader.protocol.frames import (  # the frame format's home (grader/protocol/frames.py)
     KIND_DATA,
     KIND_ERROR,
@@ -658,7 +658,7 @@ async def fetch_attest_key(
     except asyncssh.SFTPError as exc:
         return None, f"{path}: {_one_line(exc)}"
     try:
-        return attest_run.load_key(raw), ""
+        return signed_run.load_key(raw), ""
     except ValueError as exc:
         return None, f"{path}: {exc}"
 
@@ -719,7 +719,7 @@ async def fetch_simulated(conn: asyncssh.SSHClientConnection) -> bool:
         async with conn.start_sftp_client() as sftp:
             places = list(NVIDIA_SMI_PLACES)
             try:
-                async with sftp.open(attest_run.PROGRAMS_PATH, "rb") as fh:
+                async with sftp.open(signed_run.PROGRAMS_PATH, "rb") as fh:
                     raw = await fh.read(65536)
                 listed = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
                 for line in listed.splitlines():

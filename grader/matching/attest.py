@@ -17,8 +17,8 @@ Here:
   the step's command expectation by itself (its own argv and NCCL/CUDA environment), meets the
   step's exit expectation and lies within the command's C..D time (with CLOCK_SLACK_S).
 
-The marker format has one definition, attest_run.py, loaded from the file the node runs (as the
-bench farm loads spool_reader.py), so the two sides cannot drift apart.
+The marker format has one definition, grader/protocol/signed_run.py: the node's helper imports the
+same module (installed beside it), so the two sides cannot drift apart.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from grader.capture.events import Anomaly, AttestationSeen, CommandEnded, Comman
 from grader.labs.model import ExitExpect, Lab, Step
 from grader.matching.cmdline import SimpleCommand
 from grader.matching.expect import CommandView, check_duration, check_exit, check_stage
-from grader.node.paths import node_module
+from grader.protocol import signed_run
 
 #: How far a signed run's t0/t1 may lie outside the command's C/D times: the helper and the
 #: shell read the same clock, but the shell's EPOCHREALTIME and the helper's time.time() are taken
@@ -51,10 +51,9 @@ SIG_KEPT_HEX = 16
 Mode = Literal["required", "auto", "off"]
 
 
-attest_run = node_module("attest_run.py")
-Attestation = attest_run.Attestation
+Attestation = signed_run.Attestation
 #: Where the node keeps its public key: what the daemon fetches, what --attest-key files hold.
-PUBLIC_KEY_PATH: str = attest_run.PUBLIC_KEY_PATH
+PUBLIC_KEY_PATH = signed_run.PUBLIC_KEY_PATH
 
 
 def enforced(mode: Mode, key: bytes | None) -> bool:
@@ -64,7 +63,7 @@ def enforced(mode: Mode, key: bytes | None) -> bool:
 
 def read_key(path: str | Path) -> bytes:
     """A public key file (64 hex digits) as 32 bytes; OSError or ValueError when unusable."""
-    return attest_run.load_key(Path(path).read_bytes())
+    return signed_run.load_key(Path(path).read_bytes())
 
 
 @lru_cache(maxsize=4096)
@@ -84,7 +83,7 @@ def verify_signature(key: bytes, signature: bytes, data: bytes) -> bool:
 def verify(key: bytes, body: bytes) -> bool:
     """Whether a `133;T` payload carries a valid Ed25519 signature, by the node whose raw public
     key is `key`, over its own bytes."""
-    parts = attest_run.split(body)
+    parts = signed_run.split(body)
     return parts is not None and verify_signature(key, parts[1], parts[0])
 
 
@@ -192,7 +191,7 @@ def _run_problems(
         return [f"the signed run is {att.program}, not {' or '.join(main.program)}"]
     # The marker carries only the variables that change what the programs do (NCCL_*, CUDA_*):
     # others (LD_LIBRARY_PATH, ...) are judged on the line alone.
-    env = {k: v for k, v in main.env.items() if attest_run.ENV_NAME.match(k)}
+    env = {k: v for k, v in main.env.items() if signed_run.ENV_NAME.match(k)}
     cmd = SimpleCommand(env={}, program=att.program, argv=[att.program, *att.args])
     view = CommandView(cmd, dict(att.env), {}, 0)
     stage = check_stage(replace(main, env=env), view, variables)
@@ -259,7 +258,7 @@ def parse_kept(texts: Iterable[str]) -> list[Any]:
     """The runs in a record's kept payloads (verified when kept: parsing cannot fail for them)."""
     runs = []
     for text in texts:
-        att = attest_run.parse(decode_body(text))
+        att = signed_run.parse(decode_body(text))
         if att is not None:
             runs.append(att)
     return runs

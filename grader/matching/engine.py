@@ -57,11 +57,11 @@ from grader.matching.expect import (
     check_exit,
     substitute,
 )
+from grader.protocol.signed_run import Attestation
 from grader.verdict import Evidence, State, StepVerdict
 
-#: A signed run parsed from a record (attest_run.Attestation, a NamedTuple). grader.matching.attest
-#: loads that class from the node's files at run time, so mypy sees no class to name here.
-SignedRun = tuple[object, ...]
+#: A signed run parsed from a record (grader/protocol/signed_run.py).
+SignedRun = Attestation
 
 # Anomalies kept in memory for the caller to log; the store is where they live for good. A shell
 # spewing forged markers must not grow the grader without bound.

@@ -24,6 +24,17 @@ NODE_FILES = (
     "session_open.py",
 )
 
+#: Where install-protocol.sh installs grader/protocol's modules on a node: the node's Python
+#: programs import them (attest_run.py from there; spool_reader.py from what the daemon sends).
+NODE_PROTOCOL_DIR = f"{NODE_LIB_DIR}/grader/protocol"
+
+
+def protocol_files() -> dict[str, Path]:
+    """Every module of grader/protocol by its place in an installer's --src (`protocol/NAME`)."""
+    root = Path(str(resources.files("grader.protocol")))
+    return {f"protocol/{p.name}": p for p in sorted(root.glob("*.py"))}
+
+
 #: Where provisioning installs the GPU simulator on a node (`simulator: true`, docs/simulator.md).
 NODE_SIM_DIR = f"{NODE_LIB_DIR}/sim"
 #: A line in each simulated program (bin/* of simulator_dir()): how a report tells simulated GPUs
@@ -82,10 +93,10 @@ def node_file(name: str) -> Path:
 def node_module(name: str) -> ModuleType:
     """A node-side Python file (spool_reader.py, attest_run.py) as a module, loaded once.
 
-    WHY: those files run alone on the node (stdlib only, no package), yet the grader, the bench
-    farm and the tests use their definitions (frame kinds, the signed marker's format); loading
-    the very file the node runs keeps both sides one code. Registered in sys.modules before it
-    runs: a NamedTuple in it must find its module (pickling).
+    WHY: those files are scripts, not modules of a package, yet the bench farm and the tests run
+    their code (the reader's loop, the helper's rules) in process; loading the very file the node
+    runs tests that code. Their formats are grader/protocol's, which they import. Registered in
+    sys.modules before it runs: a NamedTuple in it must find its module (pickling).
     """
     module_name = "grader_" + Path(name).stem
     found = sys.modules.get(module_name)

@@ -12,14 +12,15 @@ lab step, that what a learner types reaches a wrapper (grader.provision.health).
 
 from __future__ import annotations
 
-from grader.matching.attest import attest_run
-from grader.node.paths import node_files_dir
+from grader.node.paths import node_files_dir, protocol_files
+from grader.protocol import signed_run
 from grader.provision.outcome import Status, StepResult
 from grader.provision.session import Node, NodeError
 
 STEP = "attestation"
 INSTALLER = "install-attest.sh"
-PUSHED_FILES = (INSTALLER, "attest_run.py", "attest-key.sh")
+#: Pushed beside them: the protocol modules (protocol_files) that install-protocol.sh installs.
+PUSHED_FILES = (INSTALLER, "attest_run.py", "attest-key.sh", "install-protocol.sh")
 #: The installer's line for "nothing to do".
 QUIET = frozenset({"install-attest: done"})
 
@@ -43,7 +44,7 @@ WRAPPER_TAG = "# labgrader attested wrapper"
 ALLOWLIST_SH = (
     f"tag='{WRAPPER_TAG}'\n"
     + "listed() { awk -F'\\t' -v n=\"$1\" '$1 == n { p = $2 } END { print p }' "
-    + f"{attest_run.PROGRAMS_PATH} 2>/dev/null; }}\n"
+    + f"{signed_run.PROGRAMS_PATH} 2>/dev/null; }}\n"
 )
 _RUN = (
     r"""
@@ -113,6 +114,9 @@ def _installer(node: Node, *flags: str) -> list[str]:
     try:
         for name in PUSHED_FILES:
             node.put(node_files_dir() / name, f"{remote}/{name}")
+        node.check(["mkdir", "--", f"{remote}/protocol"])
+        for name, path in protocol_files().items():
+            node.put(path, f"{remote}/{name}")
         check = "1" if "--check" in flags else "0"
         programs = node.host.attest_programs
         argv = ["bash", "-c", _RUN, "attest", remote, cfg.prefix, cfg.bin_dir, check, *flags]

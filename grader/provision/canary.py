@@ -39,11 +39,11 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from grader.labs.loader import LabInvalid, load_lab
 from grader.labs.model import Lab
-from grader.matching.attest import attest_run
 from grader.matching.profile_matrix import PLACEHOLDER
 from grader.matching.selftest import expected_state
 from grader.matching.session_files import replay
 from grader.node.record import KEYS, PROMPT_MARK
+from grader.protocol import signed_run
 from grader.provision.inventory import CANARY_ACCOUNT
 from grader.provision.learnerkeys import authorize
 from grader.provision.session import Node, pinned_client
@@ -257,7 +257,7 @@ def _type_script(node: Node, lab: Lab, script: list[str], key: bytes | None) -> 
 def _node_key(node: Node) -> bytes:
     text = node.run(["cat", "--", "/etc/labgrader/attest.pub"]).stdout
     try:
-        return attest_run.load_key(text)
+        return signed_run.load_key(text)
     except ValueError:
         raise LinkBroken("signature", "/etc/labgrader/attest.pub is not a public key") from None
 

@@ -18,8 +18,9 @@ from typing import Any
 
 from grader.capture.events import Anomaly, CommandEnded
 from grader.capture.parser import SessionParser
-from grader.matching.attest import attest_run, verify_signature
+from grader.matching.attest import verify_signature
 from grader.node.paths import NODE_LIB_DIR, SIMULATOR_MARK
+from grader.protocol import signed_run
 from grader.provision.attestation import ALLOWLIST_SH
 from grader.provision.nccltests import PROBE_BINARY, find_working
 from grader.provision.session import Node
@@ -247,7 +248,7 @@ def attestation_check(text: str) -> Check:
         why = f"mode {got['key']}" if got.get("key") else "missing"
         return Check("attestation", False, f"/etc/labgrader/attest.key {why} (root 0400 needed)")
     try:
-        public = attest_run.load_key(got.get("pub", ""))
+        public = signed_run.load_key(got.get("pub", ""))
     except ValueError:
         return Check("attestation", False, "/etc/labgrader/attest.pub is not a public key")
     if not got.get("run", "").isdigit():
@@ -287,7 +288,7 @@ done
 _WHY = {
     "nowrapper": "no attested wrapper in {bin}",
     "shadowed": "a login shell runs {rest} first, not the wrapper in {bin}",
-    "unlisted": f"not in {attest_run.PROGRAMS_PATH}",
+    "unlisted": f"not in {signed_run.PROGRAMS_PATH}",
     "gone": "its real program {rest} is not an executable file",
 }
 

@@ -17,7 +17,13 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from grader.node.paths import NODE_FILES, NODE_LIB_DIR, node_files_dir
+from grader.node.paths import (
+    NODE_FILES,
+    NODE_LIB_DIR,
+    NODE_PROTOCOL_DIR,
+    node_files_dir,
+    protocol_files,
+)
 from grader.provision.inventory import CANARY_ACCOUNT, Host
 from grader.provision.outcome import Status, StepResult
 from grader.provision.session import Node, NodeError
@@ -58,8 +64,9 @@ _SSHD_EFFECTIVE_SCRIPT = (
     '"$sshd" -T -C "user=$1,host=localhost,addr=127.0.0.1"'
 )
 INSTALLER = "install-capture.sh"
-#: The node files the installer needs (the simulators are not part of a real node's set-up).
-PUSHED_FILES = (*NODE_FILES, "spool_reader.py", INSTALLER)
+#: The node files the installer needs (the simulators are not part of a real node's set-up), and
+#: beside them the protocol modules (protocol_files) it installs with install-protocol.sh.
+PUSHED_FILES = (*NODE_FILES, "spool_reader.py", "install-protocol.sh", INSTALLER)
 #: The lines an installer run writes to say it changed nothing (anything else is a change).
 INSTALLER_QUIET = frozenset({"install-capture: done"})
 
@@ -140,17 +147,25 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def _probe_capture(node: Node) -> list[str]:
-    pending = []
-    installed = [f for f in (*NODE_FILES, "spool_reader.py") if (node_files_dir() / f).is_file()]
-    sums = node.run(["sha256sum", "--", *(f"{NODE_LIB_DIR}/{f}" for f in installed)])
+def _stale(node: Node, remote_dir: str, local: dict[str, Path]) -> list[str]:
+    """The names of `local` ({name: file}) whose copy in remote_dir is missing or differs."""
+    sums = node.run(["sha256sum", "--", *(f"{remote_dir}/{n}" for n in local)])
     have = {}
     for line in sums.stdout.splitlines():
         digest, _, path = line.partition("  ")
         have[path.rsplit("/", 1)[-1]] = digest
-    stale = [f for f in installed if have.get(f) != _sha256(node_files_dir() / f)]
+    return [n for n, path in local.items() if have.get(n) != _sha256(path)]
+
+
+def _probe_capture(node: Node) -> list[str]:
+    pending = []
+    shipped = {f: node_files_dir() / f for f in (*NODE_FILES, "spool_reader.py")}
+    stale = _stale(node, NODE_LIB_DIR, {f: p for f, p in shipped.items() if p.is_file()})
     if stale:
         pending.append(f"install {', '.join(stale)} in {NODE_LIB_DIR}")
+    stale = _stale(node, NODE_PROTOCOL_DIR, {p.name: p for p in protocol_files().values()})
+    if stale:
+        pending.append(f"install {', '.join(stale)} in {NODE_PROTOCOL_DIR}")
     if node.run(["test", "-L", "/usr/local/bin/lab"]).exit_code != 0:
         pending.append("link /usr/local/bin/lab")
     match = node.run(["grep", "-qsxF", "--", MATCH_LINE, SSHD_DROPIN, "/etc/ssh/sshd_config"])
@@ -189,6 +204,8 @@ def _node_files_tar() -> bytes:
             path = node_files_dir() / name
             if path.is_file():
                 tar.add(str(path), arcname=name)
+        for name, path in protocol_files().items():
+            tar.add(str(path), arcname=name)
     return buf.getvalue()
 
 

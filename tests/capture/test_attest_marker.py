@@ -1,7 +1,7 @@
 """The parser and the node-signed 133;T marker: an event for the innermost open command, not output.
 
-Markers are made by the node's own code (grader/node/files/attest_run.py, loaded as the grader
-loads it), so the bytes are those the node's helper writes to the learner's terminal.
+Markers are made by the format's own code (grader/protocol/signed_run.py `marker`, which the node's
+helper imports), so the bytes are those the helper writes to the learner's terminal.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from signing import NodeKey
 
 from grader.capture.events import AttestationSeen, OutputLines
 from grader.capture.transcript import DEFAULT_NONCE, Transcript
-from grader.matching.attest import attest_run, verify
+from grader.matching.attest import verify
+from grader.protocol import signed_run
 
 from .parsing import kinds, merged, parse, records
 
@@ -18,11 +19,11 @@ NODE = NodeKey.from_seed(1)
 
 
 def marker(nonce: str = DEFAULT_NONCE, program: str = "nvidia-smi") -> bytes:
-    att = attest_run.Attestation(
+    att = signed_run.Attestation(
         program, ("-L",), (("CUDA_VISIBLE_DEVICES", "0,1"),), 0, 1796321703.1, 1796321703.4,
         "alice", "node1", 5001, 4242, nonce,
     )  # fmt: skip
-    return attest_run.marker(NODE.sign, att)
+    return signed_run.marker(NODE.sign, att)
 
 
 def attested_session(m: bytes) -> bytes:

@@ -2,7 +2,8 @@
 
 Real parts: the real parser/engine and SQLite store behind NodeIngest; a real SSH peer (asyncssh
 serving SFTP on loopback) for the key fetch and the whole daemon. Signed markers are made by the
-node's own attest_run.marker(), so the bytes are those the node's helper writes.
+format's own signed_run.marker() (the node's helper imports it), so the bytes are those the
+node's helper writes.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from grader.daemon.ingest import NodeIngest
 from grader.daemon.transport import NodeLink, fetch_attest_key
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
-from grader.matching.attest import attest_run, verify
+from grader.matching.attest import verify
+from grader.protocol import signed_run
 from grader.protocol.frames import KIND_DATA, Frame
 from grader.store import IngestBatch, Store
 from grader.store.regrade import regrade
@@ -68,10 +70,10 @@ def gpu_run(sh: Shell, key: NodeKey | None = SIGNER, *, args: tuple[str, ...] = 
     data = sh.start("nvidia-smi -L") + b"GPU 0: H200 (UUID: GPU-1)\r\n"
     if key is not None:
         now = time.time()
-        att = attest_run.Attestation(
+        att = signed_run.Attestation(
             "nvidia-smi", args, (), 0, now, now + 0.01, LEARNER, "node1", 9, 8, sh.nonce
         )
-        data += attest_run.marker(key.sign, att)
+        data += signed_run.marker(key.sign, att)
     return data + sh.prompt(0)
 
 
@@ -145,7 +147,7 @@ def test_the_config_says_how_attestation_is_enforced(tmp_path: Path) -> None:
     path = write_config(tmp_path, peer_like, tmp_path / "spool")
     cfg = load_config(path)
     assert cfg.attestation == "required"
-    assert cfg.nodes[0].attest_key_path == attest_run.PUBLIC_KEY_PATH
+    assert cfg.nodes[0].attest_key_path == signed_run.PUBLIC_KEY_PATH
     doc = json.loads(path.read_text())
     doc["attestation"] = "auto"
     doc["nodes"][0]["attest_key_path"] = "/srv/keys/attest.pub"

@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from missing import missing
@@ -82,12 +83,22 @@ def test_lab_runs_on_python_3_6(py36: str, tmp_path) -> None:
 
 
 def test_the_attestation_helper_imports_on_python_3_6(py36: str) -> None:
+    """The helper with the protocol package it imports (grader/protocol, as installed beside it
+    on a node): the signed-run format round-trips there too."""
     code = (
-        "import runpy, sys; m = runpy.run_path(sys.argv[1], run_name='probe'); "
-        "print(sorted(k for k in ('main', 'parse', 'split', 'load_key') if k in m))"
+        "import runpy, sys; sys.path.insert(0, sys.argv[2]); "
+        "m = runpy.run_path(sys.argv[1], run_name='probe'); "
+        "from grader.protocol import signed_run as s; "
+        "a = s.Attestation('p', ('x y', ''), (('NCCL_DEBUG', 'INFO'),), 0, 1.5, 2.5, 'u', 'h', 3, "
+        "2, 'k'); "
+        "assert s.parse(s.marker(lambda b: bytes(64), a)[2:-1]) == a; "
+        "print(sorted(k for k in ('main', 'openssl_signer', 'untrusted_lib') if k in m))"
     )
+    repo = str(Path(node_file("attest_run.py")).resolve().parents[3])
     done = subprocess.run(
-        [py36, "-I", "-c", code, str(node_file("attest_run.py"))], capture_output=True, text=True
+        [py36, "-I", "-S", "-c", code, str(node_file("attest_run.py")), repo],
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "['load_key', 'main', 'parse', 'split']"
+    assert done.stdout.strip() == "['main', 'openssl_signer', 'untrusted_lib']"

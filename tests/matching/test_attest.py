@@ -1,8 +1,8 @@
 """Attested runs judged end to end on transcripts: parser -> Attester (node key) -> engine.
 
-The signed markers are made by the node's own code (attest_run.marker), so these tests exercise
-the very format the node writes; a forged marker is one signed with another key, as a learner who
-cannot read the node key would have to.
+The signed markers are made by the format's own code (signed_run.marker, as the node's helper),
+so these tests exercise the very format the node writes; a forged marker is one signed with
+another key, as a learner who cannot read the node key would have to.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from grader.cli import main
 from grader.labs.errors import LabInvalid
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
-from grader.matching.attest import Attester, attest_run
+from grader.matching.attest import Attester
 from grader.matching.engine import LabGrader, grade_records
+from grader.protocol import signed_run
 from grader.verdict import State
 
 NODE = NodeKey.from_seed(1)
@@ -83,11 +84,11 @@ def signed(
 ) -> bytes:
     """The marker the node's helper writes for a run inside the command `t` just started."""
     start = t.t if t0 is None else t0  # the C marker's time: the run starts right after it
-    att = attest_run.Attestation(
+    att = signed_run.Attestation(
         program, args, env, exit, start + 0.1, start + 0.5 if t1 is None else t1,
         user, "node1", 5001, 4242, t.nonce if nonce is None else nonce,
     )  # fmt: skip
-    return attest_run.marker(key.sign, att)
+    return signed_run.marker(key.sign, att)
 
 
 def run_with(t: Transcript, marker: bytes | None, line: str = LINE, exit: int = 0) -> Transcript:

@@ -64,3 +64,39 @@ def test_a_program_the_learner_can_change_is_not_signed(tmp_path: Path) -> None:
     # where the link leads.
     me = os.getuid()
     assert "is the learner's" in check(str(link), me, os.getgid(), "root" if me == 0 else LEARNER)
+
+
+def _lib(tmp_path: Path) -> Path:
+    """An installed-looking lib directory: the helper's package directories and modules."""
+    lib = tmp_path / "lib"
+    (lib / "grader" / "protocol").mkdir(parents=True)
+    for f in ("grader/__init__.py", "grader/protocol/__init__.py", "grader/protocol/frames.py"):
+        (lib / f).write_text("")
+        (lib / f).chmod(0o644)
+    return lib
+
+
+def test_the_helper_imports_only_what_root_alone_could_have_written(tmp_path: Path) -> None:
+    """Run as root, the helper puts its own directory first on sys.path only when that
+    directory, the package directories and modules in it, and every directory above are root's
+    alone: anything else could make root run another's code."""
+    lib = _lib(tmp_path)
+    module = lib / "grader" / "protocol" / "frames.py"
+    module.chmod(0o664 if os.getgid() != 0 else 0o666)
+    assert str(module) in attest_run.untrusted_lib(str(lib))
+    module.chmod(0o644)
+    link = lib / "grader" / "protocol" / "signed_run.py"
+    link.symlink_to(module)
+    assert str(link) in attest_run.untrusted_lib(str(lib))
+    link.unlink()
+    # The package is right; what is left is above it (pytest's temporary directories are in
+    # /tmp, which everyone may write; a non-root test account owns them).
+    why = attest_run.untrusted_lib(str(lib))
+    assert why and str(lib / "grader") not in why
+    assert Path(why.split(" ")[0]) in (lib, *lib.parents)
+
+
+def test_the_helper_refuses_a_lib_without_the_protocol(tmp_path: Path) -> None:
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    assert str(lib / "grader") in attest_run.untrusted_lib(str(lib))

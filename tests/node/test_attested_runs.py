@@ -29,7 +29,8 @@ from signing import NodeKey
 from grader.capture.events import AttestationSeen, CommandEnded
 from grader.capture.parser import SessionParser
 from grader.cli import main
-from grader.matching.attest import attest_run, verify  # attest_run: the very file the node runs
+from grader.matching.attest import verify
+from grader.protocol import signed_run
 from grader.protocol.markers import unescape
 
 SPOOL = "/var/lib/labgrader/spool"
@@ -61,9 +62,9 @@ def node(fake_node: FakeNode) -> FakeNode:
 @pytest.fixture(scope="module")
 def key(node: FakeNode) -> bytes:
     """The node's public attestation key, read as the grader account reads it."""
-    result = node.exec(["cat", attest_run.PUBLIC_KEY_PATH], user=GRADER)
+    result = node.exec(["cat", signed_run.PUBLIC_KEY_PATH], user=GRADER)
     assert result.exit_code == 0, result.text
-    return attest_run.load_key(result.output)
+    return signed_run.load_key(result.output)
 
 
 @dataclass
@@ -81,12 +82,12 @@ class Recorded:
             if unescape(m.group(1)) == line
         ]
 
-    def attestation(self, key: bytes, line: str) -> attest_run.Attestation:
+    def attestation(self, key: bytes, line: str) -> signed_run.Attestation:
         """The one verified attestation of the one run of `line`."""
         (found,) = self.markers(line)
         assert len(found) == 1, found
         assert verify(key, found[0])
-        att = attest_run.parse(found[0])
+        att = signed_run.parse(found[0])
         assert att is not None and att.nonce == self.nonce
         return att
 
@@ -305,16 +306,16 @@ async def test_hostile_arguments_and_environment_reach_the_program_literally(
 def test_only_root_can_sign_and_the_grader_reads_only_the_public_key(node: FakeNode) -> None:
     """The private key is root's alone: neither a learner nor the grader account (whose reader a
     learner once aimed at it) can read it. The public key verifies and cannot sign."""
-    stat = node.exec(["stat", "-c", "%a %U %G", attest_run.KEY_PATH]).text.split()
+    stat = node.exec(["stat", "-c", "%a %U %G", signed_run.KEY_PATH]).text.split()
     assert stat == ["400", "root", "root"]
     for who in (node.learner.user, GRADER):
-        denied = node.exec(["cat", attest_run.KEY_PATH], user=who)
+        denied = node.exec(["cat", signed_run.KEY_PATH], user=who)
         assert denied.exit_code != 0 and "Permission denied" in denied.text, who
-    stat = node.exec(["stat", "-c", "%a %U %G", attest_run.PUBLIC_KEY_PATH]).text.split()
+    stat = node.exec(["stat", "-c", "%a %U %G", signed_run.PUBLIC_KEY_PATH]).text.split()
     assert stat == ["644", "root", "root"]
-    pem = node.exec(["cat", attest_run.KEY_PATH]).output
-    assert NodeKey.from_pem(pem).public == attest_run.load_key(
-        node.exec(["cat", attest_run.PUBLIC_KEY_PATH], user=GRADER).output
+    pem = node.exec(["cat", signed_run.KEY_PATH]).output
+    assert NodeKey.from_pem(pem).public == signed_run.load_key(
+        node.exec(["cat", signed_run.PUBLIC_KEY_PATH], user=GRADER).output
     )
     for path, mode in ((HELPER, "755"), ("/etc/labgrader/attested-programs", "644")):
         assert node.exec(["stat", "-c", "%a %U", path]).text.split() == [mode, "root"]
@@ -366,7 +367,7 @@ async def test_without_a_terminal_or_a_session_the_program_just_runs(node: FakeN
 
 
 def test_installers_are_idempotent_keep_the_key_and_refuse_bad_names(node: FakeNode) -> None:
-    before = node.exec(["sha256sum", attest_run.KEY_PATH, attest_run.PUBLIC_KEY_PATH]).text
+    before = node.exec(["sha256sum", signed_run.KEY_PATH, signed_run.PUBLIC_KEY_PATH]).text
     again = node.exec([INSTALL_ATTEST, "--program", f"attest-probe={PROBE}"])
     assert again.exit_code == 0 and again.text.strip() == "install-attest: done", again.text
     check = node.exec([INSTALL_ATTEST, "--check", "--program", "nvidia-smi=/bin/true"])
@@ -379,7 +380,7 @@ def test_installers_are_idempotent_keep_the_key_and_refuse_bad_names(node: FakeN
         ["/opt/labgrader/node-files/install-capture.sh", "--no-reload", "--learner", "learner"]
     )
     assert capture.exit_code == 0, capture.text
-    assert node.exec(["sha256sum", attest_run.KEY_PATH, attest_run.PUBLIC_KEY_PATH]).text == before
+    assert node.exec(["sha256sum", signed_run.KEY_PATH, signed_run.PUBLIC_KEY_PATH]).text == before
     allowlist = node.exec(["cat", "/etc/labgrader/attested-programs"]).text
     assert "nvidia-smi\t/usr/local/lib/labgrader/sim/progs/nvidia-smi\n" in allowlist  # --check
     bad_specs = (
@@ -422,7 +423,7 @@ async def test_the_whole_lab_verifies_with_attestation_enforced(
     session_file = spool / "session.ts"
     session_file.write_bytes(recorded.transcript)
     key_file = tmp_path / "attest.pub"
-    key_file.write_bytes(node.exec(["cat", attest_run.PUBLIC_KEY_PATH], user=GRADER).output)
+    key_file.write_bytes(node.exec(["cat", signed_run.PUBLIC_KEY_PATH], user=GRADER).output)
     wrong_key = tmp_path / "wrong.pub"
     wrong_key.write_text(NodeKey.from_seed(3).public.hex())
     steps = len(yaml.safe_load((lab / "lab.yaml").read_text())["steps"])

@@ -21,7 +21,7 @@ from test_provision import connect, host_entry, run_provision, statuses, write_i
 from grader.capture.events import AttestationSeen, CommandEnded
 from grader.capture.parser import SessionParser
 from grader.matching import attest
-from grader.matching.attest import attest_run
+from grader.protocol import signed_run
 from grader.provision.attestation import run_attestation
 from grader.provision.inventory import CANARY_ACCOUNT, load_inventory
 from grader.provision.outcome import HostOutcome, Status
@@ -64,7 +64,7 @@ def assert_one_verified_signed_run(node: BareNode, key: Path, line: str) -> None
     it (what the grader does with it)."""
     exit_, seen = asyncio.run(signed_runs(node, key, line))
     assert exit_ == 0 and len(seen) == 1, seen
-    public = attest_run.load_key(node.exec("cat /etc/labgrader/attest.pub").text)
+    public = signed_run.load_key(node.exec("cat /etc/labgrader/attest.pub").text)
     assert attest.verify(public, seen[0].body)
 
 

@@ -9,25 +9,14 @@ the learner, who could ptrace it) with a clean environment, waits for it, and
 writes one signed `133;T` marker to the learner's terminal saying which program ran, with which
 arguments, NCCL/CUDA environment and exit status, when, in which capture session (nonce).
 
-This module is also the one definition of the marker's format: the grader imports `payload`,
-`split` and `parse` from here (as the bench farm imports spool_reader.py), so node and grader cannot
-drift apart. Standard library only: it runs on the node's system python3.
+The marker's format (Attestation, `marker`, the key paths) is grader/protocol/signed_run.py, the
+grader's own module: install-protocol.sh installs that package beside this file, and the helper
+imports it from there (see LIB_DIR), so node and grader run one definition. Standard library
+only: it runs on the node's system python3 (3.6 on RHEL 8).
 
-Marker (one OSC, values escaped with the capture markers' rule, see grader/capture/markers.py;
-`a` and `e` are lists whose items each end with a NUL byte, escaped as `\x00`):
-
-    ESC ] 133;T;v=2;p=<program>;a=<arg NUL ...>;e=<NAME=VALUE NUL ...>;x=<exit>;
-          t0=<epoch>;t1=<epoch>;u=<user>;host=<hostname>;pid=<pid>;ppid=<pid>;k=<nonce>;s=<sig> BEL
-
-`s` is the hex Ed25519 signature (RFC 8032), made with the node's private key, over the payload's
-exact bytes from `133;T` up to (not including) `;s=`. The grader checks it over the bytes it
-received, so no canonical re-encoding is needed on either side.
-
-Keys (attest-key.sh makes them, one pair per node): the private key is root's alone (0400), so
-only this helper, run as root, can sign; the grader account reads only the public key (64 hex
-digits of the raw 32-byte key), which verifies and cannot sign. The standard library has no
-Ed25519, so the helper signs with the node's `openssl pkeyutl` (OpenSSL >= 1.1.1, which RHEL 8
-and Ubuntu 20.04 ship); the grader verifies with the `cryptography` package.
+The standard library has no Ed25519, so the helper signs with the node's `openssl pkeyutl`
+(OpenSSL >= 1.1.1, which RHEL 8 and Ubuntu 20.04 ship); the grader verifies with the
+`cryptography` package.
 """
 
 import base64
@@ -44,154 +33,70 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
-#: Which environment variables a marker carries: the ones that change what the lab's programs do.
-ENV_NAME = re.compile(r"(?:NCCL_|CUDA_|NVIDIA_)[A-Za-z0-9_]*\Z")
-
-#: The node's private key (PEM, root 0400): only the helper, as root, reads it.
-KEY_PATH = "/etc/labgrader/attest.key"
-#: The node's public key (64 hex digits, root 0644): what the grader fetches to verify.
-PUBLIC_KEY_PATH = "/etc/labgrader/attest.pub"
-
-PREFIX = b"133;T;v=2;"
-_SIG_SEP = b";s="
-
-_ESCAPE_TABLE: Dict[int, bytes] = {b: b"\\x%02x" % b for b in range(0x21)}
-_ESCAPE_TABLE[ord(";")] = b"\\x3b"
-_ESCAPE_TABLE[ord("\\")] = b"\\\\"
-_UNESCAPE_RE = re.compile(rb"\\(?:\\|x([0-9a-fA-F]{2}))")
+#: The helper's own directory: install-attest.sh puts it in /usr/local/lib/labgrader, and
+#: install-protocol.sh the protocol package beside it (grader/protocol/*.py). Run as root under
+#: `python3 -I -S`, the helper has the standard library alone on sys.path, so it puts this
+#: directory first itself, and only once no one but root could have changed what it would import.
+LIB_DIR = os.path.dirname(os.path.realpath(__file__))
+#: The package directories root imports from, under LIB_DIR.
+PROTOCOL_DIRS = ("grader", os.path.join("grader", "protocol"))
 
 
-def _escape(raw: bytes) -> bytes:
-    """The capture markers' escaping (markers.escape), repeated here: this file runs alone."""
-    return b"".join(_ESCAPE_TABLE.get(b, raw[i : i + 1]) for i, b in enumerate(raw))
+def _not_roots(path: str) -> str:
+    """Why someone other than root could change `path` ('' when only root can): a link, another
+    owner, or write permission for a group other than root's or for everyone."""
+    st = os.lstat(path)
+    if stat.S_ISLNK(st.st_mode):
+        return path + " is a link"
+    if st.st_uid != 0:
+        return path + " is not root's"
+    if st.st_mode & stat.S_IWOTH or (st.st_mode & stat.S_IWGRP and st.st_gid != 0):
+        return path + " is writable by others than root"
+    return ""
 
 
-def _unescape(raw: bytes) -> bytes:
-    def one(m: re.Match[bytes]) -> bytes:
-        return bytes.fromhex(m.group(1).decode()) if m.group(1) else b"\\"
-
-    return _UNESCAPE_RE.sub(one, raw)
-
-
-def _bytes(text: str) -> bytes:
-    return text.encode("utf-8", "surrogateescape")
-
-
-def _enc(text: str) -> bytes:
-    return _escape(_bytes(text))
-
-
-def _items(raw: bytes) -> List[str]:
-    """A NUL-terminated list (each item ends with NUL, so `("",)` and `()` differ)."""
-    items = _unescape(raw).split(b"\0")
-    if items.pop() != b"":
-        raise ValueError("list not NUL-terminated")
-    return [i.decode("utf-8", "surrogateescape") for i in items]
-
-
-def _dec(raw: bytes) -> str:
-    return _unescape(raw).decode("utf-8", "surrogateescape")
-
-
-class Attestation(NamedTuple):
-    """What a signed marker says: `args` without the program name, `env` only ENV_NAME vars."""
-
-    program: str
-    args: Tuple[str, ...]
-    env: Tuple[Tuple[str, str], ...]
-    exit: int
-    t0: float
-    t1: float
-    user: str
-    host: str
-    pid: int
-    ppid: int
-    nonce: str
-
-
-def attested_env(environ: Mapping[str, str]) -> Tuple[Tuple[str, str], ...]:
-    """The variables a marker carries, sorted by name: the payload must not depend on env order."""
-    return tuple(sorted((k, v) for k, v in environ.items() if ENV_NAME.match(k)))
-
-
-def payload(att: Attestation) -> bytes:
-    """The marker's bytes before `;s=` (what the signature covers)."""
-    fields = [
-        b"p=" + _enc(att.program),
-        b"a=" + _escape(b"".join(_bytes(a) + b"\0" for a in att.args)),
-        b"e=" + _escape(b"".join(_bytes(f"{k}={v}") + b"\0" for k, v in att.env)),
-        b"x=%d" % att.exit,
-        b"t0=" + repr(float(att.t0)).encode(),
-        b"t1=" + repr(float(att.t1)).encode(),
-        b"u=" + _enc(att.user),
-        b"host=" + _enc(att.host),
-        b"pid=%d" % att.pid,
-        b"ppid=%d" % att.ppid,
-        b"k=" + _enc(att.nonce),
-    ]
-    return PREFIX + b";".join(fields)
-
-
-def marker(sign: Callable[[bytes], bytes], att: Attestation) -> bytes:
-    """The whole OSC the helper writes to the learner's terminal; `sign` makes the 64-byte
-    signature of the payload (openssl_signer on the node, a test's own key in tests)."""
-    body = payload(att)
-    return b"\x1b]" + body + _SIG_SEP + sign(body).hex().encode() + b"\x07"
-
-
-def split(body: bytes) -> Optional[Tuple[bytes, bytes]]:
-    """(signed bytes, 64-byte signature) of a `133;T` payload (between `ESC ]` and the
-    terminator), or None when it is not one."""
-    if not body.startswith(PREFIX):
-        return None
-    signed, sep, tag = body.rpartition(_SIG_SEP)
-    if not sep or not re.fullmatch(rb"[0-9a-f]{128}", tag):
-        return None
-    return signed, bytes.fromhex(tag.decode())
-
-
-def parse(body: bytes) -> Optional[Attestation]:
-    """Read a `133;T` payload (signed or not: verify the signature first); None if malformed."""
-    parts = split(body)
-    if parts is None:
-        return None
-    fields: Dict[bytes, bytes] = {}
-    for part in parts[0][len(PREFIX) :].split(b";"):
-        name, eq, value = part.partition(b"=")
-        if not eq or name in fields:
-            return None
-        fields[name] = value
+def untrusted_lib(lib: str = LIB_DIR) -> str:
+    """Why root may not import from `lib` ('' when it may): `lib`, a directory above it, the
+    package directories under it or an entry in them is not root's alone. An import from there
+    runs as root, so it must be as trustworthy as the helper itself."""
     try:
-        args = tuple(_items(fields[b"a"]))
-        env = tuple((k, v) for k, _, v in (item.partition("=") for item in _items(fields[b"e"])))
-        return Attestation(
-            program=_dec(fields[b"p"]),
-            args=args,
-            env=env,
-            exit=int(fields[b"x"]),
-            t0=float(fields[b"t0"]),
-            t1=float(fields[b"t1"]),
-            user=_dec(fields[b"u"]),
-            host=_dec(fields[b"host"]),
-            pid=int(fields[b"pid"]),
-            ppid=int(fields[b"ppid"]),
-            nonce=_dec(fields[b"k"]),
-        )
-    except (KeyError, ValueError):
-        return None
+        here, chain = lib, []
+        while True:
+            chain.append(here)
+            if os.path.dirname(here) == here:
+                break
+            here = os.path.dirname(here)
+        dirs = [os.path.join(lib, d) for d in PROTOCOL_DIRS]
+        entries = [os.path.join(d, e) for d in dirs for e in sorted(os.listdir(d))]
+        for path in dirs + entries + chain:
+            why = _not_roots(path)
+            if why:
+                return why
+    except OSError as exc:
+        return f"{exc.filename}: {exc.strerror}"
+    return ""
 
 
-def load_key(text: Union[str, bytes]) -> bytes:
-    """A public key file's 64 hex digits (whitespace around allowed) as the raw 32-byte Ed25519
-    public key; ValueError else."""
-    raw = text.decode("ascii", "strict") if isinstance(text, bytes) else text
-    key = bytes.fromhex(raw.strip())
-    if len(key) != 32:
-        raise ValueError("an attestation public key is 64 hex digits")
-    return key
+if __name__ == "__main__":  # the helper itself: import the protocol installed beside it
+    _why = untrusted_lib()
+    if _why:
+        sys.stderr.write("labgrader attest: the protocol package is unsafe: " + _why + "\n")
+        raise SystemExit(126)
+    # No __pycache__ beside the sources: sudo keeps the learner's umask, so a directory root made
+    # there could be the learner's to write (and the check above would then refuse every run).
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, LIB_DIR)
 
+from grader.protocol.signed_run import (  # noqa: E402 (after the sys.path line above)
+    ENV_NAME,
+    KEY_PATH,
+    PROGRAMS_PATH,
+    Attestation,
+    attested_env,
+    marker,
+)
 
 #: Where the helper looks for openssl (root's own, never the learner's PATH).
 OPENSSL_CANDIDATES = ("/usr/bin/openssl", "/bin/openssl", "/usr/local/bin/openssl")
@@ -230,9 +135,6 @@ def openssl_signer(key_path: str = KEY_PATH) -> Callable[[bytes], bytes]:
 
 
 # --- the privileged helper (run as root through sudo; see install-attest.sh) --------------------
-
-#: The allowlist install-attest.sh writes: `name<TAB>/real/path` lines, root-owned, 0644.
-PROGRAMS_PATH = "/etc/labgrader/attested-programs"
 
 #: Signals a terminal or `kill` may send to the run that the helper passes on to the program: the
 #: program runs in its own right, the helper only waits for it. SIGINT and SIGQUIT are not here:

@@ -7,13 +7,15 @@
 #   --program NAME=PATH  attest NAME: PATH is the real program (absolute); repeatable. Added to
 #                        (or updated in) the allowlist; programs listed before stay.
 #   --bindir DIR         where the wrappers go (default /usr/local/bin, ahead of /usr/bin on PATH)
-#   --src DIR            where attest_run.py and attest-key.sh are (default: this script's directory)
+#   --src DIR            where attest_run.py, attest-key.sh and install-protocol.sh are, with the
+#                        protocol modules in DIR/protocol (default: this script's directory)
 #   --rotate-key         make the node a new signing key pair (attest-key.sh --rotate)
 #   --check              change nothing: print `would install PATH` for each piece that differs
 #                        (provisioning's probe and --dry-run answer)
 #
 # What it installs (each piece checked before it replaces the old one):
 #   /usr/local/lib/labgrader/attest_run.py   the helper, root 0755
+#   /usr/local/lib/labgrader/grader/protocol the signed-run format it imports (install-protocol.sh)
 #   /usr/local/lib/labgrader/attest-key.sh   the key maker, root 0755; run here: the node's own
 #                                            Ed25519 pair, /etc/labgrader/attest.key (root 0400)
 #                                            and attest.pub (0644, what the grader fetches)
@@ -61,7 +63,7 @@ while (($#)); do
 	--src) src=${2:?--src needs a directory} && shift 2 ;;
 	--check) check=1 && shift ;;
 	--rotate-key) rotate=1 && shift ;;
-	-h | --help) sed -n '2,26p' "$0" && exit 0 ;;
+	-h | --help) sed -n '2,30p' "$0" && exit 0 ;;
 	*) die "unknown argument: $1" ;;
 	esac
 done
@@ -72,6 +74,7 @@ getent group "$LEARNERS_GROUP" >/dev/null || ((check)) ||
 [[ -x $PYTHON ]] || die "$PYTHON is missing (the helper runs on the system python3)"
 [[ -f $src/attest_run.py ]] || die "missing $src/attest_run.py"
 [[ -f $src/attest-key.sh ]] || die "missing $src/attest-key.sh"
+[[ -f $src/install-protocol.sh ]] || die "missing $src/install-protocol.sh"
 [[ $bindir =~ $PATH_RE ]] || die "invalid --bindir: $bindir"
 for spec in "${new[@]}"; do
 	name=${spec%%=*} path=${spec#*=}
@@ -142,6 +145,12 @@ done
 # --- the helper ---------------------------------------------------------------------------------
 ((check)) || install -d -m 755 -o root -g root -- "$LIB" "$ETC" "$bindir"
 put "$src/attest_run.py" "$HELPER" 755
+# The signed-run format the helper imports (grader/protocol), beside it.
+proto_flags=()
+((check)) && proto_flags+=(--check)
+proto_out=$(bash "$src/install-protocol.sh" --src "$src" "${proto_flags[@]}") ||
+	die "the protocol modules: see above"
+[[ -z $proto_out ]] || printf '%s\n' "$proto_out" | sed 's/^install-protocol: /install-attest: /'
 put "$src/attest-key.sh" "$LIB/attest-key.sh" 755
 
 # --- the node's key pair (made once; --rotate-key makes a new one) ------------------------------

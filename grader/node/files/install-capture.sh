@@ -8,7 +8,8 @@
 #   --environment FILE   KEY=VALUE lines: the lab's `environment:`, exported in learners' shells
 #   --learner NAME       create (or adopt) a learner account; repeatable
 #   --no-reload          write and validate sshd config but do not reload sshd (image builds)
-#   --src DIR            where the node files are (default: this script's directory)
+#   --src DIR            where the node files are, with the protocol modules in DIR/protocol
+#                        (default: this script's directory)
 #
 # WHY parameters are validated, never interpolated into code: provisioning passes values from a
 # lab file and an inventory. Names must match ^[a-z_][a-z0-9_-]{0,31}$; files are copied as data.
@@ -49,7 +50,7 @@ while (($#)); do
 	--learner) learners+=("${2:?--learner needs a name}") && shift 2 ;;
 	--src) src=${2:?--src needs a directory} && shift 2 ;;
 	--no-reload) reload=0 && shift ;;
-	-h | --help) sed -n '2,13p' "$0" && exit 0 ;;
+	-h | --help) sed -n '2,14p' "$0" && exit 0 ;;
 	*) die "unknown argument: $1" ;;
 	esac
 done
@@ -120,6 +121,9 @@ for f in "${FILES[@]}"; do
 	esac
 	install_file "$src/$f" "$LIB/$f" "$mode"
 done
+# The protocol modules beside them (spool_reader.py and attest_run.py import grader.protocol).
+[[ -f $src/install-protocol.sh ]] || die "missing $src/install-protocol.sh"
+bash "$src/install-protocol.sh" --src "$src" | sed 's/^install-protocol: /install-capture: /'
 if [[ ! -L /usr/local/bin/lab || $(readlink /usr/local/bin/lab) != "$LIB/lab" ]]; then
 	ln -sfn -- "$LIB/lab" /usr/local/bin/lab
 	say "linked /usr/local/bin/lab"

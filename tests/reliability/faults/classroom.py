@@ -19,7 +19,7 @@ from e2e.harness import SPOOL, Seat
 from signing import NodeKey
 
 from grader.labs.model import Lab
-from grader.matching.attest import attest_run
+from grader.protocol import signed_run
 
 from .recordings import Recording, Session, Signer, restamp
 
@@ -168,7 +168,7 @@ class Desk:
 def signer(seat: Seat, lab: Lab) -> Signer:
     """The node's attestation helper for this learner: the node's private key read as root (the
     helper reads it so; the daemon fetches only the public key), the node's hostname."""
-    key = seat.node.exec(["cat", attest_run.KEY_PATH])
+    key = seat.node.exec(["cat", signed_run.KEY_PATH])
     assert key.exit_code == 0, key.text
     host = seat.node.exec(["hostname"])
     assert host.exit_code == 0, host.text

@@ -30,8 +30,9 @@ from signing import NodeKey
 
 from grader.capture.events import CommandEnded, CommandStarted
 from grader.capture.parser import SessionParser
-from grader.matching.attest import Attestation, attest_run
+from grader.matching.attest import Attestation
 from grader.matching.expect import CommandView, ShellEnv, analyse_line
+from grader.protocol import signed_run
 
 REPO = Path(__file__).resolve().parents[3]
 RECORDINGS = REPO / "labs" / "nccl-bootstrap" / "tests"
@@ -183,7 +184,7 @@ def _signed_runs(
                 att = Attestation(
                     program=view.cmd.program,
                     args=tuple(view.cmd.args),
-                    env=attest_run.attested_env(view.env),
+                    env=signed_run.attested_env(view.env),
                     exit=exit_,
                     t0=rec.t0,
                     t1=rec.t1,
@@ -194,7 +195,7 @@ def _signed_runs(
                     ppid=rec.aid if direct else rec.aid + rng.randrange(1, 5000),
                     nonce=nonce,
                 )
-                out.setdefault((rec.aid, rec.n), []).append(attest_run.marker(signer.key.sign, att))
+                out.setdefault((rec.aid, rec.n), []).append(signed_run.marker(signer.key.sign, att))
     return out
 
 

@@ -18,8 +18,9 @@ from signing import NodeKey
 
 from grader.capture.parser import SessionParser
 from grader.labs.loader import load_lab
-from grader.matching.attest import Attester, attest_run, verify
+from grader.matching.attest import Attester, verify
 from grader.matching.engine import LabGrader
+from grader.protocol import signed_run
 
 from .recordings import Recording, Session, Signer, load_recordings, restamp
 
@@ -53,7 +54,7 @@ def test_signed_copy_grades_as_the_plain_replay(rec: Recording) -> None:
     assert progress == plain
     assert not {"unattested", "forged_attestation", "replayed_attestation"} & set(kinds), kinds
     for body in _T.findall(copy.data):
-        att = attest_run.parse(body)
+        att = signed_run.parse(body)
         assert verify(KEY, body) and att is not None
         assert (att.nonce, att.user) == (copy.nonce, "ana")
     # every unit but the last ends right after one of the copy's own D markers
@@ -81,7 +82,7 @@ def test_not_run_and_direct_paths_get_no_signed_run() -> None:
     """`./all_reduce_perf` (not found, 127) ran no wrapper: the node would sign nothing."""
     (rec,) = [r for r in load_recordings() if r.name == "typos-and-retries"]
     copy = restamp(rec, "copy", random.Random(7), SIGNER)
-    args = [attest_run.parse(b).args for b in _T.findall(copy.data)]
+    args = [signed_run.parse(b).args for b in _T.findall(copy.data)]
     assert ("-b8M", "-e8M", "-g2") in args
     # -g 1, -b8M..., two `lab answer`s (signed by the node too), nvidia-smi -L, nvidia-smi topo -m
     assert len(args) == 6, args
