@@ -92,8 +92,50 @@ def pinned_known_hosts(node: NodeConfig) -> asyncssh.SSHKnownHosts:
     return asyncssh.import_known_hosts("\n".join(lines) + "\n")
 
 
+#: The modules spool_reader.py imports from the grader's package (the frame format's home), in
+#: import order: reader_script sends their sources with it.
+READER_MODULES = ("grader", "grader.protocol", "grader.protocol.frames")
+_READER_PACKAGES = frozenset(("grader", "grader.protocol"))
+# Run on the node before the reader: make a module from its source, as `import` would have
+# (sys.modules, the parent's attribute, a package's __path__), with nothing read from disk.
+_READER_PRELUDE = b"""import sys, types
+def _labgrader_module(name, source, package):
+    module = types.ModuleType(name)
+    if package:
+        module.__path__ = []
+    sys.modules[name] = module
+    path = name.replace(".", "/") + ("/__init__.py" if package else ".py")
+    exec(compile(source, path, "exec"), module.__dict__)
+    parent, _, child = name.rpartition(".")
+    if parent:
+        setattr(sys.modules[parent], child, module)
+"""
+
+
+def _module_source(name: str) -> bytes:
+    package, _, leaf = name.rpartition(".")
+    if name in _READER_PACKAGES:
+        return resources.files(name).joinpath("__init__.py").read_bytes()
+    return resources.files(package).joinpath(leaf + ".py").read_bytes()
+
+
 def reader_script() -> bytes:
-    return resources.files("grader.node.files").joinpath("spool_reader.py").read_bytes()
+    """What `reader_command` runs on the node: the reader with the protocol modules it imports.
+
+    A prelude builds READER_MODULES from their sources (so `from grader.protocol.frames import`
+    finds them with nothing installed on the node), then spool_reader.py runs as `__main__` under
+    its own file name. Every piece is a bytes literal: the bundle is ASCII whatever the sources
+    hold. tests/daemon/test_frame_format.py runs it with `python3 -I -S` in an empty directory.
+    """
+    lines = [_READER_PRELUDE]
+    for name in READER_MODULES:
+        source = _module_source(name)
+        package = name in _READER_PACKAGES
+        lines.append(b"_labgrader_module(%r, %r, %r)\n" % (name, source, package))
+    reader = resources.files("grader.node.files").joinpath("spool_reader.py").read_bytes()
+    lines.append(b"del _labgrader_module\n")
+    lines.append(b"exec(compile(%r, 'spool_reader.py', 'exec'))\n" % (reader,))
+    return b"".join(lines)
 
 
 def reader_command(script_len: int) -> str:
@@ -108,7 +150,7 @@ def reader_command(script_len: int) -> str:
         " _c=os.read(0,_n-len(_b))\n"
         " if not _c:raise SystemExit(1)\n"
         " _b+=_c\n"
-        'exec(compile(_b,"spool_reader.py","exec"))'
+        'exec(compile(_b,"labgrader-reader","exec"))'
     )
     return "exec python3 -c " + shlex.quote(boot)
 

@@ -1,22 +1,28 @@
-"""The spool reader's frame stream, as the daemon reads it (docs/daemon.md "Streaming").
+"""The spool reader's frame stream, node → daemon (docs/daemon.md "Frame format").
 
-A frame is `MAGIC kind:u8 path_len:u16 offset:u64 data_len:u32 path data`, big-endian. Written
-by grader/node/files/spool_reader.py on the node; read here, sans-I/O: `FrameDecoder.feed`
-takes channel bytes in any chunking and returns whole frames. Standard library only, so the
-ingest (grader/daemon/ingest.py) and tests load it without SSH or a database.
+A frame is `MAGIC kind:u8 path_len:u16 offset:u64 data_len:u32 path data`, big-endian. The node's
+reader (grader/node/files/spool_reader.py) writes frames with `write`; the daemon reads them here,
+sans-I/O: `FrameDecoder.feed` takes channel bytes in any chunking and returns whole frames.
+
+This file is the format's one home on both sides: the daemon sends it to the node with the reader
+(grader/daemon/transport.py `reader_script`), so it must run there as it is: standard library
+only, importable by CPython 3.6 (RHEL 8's python3; tests/daemon/test_node_python_floor.py).
 """
 
-from __future__ import annotations
-
 import struct
-from dataclasses import dataclass
+from typing import BinaryIO, List, NamedTuple
 
 MAGIC = b"LGSR"
 HEADER = struct.Struct(">4sBHQI")
 HEADER_SIZE = HEADER.size  # 4 + 1 + 2 + 8 + 4
-KIND_DATA, KIND_RESET, KIND_HEARTBEAT, KIND_ERROR, KIND_HELLO = 1, 2, 3, 4, 5
+KIND_DATA = 1  # bytes of a file starting at `offset`
+KIND_RESET = 2  # the file shrank or was replaced: the daemon restarts it from `offset` (0)
+KIND_HEARTBEAT = 3  # idle tick; data = JSON {"t": node wall clock}, so the daemon measures lag
+KIND_ERROR = 4  # a file could not be read; data = UTF-8 message (the reader keeps going)
+KIND_HELLO = 5  # first frame; data = JSON {"v": 1, "pid": ..., "python": ...}
 # Answers to progress lines sent on the reader's stdin (path = the learner): see ReaderInput.
-KIND_PROGRESS_FAILED, KIND_PROGRESS_OK = 6, 7
+KIND_PROGRESS_FAILED = 6  # a progress line was refused or its write failed; data = message
+KIND_PROGRESS_OK = 7  # a learner's progress write worked after one that failed; data empty
 # A spool entry the reader will not read (a link, another owner's file; path = the entry, data =
 # why): the daemon audits it as a spool_refused anomaly of that learner.
 KIND_REFUSED = 8
@@ -35,8 +41,8 @@ class StreamError(Exception):
     """The node's byte stream is corrupt (bad magic, absurd length): drop the connection."""
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
+# A NamedTuple: built per frame on the daemon's hot path (a tuple is made in C), and 3.6 has it.
+class Frame(NamedTuple):
     kind: int
     path: str  # relative to <spool_root>/spool, e.g. "alice/<session>.ts"
     offset: int
@@ -44,9 +50,18 @@ class Frame:
 
 
 def encode(kind: int, path: str, offset: int, data: bytes) -> bytes:
-    """One frame's bytes (what the node's reader writes; the tests' crafted nodes use it)."""
+    """One frame's bytes (what `write` writes; the tests' crafted nodes use it)."""
     p = path.encode("utf-8", "surrogateescape")
     return HEADER.pack(MAGIC, kind, len(p), offset, len(data)) + p + data
+
+
+def write(out: BinaryIO, kind: int, path: str, offset: int, data: bytes) -> None:
+    """Write one frame to `out` (the node's reader): header, path and data as three writes, so a
+    256 KiB chunk is not copied into a new bytes object first."""
+    p = path.encode("utf-8", "surrogateescape")
+    out.write(HEADER.pack(MAGIC, kind, len(p), offset, len(data)))
+    out.write(p)
+    out.write(data)
 
 
 class FrameDecoder:
@@ -55,7 +70,7 @@ class FrameDecoder:
     def __init__(self) -> None:
         self._buf = bytearray()
 
-    def feed(self, data: bytes) -> list[Frame]:
+    def feed(self, data: bytes) -> List[Frame]:
         self._buf += data
         frames = []
         while len(self._buf) >= HEADER_SIZE:

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from grader.bench.farm import SR, ReadSchedule
+from grader.protocol.frames import FrameDecoder
 
 END = SR.D_MARKER + b"0;aid=1;n=1;h=1;t=1.0;ps=0;k=x\x07"
 REL = "l0000/s.ts"
@@ -28,13 +29,7 @@ REL = "l0000/s.ts"
 
 def frames(buf: bytes) -> list[tuple[int, int, bytes]]:
     """(kind, offset, data) of each frame in a reader's output."""
-    out, i = [], 0
-    while i < len(buf):
-        _magic, kind, plen, offset, dlen = SR.HEADER.unpack_from(buf, i)
-        i += SR.HEADER.size + plen
-        out.append((kind, offset, buf[i : i + dlen]))
-        i += dlen
-    return out
+    return [(f.kind, f.offset, f.data) for f in FrameDecoder().feed(buf)]
 
 
 class Model:

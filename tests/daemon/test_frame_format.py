@@ -1,38 +1,79 @@
-"""One frame format: the node's writer (grader/node/files/spool_reader.py, which runs alone on
-the node and so keeps its own constants) and the grader's reader (grader/protocol/frames.py)
-agree byte for byte; and the ingest, sans-I/O, loads neither SSH nor the database."""
+"""One frame format: the node's writer (grader/node/files/spool_reader.py) imports it from
+grader/protocol/frames.py, the daemon's reader, and holds no copy; the bundle the daemon sends
+(transport.reader_script) runs with nothing installed; and the ingest, sans-I/O, loads neither SSH
+nor the database."""
 
 from __future__ import annotations
 
-import importlib.util
+import ast
 import io
+import json
 import subprocess
 import sys
-from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from grader.daemon.transport import reader_command, reader_script
+from grader.node.paths import node_file, node_module
 from grader.protocol import frames
 
-READER = Path(frames.__file__).resolve().parents[1] / "node" / "files" / "spool_reader.py"
+
+def test_the_node_reader_has_no_copy_of_the_format() -> None:
+    tree = ast.parse(node_file("spool_reader.py").read_text())
+    assigned = {
+        t.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        for t in node.targets
+        if isinstance(t, ast.Name)
+    }
+    assert not {n for n in assigned if n in ("MAGIC", "HEADER") or n.startswith("KIND_")}
+    imported = {
+        node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert "grader.protocol.frames" in imported
+    reader = node_module("spool_reader.py")
+    assert reader.write_frame is frames.write
+    assert reader.KIND_HELLO is frames.KIND_HELLO
 
 
-def _reader_module():
-    spec = importlib.util.spec_from_file_location("spool_reader_under_test", READER)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # definitions only: main() runs under __main__
-    return module
-
-
-def test_the_node_reader_and_the_protocol_have_the_same_constants() -> None:
-    reader = _reader_module()
-    assert reader.MAGIC == frames.MAGIC
-    assert reader.HEADER.format == frames.HEADER.format
-    kinds = [n for n in dir(frames) if n.startswith("KIND_")]
-    assert len(kinds) == 8
-    assert {n: getattr(reader, n) for n in kinds} == {n: getattr(frames, n) for n in kinds}
+def test_the_sent_bundle_runs_with_nothing_installed(tmp_path) -> None:
+    """`python3 -I -S` in an empty directory: no site-packages, no grader package, no cwd on
+    sys.path; the frames decode with the daemon's FrameDecoder."""
+    spool = tmp_path / "root" / "spool" / "alice"
+    spool.mkdir(parents=True)
+    (spool / "s1.ts").write_bytes(b"hello")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    script = reader_script()
+    assert script.isascii()
+    cmd = reader_command(len(script)).replace("python3", f"{sys.executable} -I -S", 1)
+    start = json.dumps({"root": str(tmp_path / "root"), "offsets": {}, "wake": "poll"})
+    proc = subprocess.Popen(
+        ["sh", "-c", cmd], cwd=empty, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(script + start.encode() + b"\n")
+    proc.stdin.flush()
+    decoder = frames.FrameDecoder()
+    got: list[frames.Frame] = []
+    try:
+        while not any(f.kind == frames.KIND_DATA for f in got):
+            data = proc.stdout.read1(65536)
+            assert data, proc.stderr.read() if proc.stderr else b""
+            got += decoder.feed(data)
+    finally:
+        proc.stdin.close()
+        rc = proc.wait(10)
+    assert got[0].kind == frames.KIND_HELLO
+    hello = json.loads(got[0].data)
+    assert hello["v"] == 1
+    assert [(f.path, f.offset, f.data) for f in got if f.kind == frames.KIND_DATA] == [
+        ("alice/s1.ts", 0, b"hello")
+    ]
+    assert rc == 0, proc.stderr.read() if proc.stderr else b""
 
 
 @given(
@@ -45,9 +86,8 @@ def test_the_node_reader_and_the_protocol_have_the_same_constants() -> None:
 def test_what_the_node_writes_the_grader_reads_in_any_chunking(
     kind: int, path: str, offset: int, data: bytes, cut: int
 ) -> None:
-    reader = _reader_module()
     out = io.BytesIO()
-    reader.write_frame(out, kind, path, offset, data)
+    frames.write(out, kind, path, offset, data)
     raw = out.getvalue()
     assert raw == frames.encode(kind, path, offset, data)
     decoder = frames.FrameDecoder()

@@ -1,7 +1,8 @@
 """Follow a labgrader spool and stream new bytes as framed chunks on stdout.
 
 Runs ON the node as the grader account, started by the daemon over one SSH channel
-(grader/daemon/transport.py sends this file on stdin, so nothing is installed on the node).
+(grader/daemon/transport.py sends this file on stdin, with the frame format's module
+grader/protocol/frames.py before it, so nothing is installed on the node).
 Stdlib only, Python 3.6+ (RHEL 8's system python3 is 3.6; tests/daemon/test_node_python_floor.py
 runs it there): no syntax or library call newer than that.
 
@@ -18,9 +19,9 @@ PROGRESS_FAILED frame (path = the learner); the first success after one is a PRO
 so the daemon's retry backoff doubles while a write keeps failing and resets once it works.
 EOF on stdin means the daemon went away: exit.
 
-Output (stdout): frames, see docs/daemon.md "Frame format":
-  header = struct ">4sBHQI": magic b"LGSR", kind, path length, offset, data length
-  then the path (UTF-8, relative to <root>/spool) and the data.
+Output (stdout): frames (grader/protocol/frames.py, docs/daemon.md "Frame format"): a header
+(magic, kind, path length, offset, data length), then the path (UTF-8, relative to
+<root>/spool) and the data.
 
 When to look: on Linux the loop sleeps until the kernel says a spool directory changed
 (inotify, bound with ctypes because it is not in the stdlib and nothing is installed on the
@@ -52,16 +53,20 @@ import struct
 import sys
 import time
 
-MAGIC = b"LGSR"
-HEADER = struct.Struct(">4sBHQI")
-KIND_DATA = 1  # bytes of a file starting at `offset`
-KIND_RESET = 2  # the file shrank or was replaced: the daemon restarts it from `offset` (0)
-KIND_HEARTBEAT = 3  # idle tick; data = JSON {"t": node wall clock}, so the daemon measures lag
-KIND_ERROR = 4  # a file could not be read; data = UTF-8 message (the reader keeps going)
-KIND_HELLO = 5  # first frame; data = JSON {"v": 1, "pid": ..., "python": ...}
-KIND_PROGRESS_FAILED = 6  # a progress line was refused or its write failed; data = message
-KIND_PROGRESS_OK = 7  # a learner's progress write worked after one that failed; data empty
-KIND_REFUSED = 8  # a spool entry the reader will not read (a link, another owner); data = why
+# The frame format's one home (docs/daemon.md "Frame format"): the daemon sends that module with
+# this file (grader/daemon/transport.py reader_script), so it imports here with nothing installed;
+# in the grader's tree it is the package itself.
+from grader.protocol.frames import (
+    KIND_DATA,
+    KIND_ERROR,
+    KIND_HEARTBEAT,
+    KIND_HELLO,
+    KIND_PROGRESS_FAILED,
+    KIND_PROGRESS_OK,
+    KIND_REFUSED,
+    KIND_RESET,
+)
+from grader.protocol.frames import write as write_frame
 
 POLL_S = 0.05  # stat tick without inotify: well under a prompt's round trip
 RESCAN_S = 0.5  # directory listing tick: new sessions are rarer than new bytes
@@ -89,13 +94,6 @@ PROGRESS_MODE = 0o640
 # The daemon's learner names (config.schema.json $defs/user): no "/", no "..", no dot at all.
 LEARNER_RE = re.compile(r"[a-z_][a-z0-9_-]*[$]?")
 LEARNER_MAX = 32
-
-
-def write_frame(out, kind, path, offset, data):
-    raw = path.encode("utf-8")
-    out.write(HEADER.pack(MAGIC, kind, len(raw), offset, len(data)))
-    out.write(raw)
-    out.write(data)
 
 
 def log(message):
