@@ -22,7 +22,13 @@ def lazy_names(package: str, homes: Mapping[str, str]) -> Callable[[str], Any]:
         home = homes.get(name)
         if home is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(home, package), name)
+        try:
+            module = importlib.import_module(home, package)
+        except AttributeError as exc:
+            # Raised as it is, `from package import name` would swallow it into "cannot import
+            # name", hiding the failing line of the home module.
+            raise ImportError(f"{package}{home} failed to import: {exc}") from exc
+        value = getattr(module, name)
         setattr(sys.modules[package], name, value)
         return value
 

@@ -31,7 +31,7 @@ from grader import metrics
 from grader.api import dashboard, export
 from grader.api.auth import Principal, TokenTable, token_digest
 from grader.api.settings import ApiSettings
-from grader.labs.model import Lab
+from grader.labs import Lab
 from grader.ratelimit import RateLimits
 from grader.store import EVENTS_PAGE_MAX, EventFeed, StepProgress, Store
 

@@ -44,7 +44,7 @@ from grader.api.practice import (
     practice_text,
 )
 from grader.api.settings import ApiSettings
-from grader.labs.model import Lab
+from grader.labs import Lab
 from grader.store import EVENTS_PAGE_MAX, Store
 from grader.verdict import step_view
 

@@ -15,8 +15,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from grader.labs.model import Pattern, Step
-from grader.matching.expect import substitute
+from grader.labs import Pattern, Step
+from grader.matching import substitute
 
 _UNKNOWN_VAR = re.compile(r"\\?\$\\?\{[A-Za-z_][A-Za-z0-9_]*\\?\}")
 

@@ -14,7 +14,7 @@ import io
 import sys
 from collections.abc import Iterable, Mapping
 
-from grader.labs.model import Lab
+from grader.labs import Lab
 from grader.store import Store
 
 
@@ -53,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from grader.api.settings import ApiSettings
     from grader.config import ConfigError, load_config
-    from grader.labs.loader import LabInvalid
+    from grader.labs import LabInvalid
 
     try:
         config = load_config(args.config)

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from grader.labs.model import Lab
+from grader.labs import Lab
 from grader.store import EVENTS_PAGE_MAX, Store, VerdictEvent
 from grader.verdict import State
 

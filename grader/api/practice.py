@@ -17,9 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grader.labs.model import Lab, Step
-from grader.matching.cmdline import simple_commands
-from grader.matching.expect import ShellEnv, analyse_line, check_command
+from grader.labs import Lab, Step
+from grader.matching import ShellEnv, analyse_line, check_command, simple_commands
 
 PRACTICE_LINE_MAX_CHARS = 4096
 """Longest line the Practice Zone judges. Every step of a lab fits in one terminal line; a longer

@@ -1,1 +1,69 @@
-"""Lab format: schema, loader, typed model."""
+"""Lab format: schema, loader, typed model.
+
+The face others import from: the model and its errors (plain dataclasses, loaded at once), and
+the loader, the YAML document and the schema's wording (YAML and JSON Schema: loaded on first
+use, so the daemon's ingest and the matcher, which need only the model, load neither).
+"""
+
+from typing import TYPE_CHECKING
+
+from grader.faces import lazy_names
+from grader.labs.errors import LabError, LabInvalid
+from grader.labs.model import (
+    After,
+    Alternative,
+    Choice,
+    CommandExpect,
+    Duration,
+    ExitExpect,
+    Lab,
+    OutputExpect,
+    Pattern,
+    Practice,
+    Probe,
+    StageExpect,
+    Step,
+    ValueMatch,
+)
+
+if TYPE_CHECKING:
+    from grader.labs.document import Document, read_document
+    from grader.labs.loader import LAB_FILE, check_lab, load_lab
+    from grader.labs.schema import explain_violation
+
+__getattr__ = lazy_names(
+    __name__,
+    {
+        "Document": ".document",
+        "LAB_FILE": ".loader",
+        "check_lab": ".loader",
+        "explain_violation": ".schema",
+        "load_lab": ".loader",
+        "read_document": ".document",
+    },
+)
+
+__all__ = [
+    "LAB_FILE",
+    "After",
+    "Alternative",
+    "Choice",
+    "CommandExpect",
+    "Document",
+    "Duration",
+    "ExitExpect",
+    "Lab",
+    "LabError",
+    "LabInvalid",
+    "OutputExpect",
+    "Pattern",
+    "Practice",
+    "Probe",
+    "StageExpect",
+    "Step",
+    "ValueMatch",
+    "check_lab",
+    "explain_violation",
+    "load_lab",
+    "read_document",
+]

@@ -56,8 +56,7 @@ _QUESTION_KEYS = frozenset({"question", "choices", "answer", "explanation", "att
 def schema() -> dict[str, Any]:
     """The packaged lab.schema.json (shipped as package data, so installed graders have it)."""
     text = resources.files("grader.labs").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
-    loaded: dict[str, Any] = json.loads(text)  # a JSON Schema document is an object
-    return loaded
+    return json.loads(text)
 
 
 @cache
@@ -70,11 +69,13 @@ def schema_errors(doc: Document) -> list[LabError]:
     """Every schema violation in `doc.data`, each located and worded for an author."""
     errors: list[LabError] = []
     for error in validator().iter_errors(doc.data):
-        errors.extend(_explain(doc, error))
+        errors.extend(explain_violation(doc, error))
     return errors
 
 
-def _explain(doc: Document, error: Invalid) -> Iterator[LabError]:
+def explain_violation(doc: Document, error: Invalid) -> Iterator[LabError]:
+    """One schema violation in `doc`, located and worded for an author (one error per unknown
+    key). The inventory schema reuses the wording (grader/provision/inventory.py)."""
     path = list(error.absolute_path)
     rule = _schema_location(error)
     name = _name(path)
@@ -142,7 +143,7 @@ def _explain_choice(
             doc, best, list(best.absolute_path), _schema_location(best), _name(best.absolute_path)
         )
     else:
-        yield from _explain(doc, best)
+        yield from explain_violation(doc, best)
 
 
 def _present(instance: Any, required: list[list[str]]) -> int:

@@ -1,1 +1,78 @@
-"""Pure matching: command records against lab steps, giving verdicts."""
+"""Pure matching: command records against lab steps, giving verdicts.
+
+The face others import from, each name loaded on first use from its module: the engine pulls in
+bashlex and the attestation checks cryptography, which a caller of the lab model alone (the
+daemon's ingest, the lab linter) need not load.
+"""
+
+from typing import TYPE_CHECKING
+
+from grader.faces import lazy_names
+
+if TYPE_CHECKING:
+    from grader.matching.attest import (
+        Attester,
+        enforced,
+        key_from_option,
+        verify_kept,
+        verify_signature,
+    )
+    from grader.matching.cmdline import simple_commands
+    from grader.matching.engine import LabGrader, grade_records
+    from grader.matching.expect import (
+        OutputMatcher,
+        ShellEnv,
+        analyse_line,
+        check_command,
+        check_exit,
+        substitute,
+        unknown_variables,
+    )
+    from grader.matching.profile_matrix import PLACEHOLDER
+    from grader.matching.selftest import expected_state
+    from grader.matching.session_files import replay
+
+__getattr__ = lazy_names(
+    __name__,
+    {
+        "Attester": ".attest",
+        "LabGrader": ".engine",
+        "OutputMatcher": ".expect",
+        "PLACEHOLDER": ".profile_matrix",
+        "ShellEnv": ".expect",
+        "analyse_line": ".expect",
+        "check_command": ".expect",
+        "check_exit": ".expect",
+        "enforced": ".attest",
+        "expected_state": ".selftest",
+        "grade_records": ".engine",
+        "key_from_option": ".attest",
+        "replay": ".session_files",
+        "simple_commands": ".cmdline",
+        "substitute": ".expect",
+        "unknown_variables": ".expect",
+        "verify_kept": ".attest",
+        "verify_signature": ".attest",
+    },
+)
+
+__all__ = [
+    "PLACEHOLDER",
+    "Attester",
+    "LabGrader",
+    "OutputMatcher",
+    "ShellEnv",
+    "analyse_line",
+    "check_command",
+    "check_exit",
+    "enforced",
+    "expected_state",
+    "grade_records",
+    "key_from_option",
+    "replay",
+    "simple_commands",
+    "substitute",
+    "unknown_variables",
+    "verify_kept",
+    "verify_signature",
+]

@@ -37,11 +37,8 @@ import yaml
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from grader.labs.loader import LabInvalid, load_lab
-from grader.labs.model import Lab
-from grader.matching.profile_matrix import PLACEHOLDER
-from grader.matching.selftest import expected_state
-from grader.matching.session_files import replay
+from grader.labs import Lab, LabInvalid, load_lab
+from grader.matching import PLACEHOLDER, expected_state, replay
 from grader.node.record import KEYS, PROMPT_MARK
 from grader.protocol import signed_run
 from grader.provision.inventory import CANARY_ACCOUNT

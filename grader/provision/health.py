@@ -18,7 +18,7 @@ from typing import Any
 
 from grader.capture.events import Anomaly, CommandEnded
 from grader.capture.parser import SessionParser
-from grader.matching.attest import verify_signature
+from grader.matching import verify_signature
 from grader.node.paths import NODE_LIB_DIR, SIMULATOR_MARK
 from grader.protocol import signed_run
 from grader.provision.attestation import ALLOWLIST_SH

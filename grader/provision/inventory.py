@@ -26,10 +26,14 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from grader.labs.document import Document, read_document
-from grader.labs.errors import LabError, LabInvalid
-from grader.labs.loader import load_lab
-from grader.labs.schema import _explain  # the lab schema's wording, reused for inventories
+from grader.labs import (  # explain_violation: the lab schema's wording, reused for inventories
+    Document,
+    LabError,
+    LabInvalid,
+    explain_violation,
+    load_lab,
+    read_document,
+)
 from grader.provision.hostkeys import KeyProblem, parse_public_key
 
 SCHEMA_FILE = "inventory.schema.json"
@@ -172,7 +176,7 @@ def _validator() -> Draft202012Validator:
 def _schema_errors(doc: Document) -> list[LabError]:
     errors = []
     for error in _validator().iter_errors(doc.data):
-        for e in _explain(doc, error):
+        for e in explain_violation(doc, error):
             # The lab wording names the document "the lab"; here it is the inventory.
             message = e.message.replace("The lab ", "The inventory ")
             errors.append(LabError(e.file, e.line, e.column, e.schema_path, message))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 
-from grader.labs.model import Lab
+from grader.labs import Lab
 from grader.store import schema as t
 from grader.store.model import VerdictEvent
 from grader.store.writes import Writes, evidence_json, verdict_at
@@ -138,8 +138,7 @@ def regrade(
 ) -> list[RegradeResult]:
     from dataclasses import replace
 
-    from grader.matching.attest import verify_kept  # the engine pulls in the matcher stack
-    from grader.matching.engine import grade_records
+    from grader.matching import grade_records, verify_kept  # the engine: the matcher stack
 
     results = []
     for learner in learners if learners is not None else store.learners():

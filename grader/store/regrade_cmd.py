@@ -41,8 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from grader.labs.loader import load_lab
-    from grader.matching.attest import key_from_option
+    from grader.labs import load_lab
+    from grader.matching import key_from_option
     from grader.store.regrade import regrade
     from grader.store.store import Store
 
