@@ -56,7 +56,8 @@ _QUESTION_KEYS = frozenset({"question", "choices", "answer", "explanation", "att
 def schema() -> dict[str, Any]:
     """The packaged lab.schema.json (shipped as package data, so installed graders have it)."""
     text = resources.files("grader.labs").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
-    return json.loads(text)
+    loaded: dict[str, Any] = json.loads(text)  # a JSON Schema document is an object
+    return loaded
 
 
 @cache
