@@ -73,8 +73,9 @@ put "$tmp/__init__.py" "$LIB/grader/__init__.py"
 for m in "${MODULES[@]}"; do
 	put "$src/protocol/$m" "$LIB/grader/protocol/$m"
 done
-# stray DIR KEEP...: the entries of DIR not named KEEP (old modules, bytecode), which go: root
-# imports from these directories, so nothing but what was installed here may stay in them.
+# stray DIR KEEP...: the entries of DIR not named KEEP (old modules), which go: root imports from
+# these directories, so nothing but what was installed here may stay in them. __pycache__ stays:
+# only root can write here, and Python reads a cached module only beside its source.
 stray() {
 	local d=$1 f
 	shift
@@ -85,4 +86,5 @@ stray() {
 }
 while IFS= read -r f; do
 	if ((check)); then say "would remove $f"; else rm -rf -- "$f" && say "removed $f"; fi
-done < <(stray "$LIB/grader" __init__.py protocol && stray "$LIB/grader/protocol" "${MODULES[@]}")
+done < <(stray "$LIB/grader" __init__.py protocol __pycache__ &&
+	stray "$LIB/grader/protocol" "${MODULES[@]}" __pycache__)
