@@ -333,11 +333,12 @@ def encode_c(
 
 # The hooks write their markers in two fixed runs: D P A at every prompt (precmd) and E C before
 # every command (PS0). Each run in the hooks' exact grammar is read by one C-level match at the
-# OSC start instead of one loop turn, decode and dispatch per marker (that was half the parser's
-# time on a session of short commands). A payload never holds BEL or ESC (the first one ends or
-# aborts it), so the value classes exclude them and the match ends where the per-marker search
-# would. Anything else (another order, an escape in a value, a foreign nonce, a run cut by the
-# end of a feed) fails the match and takes the per-marker path, which gives the same events.
+# OSC start instead of one loop turn, decode and dispatch per marker (those cost half the
+# parser's time on a session of short commands, measured). A payload never holds BEL or ESC (the
+# first one ends or aborts it), so the value classes exclude them and the match ends where the
+# per-marker search would. Anything else (another order, an escape in a value, a foreign nonce,
+# a run cut by the end of a feed) fails the match and takes the per-marker path, which gives the
+# same events.
 # The session's nonce is part of each pattern, as a literal: sre compares it without the per-byte
 # class test a `[^...]*` group costs (measured: a run's match ~25 % faster).
 _END = rb"(?:\x07|\x1b\\)"  # BEL or ST
@@ -371,6 +372,8 @@ ATTEST_NONCE = re.compile(rb";k=([^;]*);s=[0-9a-f]*\Z")
 def run_patterns(nonce: bytes) -> "Optional[Tuple[re.Pattern[bytes], re.Pattern[bytes]]]":
     """The D P A (title) and E C run patterns for one session nonce; None if a run cannot hold it.
 
+    The grader's parser alone uses these: the patterns are possessive (`*+`, Python 3.11's re),
+    so they are compiled on first use, never when a node program imports this module.
     A nonce with `;`, a backslash, BEL or ESC cannot appear verbatim in the hooks' exact grammar
     (it would be escaped, or end the marker), so such a session takes the per-marker path.
     """

@@ -45,7 +45,6 @@ def test_the_marker_grammar_round_trips_on_python_3_6(py36: str, tmp_path: Path)
         "e = m.encode_e('echo a;b', 'ab')\n"
         "print(m.decode(d[2:-1]))\n"
         "print(m.decode(e[2:-1]))\n"
-        "print(m.run_patterns(b'ab') is not None)\n"
     )
     res = subprocess.run([py36, "-I", "-S", "-c", code], capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
@@ -54,4 +53,3 @@ def test_the_marker_grammar_round_trips_on_python_3_6(py36: str, tmp_path: Path)
         "PromptEnd(exit=1, aid=7, n=3, hist=12, t=1796321702.25, pipestatus=(0, 1), nonce='ab')"
     )
     assert lines[1] == "CommandLine(line='echo a;b', nonce='ab')"
-    assert lines[2] == "True"
