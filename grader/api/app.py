@@ -40,7 +40,7 @@ SSE_PING_S = 15
 
 SEQ_MAX = 2**63 - 1
 """Largest event seq a client may name: the database's signed 64-bit integer. A larger ?after= or
-Last-Event-ID used to reach the driver and fail there (a 500); now it is a 422 / 400."""
+Last-Event-ID is refused here (422 / 400): passed on, it would fail in the driver as a 500."""
 
 
 def _event_json(event: Any, labs: Mapping[str, Lab] | None = None) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """The class grid: every learner's state on every step of a lab, for the operator dashboard.
 
 Why a fold of verdict events and not `Store.progress` per learner: the grid needs all learners at
-once, and one progress query per learner took ~10 ms here, 10 s for a class of 1,000. Progress is
+once, and one progress query per learner takes ~10 ms here, 10 s for a class of 1,000. Progress is
 itself a deterministic fold of verdict events (the store's docstring), so the grid folds the same
 events with the same rule (state only moves up; a new attempt refreshes an attempted step's time),
 reading only the events it has not seen: the first request pages through the event log

@@ -21,7 +21,7 @@ What each node serves (the node-side interface the daemon expects, docs/daemon.m
   a node. A keystroke echo therefore costs no wake-up here, while the frames (their bytes and the
   moment they leave) are the real loop's; the farm is an instrument on the grader's two cores,
   and its own CPU is latency the grader would not see on real nodes. `ReadSchedule` can also
-  model the polling reader (a per-node POLL_S grid), which the eighth and earlier rounds used.
+  model the polling reader (a per-node POLL_S grid), for nodes without inotify.
   Heartbeats every HEARTBEAT_S when idle, and back-to-back passes while a file has more to send,
   as the real loop does.
 - Progress documents the daemon sends on the reader's stdin (one JSON line each) are split by
@@ -129,8 +129,8 @@ class SimNode:
         self.dir = self.root / "spool" / self.learner
         self.dir.mkdir(parents=True, exist_ok=True)
         # As install-capture.sh does: the daemon writes progress/<learner>/progress.json there.
-        # Without it every progress write failed and was retried, and that dominated the grader's
-        # CPU in the first benchmark runs.
+        # Without it every progress write fails and is retried, and that dominates the grader's
+        # CPU (measured).
         (self.root / "progress" / self.learner).mkdir(parents=True, exist_ok=True)
         self.ts = self.dir / f"{self.session}.ts"
 
@@ -464,8 +464,8 @@ class Farm:
         ]
         await asyncio.gather(*tasks)
         # The farm's own delay from a command's end to its frame on the channel: the reader's
-        # 50 ms poll grid plus this process's queue. A real node has its own CPU for this part;
-        # here 1,000 simulated nodes share the grader's two cores.
+        # wake-up (on inotify, a D marker is sent at once) plus this process's queue. A real node
+        # has its own CPU for this part; here 1,000 simulated nodes share the grader's two cores.
         delays = [[node.learner, n, d] for node in self.nodes for n, d in node.node_side]
         _emit({"event": "done", "t": time.time(), "node_side": delays})
 

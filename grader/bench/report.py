@@ -108,7 +108,7 @@ def isolation(base, with_cat, cat_bytes: int) -> dict[str, Any]:
 def spread(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per node count: the least, median and most of each run's p50, p99 and CPU per step, and
     in how many runs each latency target was met. One run says little where the box's speed
-    drifts by 10-15 % from run to run (BENCHMARKS.md, eighth round)."""
+    drifts by 10-15 % from run to run (measured, BENCHMARKS.md)."""
     out = []
     for n in sorted({r["nodes"] for r in rows}):
         runs = [r["grader"] for r in rows if r["nodes"] == n]

@@ -1,6 +1,6 @@
 """`grader bench-store`: CPU per command end of the store's write path (Store.ingest / ingest_many).
 
-WHY: at 1,000 nodes the grader's bottleneck is what each finished command costs in the store: the
+Why: at 1,000 nodes the grader's bottleneck is what each finished command costs in the store: the
 statements one IngestBatch turns into, built and executed in Python under the GIL. `grader bench`
 shows it only through end-to-end latency on a busy farm; this drives the real Store alone, against
 a real SQLite file opened as the daemon opens it (WAL, synchronous=NORMAL, BEGIN IMMEDIATE) or a

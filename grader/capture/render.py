@@ -66,11 +66,11 @@ def whole_plain_lines(data: bytes) -> tuple[list[str], str] | None:
 
     Why: most commands print their whole output between two markers of one feed (an NCCL run's
     8 KB in a 64 KiB read). Rendering it takes one decode and one split; a LineRenderer built
-    for it (and fed, flushed, dropped) was a third of the per-command output work. Only when
-    `data` is plain text (no control byte, as LineRenderer.feed checks, and every CR and LF in a
-    CR LF pair), ends with CR LF (nothing left on the current line for flush() to emit) and no
-    line is longer than MAX_LINE_CHARS; else None, and the caller takes the renderer. The
-    LF-joined text is what the caller keeps as the record's excerpt.
+    for it (and fed, flushed, dropped) costs a third of the per-command output work (measured).
+    Only when `data` is plain text (no control byte, as LineRenderer.feed checks, and every CR
+    and LF in a CR LF pair), ends with CR LF (nothing left on the current line for flush() to
+    emit) and no line is longer than MAX_LINE_CHARS; else None, and the caller takes the
+    renderer. The LF-joined text is what the caller keeps as the record's excerpt.
     """
     if data[-2:] != b"\r\n" or any(map(data.__contains__, _CONTROL_BYTES)):
         return None
@@ -316,7 +316,7 @@ def _redraw_shaped(seg: str) -> bool:
 
     In ASCII (most progress bars) with C-level passes that stop early or are memchr: the
     general check's two counts, two replaces and `isprintable` (a table lookup per character)
-    were a quarter of a progress bar's cost (measured). Every EL then ends a piece: those
+    cost a quarter of a progress bar's time (measured). Every EL then ends a piece: those
     before a CR go with the replace, a last one is cut off, and no ESC may be left; the rest is
     printable when no C0 control but CR and no DEL is in it.
     """

@@ -59,8 +59,8 @@ BATCH_WINDOW_S = 0.03
 # written before `script` starts and the reader sends indexes first, so this only fills when the
 # index is missing: the learner made the file himself. Past either bound (one session's, or all
 # of a learner's waiting sessions together) the session is never graded: its held bytes are
-# dropped, later ones ignored, and it is audited once as `unindexed_session`. (It used to be
-# parsed with its first marker's nonce pinned, which graded a session the learner wrote.)
+# dropped, later ones ignored, and it is audited once as `unindexed_session`. (Pinning its first
+# marker's nonce instead would grade a session the learner wrote, markers and all.)
 PENDING_NONCE_MAX_BYTES = 1024 * 1024
 PENDING_PER_LEARNER_MAX_BYTES = 4 * 1024 * 1024
 # A sessions.jsonl line is ~300 bytes; a longer "line" is garbage and is skipped, not buffered.
@@ -237,8 +237,9 @@ class NodeIngest:
         pinned_now: list[str] = []
         for line in lines:
             # A line of the node's session_open.py is ~250 bytes, its session id and nonce of a
-            # fixed shape; anything else is refused before it is parsed or kept (a node sending
-            # 0.5 MiB ids made the daemon hold 201 MiB; `[` x 200,000 raised RecursionError).
+            # fixed shape; anything else is refused before it is parsed or kept (else a node
+            # sending 0.5 MiB ids makes the daemon hold 201 MiB; `[` x 200,000 raises
+            # RecursionError).
             try:
                 if len(line) > INDEX_LINE_MAX:
                     raise ValueError("index line too long")
@@ -267,7 +268,7 @@ class NodeIngest:
             elif pinned != nonce:
                 self._anomaly(learner, Anomaly(session, "bad_nonce", "index line re-keys session"))
         # Sessions whose bytes came before their line start now (only those this frame pinned:
-        # a walk of every pinned session per frame was O(sessions)).
+        # a walk of every pinned session per frame would be O(sessions)).
         for session in pinned_now:
             cur = self._cursors.get(f"{learner}/{session}.ts")
             if cur is not None and cur.parser is None and cur.pending:
@@ -543,9 +544,9 @@ class NodeIngest:
     def load_engines(self) -> None:
         """Restore every engine this node's learners use, before the first byte is fed.
 
-        Called in a worker thread at watcher start. Loading lazily from `_route` made the database
-        a dependency of parsing: a database away mid-feed raised out of `feed` with the frame's
-        events half-routed, closed the node's SSH link and stopped its watcher for good.
+        Called in a worker thread at watcher start. Loading lazily from `_route` would make the
+        database a dependency of parsing: a database away mid-feed would raise out of `feed` with
+        the frame's events half-routed, close the node's SSH link and stop its watcher for good.
         """
         for learner, lab_ids in self.learners.items():
             for lab_id in lab_ids:

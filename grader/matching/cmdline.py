@@ -403,11 +403,11 @@ PARSE_CACHE_LINE_CHARS = 1024
 
 @functools.lru_cache(maxsize=PARSE_CACHE_LINES)
 def _parse_cached(line: str) -> tuple[Pipeline, ...]:
-    """WHY: bashlex is the largest single cost of a command's end at class scale (~8 % of the
-    grader's CPU at 1,000 nodes, BENCHMARKS.md "Seventh round"), and a class types the same lines:
+    """Why: bashlex is the largest single cost of a command's end at class scale (~8 % of the
+    grader's CPU at 1,000 nodes, measured, BENCHMARKS.md), and a class types the same lines:
     every learner copies the lesson's commands (`nvidia-smi topo -m`, `echo $?`). The parse is a
     pure function of the line, so the last 2,048 distinct short lines are kept, a few MB at most;
-    a line typed once costs what it did."""
+    a line typed once costs one parse, as it would without the cache."""
     return tuple(_parse(line))
 
 

@@ -54,7 +54,7 @@ class Connections:
     def add_commit_listener(self, listener: Callable[[list[VerdictEvent]], None]) -> None:
         """Call `listener(events)` after every commit that recorded new verdict events.
 
-        WHY: the API usually runs in the daemon's process on the same Store, so its SSE streams
+        Why: the API usually runs in the daemon's process on the same Store, so its SSE streams
         can be served the committed events themselves, the moment ingest commits, instead of each
         stream querying the database. It is called in the committing thread (often a worker
         thread), after the commit and outside the write lock, so two commits' calls may arrive

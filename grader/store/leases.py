@@ -147,9 +147,9 @@ def acquire(
     leases = t.leases
     # Make sure every wanted node has a row to lock; a concurrent insert of the same row just
     # waits for the other transaction, then does nothing. Only the missing rows are inserted,
-    # as one cached statement run for each: a 1,000-row VALUES list was compiled anew at every
-    # renewal (~100 ms of CPU at 1,000 nodes, every ttl/3, holding SQLite's one write lock:
-    # every group commit waited behind it, BENCHMARKS.md eighth round).
+    # as one cached statement run for each: a 1,000-row VALUES list would be compiled anew at
+    # every renewal (~100 ms of CPU at 1,000 nodes, every ttl/3, holding SQLite's one write lock:
+    # every group commit would wait behind it; measured, BENCHMARKS.md).
     have = set(conn.execute(_EXISTING, {"node_ids": node_ids}).scalars())
     missing = [
         {"node_id": n, "owner": FREE_OWNER, "expires_at": 0.0} for n in node_ids if n not in have
@@ -161,8 +161,8 @@ def acquire(
     heartbeat(conn, insert, owner, capacity, key, now, ttl_s)
     share, graders = fair_share(conn, owner, key, len(node_ids), now)
     # Our own rows are locked waiting, not skipped: this grader's ingest transactions hold them
-    # (check_held) for milliseconds, and skipping them made a busy node look lost, so its
-    # watcher was dropped and restarted every few renewals.
+    # (check_held) for milliseconds, and skipping them would make a busy node look lost, so its
+    # watcher would be dropped and restarted every few renewals.
     mine = (
         sa.select(leases.c.node_id)
         .where(leases.c.node_id.in_(node_ids), leases.c.owner == owner)

@@ -63,8 +63,8 @@ class StepState:
     """A step's state without its evidence: what a learner's progress file shows.
 
     Why apart from StepProgress: the daemon rewrites the progress file after every verdict, and
-    reading each step's evidence (its JSON output excerpt) for that was the largest item of the
-    grader's CPU at 1,000 nodes (BENCHMARKS.md).
+    reading each step's evidence (its JSON output excerpt) for that measured as the largest item
+    of the grader's CPU at 1,000 nodes (BENCHMARKS.md).
     """
 
     step: str

@@ -67,7 +67,7 @@ class Nodes(Connections):
     def set_node_lags(self, lags: Mapping[str, float]) -> None:
         """Record the heartbeat lag of many connected nodes in one transaction.
 
-        WHY: one transaction per node every STATUS_WRITE_EVERY_S is ~100 a second at 1,000 nodes,
+        Why: one transaction per node every STATUS_WRITE_EVERY_S is ~100 a second at 1,000 nodes,
         each on SQLite's write lock beside the ingest path. A node that disconnected meanwhile
         keeps its status: a lag never says "connected" (its connect and disconnect are
         set_node_status's, at once).

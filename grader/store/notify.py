@@ -1,10 +1,10 @@
 """The verdict events every SSE stream of this process follows: read once, served from memory.
 
-WHY: every open dashboard page follows /api/events/stream. When each stream ran its own
-`events_after` query on every commit and every poll, the API's cost grew as streams x commits:
-at 1,000 learners' pages and 100 commits a second that is 100,000 queries a second, and even the
-one operator stream of `grader bench` spent a fifth of the grader's CPU at 10 nodes on them
-(BENCHMARKS.md, "Seventh round"). The feed keeps the newest events in memory (the tail) and
+Why: every open dashboard page follows /api/events/stream. If each stream ran its own
+`events_after` query on every commit and every poll, the API's cost would grow as streams x
+commits: at 1,000 learners' pages and 100 commits a second that is 100,000 queries a second, and
+even the one operator stream of `grader bench` spends a fifth of the grader's CPU at 10 nodes on
+them (measured, BENCHMARKS.md). The feed keeps the newest events in memory (the tail) and
 streams read them there, filtered by learner, without a query; it wakes only the streams whose
 scope got an event.
 
@@ -22,7 +22,7 @@ How the tail learns of new events, in the same order `events_after` would give t
   writer; 200 ms is below what a person notices between typing Enter and seeing the tick.
 
 A stream resuming from before the tail (an old Last-Event-ID, a page opened with history) pages
-through the database as before until it reaches the tail; so does every stream while the feed is
+through the database until it reaches the tail; so does every stream while the feed is
 not started. A lost or spurious wake-up can never lose or duplicate an event: a stream always
 reads "after my last seq", from the tail or the database.
 """

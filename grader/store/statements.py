@@ -1,15 +1,16 @@
 """The ingest path's statements, built and compiled once per dialect, executed with parameters only.
 
-WHY: a command's end used to build ~8 SQLAlchemy statements from scratch (`insert().values(...)`,
-`select().where(...)`): constructing them, coercing every value and computing their cache keys was
-most of the store's CPU per command end, several times the database's own work (BENCHMARKS.md,
-"Store write path"). Here each statement is built once and compiled once (Prepared): its SQL,
-parameter order and bind processors come from SQLAlchemy, so the driver receives what
-`conn.execute(statement, params)` would have sent, and exec_driver_sql keeps SQLAlchemy's error
-wrapping and connection invalidation. Inserts are built without `.values()`: the parameter dicts
-name the columns, so a column added to a row is written without touching these statements.
+Why: a command's end runs ~8 statements. Built from scratch each time (`insert().values(...)`,
+`select().where(...)`), constructing them, coercing every value and computing their cache keys is
+most of the store's CPU per command end, several times the database's own work (measured,
+BENCHMARKS.md "Store write path"). Here each statement is built once and compiled once
+(Prepared): its SQL, parameter order and bind processors come from SQLAlchemy, so the driver
+receives what `conn.execute(statement, params)` would have sent, and exec_driver_sql keeps
+SQLAlchemy's error wrapping and connection invalidation. Inserts are built without `.values()`:
+the parameter dicts name the columns, so a column added to a row is written without touching
+these statements.
 
-The read-then-write pairs are single upserts whose ON CONFLICT ... DO UPDATE carries the old
+Each read-then-write is a single upsert whose ON CONFLICT ... DO UPDATE carries the read's
 condition in its WHERE (both SQLite >= 3.24 and PostgreSQL): progress only moves up, an unchanged
 engine snapshot is not rewritten.
 """
@@ -36,7 +37,7 @@ def _rank(column: Any) -> sa.Case[Any]:
 class Prepared:
     """A statement compiled once for one dialect, run with exec_driver_sql.
 
-    WHY: even a prebuilt statement costs SQLAlchemy ~35 µs per execution (execution context,
+    Why: even a prebuilt statement costs SQLAlchemy ~35 µs per execution (execution context,
     compiled-cache lookup, parameter processing, result setup); the driver's own execute is a
     few. Here the SQL string, the parameter order and each parameter's bind processor (JSON
     serialisation, psycopg's Jsonb wrapper, booleans) are taken from SQLAlchemy's compilation

@@ -72,7 +72,7 @@ def evidence_json(verdict: StepVerdict) -> dict[str, Any] | None:
     """The verdict's evidence as stored: JSON-ready, every free-text field capped.
 
     Same dict as dataclasses.asdict (Evidence holds only scalars and tuples of them), without
-    asdict's recursive deep copy: it was a tenth of the store's CPU per command end.
+    asdict's recursive deep copy, measured at a tenth of the store's CPU per command end.
     """
     ev = verdict.evidence
     if ev is None:
@@ -106,7 +106,8 @@ def _anomaly_key(node_id: str, anomaly: Anomaly) -> str:
 def _verdict_detail(seq: int, verdict: StepVerdict, evidence: dict[str, Any] | None) -> dict:
     """The audit row of a verdict: {"seq", **verdict.to_json(), "evidence": stored evidence}.
 
-    Built field by field: to_json's asdict deep-copied the evidence only for it to be replaced.
+    Built field by field: to_json's asdict would deep-copy the evidence only for it to be
+    replaced.
     """
     detail: dict[str, Any] = {"seq": seq}
     for name in _VERDICT_FIELDS:
@@ -169,7 +170,7 @@ class Writes(Queries):
     ) -> list[list[VerdictEvent] | Exception]:
         """Write several nodes' batches in ONE transaction, each failing alone.
 
-        WHY: at 1,000 nodes one transaction per batch made the commit (an fsync, the write lock)
+        Why: at 1,000 nodes one transaction per batch makes the commit (an fsync, the write lock)
         the daemon's bottleneck; a group pays for it once. Per batch, in order, the result is what
         ingest() would have returned or raised: a batch that fails (LeaseLost, a constraint) is
         rolled back alone while the others commit. A failure of the transaction itself (the
@@ -185,8 +186,8 @@ class Writes(Queries):
         `states`, when given, receives after the commit what step_states() would answer for each
         (learner, lab) that got a new event, read in the same transaction after the batch: the
         daemon's progress file needs exactly that, without a read transaction of its own per
-        verdict (on SQLite the benchmark showed no change beyond its noise: BENCHMARKS.md,
-        "Sixth round"; a networked database saves three round trips per verdict).
+        verdict (on SQLite no change beyond the benchmark's run-to-run spread, BENCHMARKS.md; a
+        networked database saves three round trips per verdict).
         """
         now = time.time()
         read: dict[tuple[str, str], list[StepState]] | None = None if states is None else {}

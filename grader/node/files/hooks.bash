@@ -248,7 +248,8 @@ __lg_fix_pc() {
 	fi
 }
 
-# Last element of an array PROMPT_COMMAND: runs precmd if element 0 no longer did.
+# Last element of an array PROMPT_COMMAND: runs precmd when element 0 did not (the learner
+# replaced it, see __lg_fix_pc).
 __lg_tail() {
 	local __lg_s=$? __lg_a=$_
 	if [[ -z ${__lg_done-} ]]; then

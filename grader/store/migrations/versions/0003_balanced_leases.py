@@ -4,10 +4,10 @@ Revision ID: 0003
 Revises: 0002
 Create Date: 2026-12-01
 
-Why: the first grader took every free lease and a second one never got a node, so adding a
-grader added failover but no capacity. Each grader now renews a row in `graders` with its
-leases and aims at its share of the nodes (grader/store/leases.py); `leases.since` lets the API
-show who holds each node since when.
+Why: without a view of the other graders, the first grader takes every free lease and a
+second one never gets a node, so adding a grader adds failover but no capacity. With this
+revision each grader renews a row in `graders` with its leases and aims at its share of the
+nodes (grader/store/leases.py); `leases.since` lets the API show who holds each node since when.
 """
 
 import sqlalchemy as sa
