@@ -1,6 +1,6 @@
 """Package faces that load on first use: a package lists what others import from it, by home.
 
-WHY: a package's face (`from grader.store import Store`) must not cost what its heaviest module
+Why: a package's face (`from grader.store import Store`) must not cost what its heaviest module
 costs. The daemon's sans-I/O ingest imports grader.store's plain data types and must not load
 SQLAlchemy (docs/architecture.md "Layers"); the lab model must not load YAML and JSON Schema.
 A package keeps its cheap names as ordinary imports and names the rest in `lazy_names`.

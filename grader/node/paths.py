@@ -93,7 +93,7 @@ def node_file(name: str) -> Path:
 def node_module(name: str) -> ModuleType:
     """A node-side Python file (spool_reader.py, attest_run.py) as a module, loaded once.
 
-    WHY: those files are scripts, not modules of a package, yet the bench farm and the tests run
+    Why: those files are scripts, not modules of a package, yet the bench farm and the tests run
     their code (the reader's loop, the helper's rules) in process; loading the very file the node
     runs tests that code. Their formats are grader/protocol's, which they import. Registered in
     sys.modules before it runs: a NamedTuple in it must find its module (pickling).

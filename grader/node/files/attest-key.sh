@@ -14,7 +14,7 @@
 #   DIR/attest.key   Ed25519 private key (PEM), root:root 0400: only the root helper signs
 #   DIR/attest.pub   its raw public key as 64 hex digits, root:root 0644: the grader verifies
 #
-# WHY a pair per node made on the node: the private key never leaves root on the node that uses
+# Why a pair per node made on the node: the private key never leaves root on the node that uses
 # it, so a key read off one node (or off the grader) can sign nothing anywhere. An image build
 # must not make it (every container would share it): the fake node runs this at start.
 set -euo pipefail

@@ -1,7 +1,7 @@
 # labgrader guard: sourced at the end of the system bashrc (/etc/bash.bashrc on Debian/Ubuntu,
 # /etc/bashrc on RHEL) by a block install-capture.sh adds. Runs in every interactive bash.
 #
-# WHY: a new pty (tmux pane, screen window) is a new terminal whose output tmux re-renders, and
+# Why: a new pty (tmux pane, screen window) is a new terminal whose output tmux re-renders, and
 # tmux drops OSC 133/633 from pane output (verified), so the pane needs its own `script` and
 # session file: exec the capture shell in --pty mode (sessions.jsonl kind "pty", parent = the
 # enclosing session). A nested bash on an already captured tty (the learner typed `bash`) only

@@ -12,7 +12,7 @@
 #   /usr/local/lib/labgrader/grader/__init__.py             the package marker, 0644
 #   /usr/local/lib/labgrader/grader/protocol/MODULE.py     every module of DIR/protocol, 0644
 #
-# WHY root alone: the attestation helper runs as root and imports these (it checks the same
+# Why root alone: the attestation helper runs as root and imports these (it checks the same
 # rule before it does, attest_run.py untrusted_lib), so they must be as trustworthy as the helper.
 set -euo pipefail
 umask 022

@@ -1,7 +1,7 @@
 # labgrader: export the lab environment declared for learners (sourced by capture-shell and
 # hooks.bash; bash >= 4.1).
 #
-# WHY not `source` the file: it is written by the installer from a lab YAML's `environment:`
+# Why not `source` the file: it is written by the installer from a lab YAML's `environment:`
 # map, i.e. data, not code. Each `KEY=VALUE` line is exported literally (no expansion, no
 # quotes removed), and names that would break capture or the login (PROMPT_COMMAND, PS0,
 # HISTCONTROL, BASH_ENV, LD_*, LABGRADER_*, ...) are refused, so a bad lab file cannot disable
