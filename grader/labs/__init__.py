@@ -28,13 +28,29 @@ from grader.labs.model import (
 
 if TYPE_CHECKING:
     from grader.labs.document import Document, read_document
+    from grader.labs.lesson import (
+        Box,
+        Diagram,
+        Lesson,
+        LessonError,
+        Question,
+        Section,
+        parse_lesson,
+    )
     from grader.labs.loader import LAB_FILE, check_lab, load_lab
     from grader.labs.schema import explain_violation
 
 __getattr__ = lazy_names(
     __name__,
     {
+        "Box": ".lesson",
+        "Diagram": ".lesson",
         "Document": ".document",
+        "Lesson": ".lesson",
+        "LessonError": ".lesson",
+        "Question": ".lesson",
+        "Section": ".lesson",
+        "parse_lesson": ".lesson",
         "LAB_FILE": ".loader",
         "check_lab": ".loader",
         "explain_violation": ".schema",
@@ -47,23 +63,30 @@ __all__ = [
     "LAB_FILE",
     "After",
     "Alternative",
+    "Box",
     "Choice",
     "CommandExpect",
+    "Diagram",
     "Document",
     "Duration",
     "ExitExpect",
     "Lab",
     "LabError",
     "LabInvalid",
+    "Lesson",
+    "LessonError",
     "OutputExpect",
     "Pattern",
     "Practice",
     "Probe",
+    "Question",
+    "Section",
     "StageExpect",
     "Step",
     "ValueMatch",
     "check_lab",
     "explain_violation",
     "load_lab",
+    "parse_lesson",
     "read_document",
 ]
