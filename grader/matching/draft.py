@@ -1,0 +1,520 @@
+"""A Lesson (grader.labs.lesson) turned into a draft lab: lab.yaml text plus what is left to decide.
+
+Pure: a Lesson in, a Draft out; `grader import-lesson` (import_lesson_cmd) writes it.
+
+- Each practice box becomes a command step. Its `answer` is read by the matcher's own parser
+  (grader.matching.cmdline), so the `command:` expectation is made of what the matcher sees: the
+  program with wrappers peeled off, the assignments in front of it, flags and arguments, and
+  the later stages of its pipeline. The box itself becomes the step's `practice:`.
+- Output patterns are proposed from the box's output with the volatile parts generalised
+  (timestamps, dates, host names, `host:pid:tid` prefixes, pids, IP addresses and ports, hex
+  ids, PCI addresses, ranks `[0]`, source line numbers). Each is checked to match the line it
+  came from and to match neither an empty nor an unrelated line, and is marked for review.
+- Each `>>>` explanation becomes a question step with TODO question and choices.
+- Everything the author must still decide is a Decision: printed as one list by the command,
+  and written into lab.yaml as `# TODO:` / `# REVIEW:` comments above its step.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from grader.labs import Box, Diagram, Lesson, Question
+from grader.matching.cmdline import SimpleCommand, parse_line
+
+LAB_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_FLAG = re.compile(r"^--?[A-Za-z0-9][A-Za-z0-9_.-]*$")
+_NUMBER = re.compile(r"^-\d")
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+MAX_PATTERN_WORDS = 12  # a longer proposal is cut: the lesson may have joined output lines
+RICH_SEGMENT = 12  # letters and digits that make a part of a line worth a pattern
+MAX_PATTERNS = 2
+
+
+class DraftError(ValueError):
+    """A box the importer cannot turn into a step; `line` is the lesson line (1-based)."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One thing the author must still decide: `kind` is TODO (missing) or REVIEW (proposed)."""
+
+    step: str  # step id, or "" for the lab as a whole
+    kind: str
+    text: str
+
+    def __str__(self) -> str:
+        where = f"step {self.step}" if self.step else "lab"
+        return f"{where}: {self.kind}: {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    lab_id: str
+    yaml_text: str
+    decisions: tuple[Decision, ...]
+
+
+def slug(text: str, limit: int = 40) -> str:
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    out = ""
+    for w in words:
+        nxt = f"{out}-{w}" if out else w
+        if len(nxt) > limit:
+            break
+        out = nxt
+    return out
+
+
+# ---------------------------------------------------------------- the command spec
+def _stage_spec(cmd: SimpleCommand) -> tuple[dict[str, Any], list[str]]:
+    """The expectation of one simple command, and the words it was named by (for the id)."""
+    spec: dict[str, Any] = {"program": cmd.program}
+    env = {k: v for k, v in cmd.env.items() if v is not None and "${" not in v}
+    removed = [k for k, v in cmd.env.items() if v is None]
+    if env or removed:
+        spec["env"] = {**env, **{k: {"absent": True} for k in removed}}
+    flags: dict[str, str | None] = {}
+    args: list[str] = []
+    words = cmd.args
+    i = 0
+    while i < len(words):
+        w = words[i]
+        name, eq, value = w.partition("=")
+        if w.startswith("--") and eq and _FLAG.match(name):
+            flags[name] = value
+        elif _FLAG.match(w) and not _NUMBER.match(w):
+            nxt = words[i + 1] if i + 1 < len(words) else None
+            if nxt is not None and not nxt.startswith("-"):
+                flags[w] = nxt
+                i += 1
+            else:
+                flags[w] = None
+        elif "${" not in w:  # a `${name}` word would be read as a lab variable
+            args.append(w)
+        i += 1
+    if flags:
+        spec["flags"] = flags
+    if args:
+        spec["args"] = args
+    return spec, args
+
+
+def command_spec(answer: str, line: int) -> tuple[dict[str, Any], str, list[str]]:
+    """The `command:` expectation of a box's answer, an id for its step, and review notes.
+
+    DraftError when the answer is no command: unbalanced quotes, nothing but assignments, a
+    trailing `|` or `&&` (bash would wait for more).
+    """
+    try:
+        shlex.split(answer, comments=False)
+    except ValueError as exc:
+        raise DraftError(line, f"the answer `{answer}` cannot be parsed: {exc}") from None
+    if re.search(r"(?:\|\|?|&&|\\)\s*$", answer):
+        raise DraftError(line, f"the answer `{answer}` ends in an unfinished operator")
+    pipelines = [p for p in parse_line(answer) if any(c.program for c in p.commands)]
+    if not pipelines:
+        raise DraftError(line, f"the answer `{answer}` runs no program")
+    notes: list[str] = []
+    if len(pipelines) > 1:
+        notes.append(
+            "the answer runs more than one pipeline; the command expectation is its first, "
+            f"`{' | '.join(c.program for c in pipelines[0].commands)}`"
+        )
+    stages = [c for c in pipelines[0].commands if c.program]
+    spec, words = _stage_spec(stages[0])
+    pipe = [_stage_spec(c) for c in stages[1:]]
+    if pipe:
+        spec["pipe"] = [s for s, _ in pipe]
+    if any(
+        v is not None for s in [spec, *(p for p, _ in pipe)] for v in s.get("flags", {}).values()
+    ):
+        notes.append(
+            "flags were read as `-x VALUE` pairs where a word follows: make a flag that takes "
+            "no value `null`, keep only the flags that matter, and loosen exact values "
+            "(`{regex: …}`, `{absent: true}`) where other values are right too"
+        )
+    if any(r.fd == 2 for c in stages for r in c.redirects):
+        notes.append("the answer redirects `2>&1`; the command expectation does not require it")
+    if pipe:
+        notes.append(
+            "pipe stages are exact as typed: accept other filters (`grep -i`, egrep, "
+            "`{contains: …}`) where they show the same lines; `only: true` if a value is captured"
+        )
+    name_words = [spec["program"], *words[:2], *(w for _, ws in pipe for w in ws[:2])]
+    return spec, slug(" ".join(name_words)) or "command", notes
+
+
+# ---------------------------------------------------------------- output patterns
+_HOST_PROMPT = re.compile(r"@([A-Za-z0-9][A-Za-z0-9.-]*)")
+
+
+def _volatile(hosts: list[str]) -> re.Pattern[str]:
+    host_alts = "|".join(re.escape(h) for h in sorted({"localhost", *hosts}, key=len, reverse=True))
+    return re.compile(
+        "|".join(
+            [
+                # split: what starts a log line, never part of a proposed pattern
+                r"(?P<split>\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]?"
+                r"|\b[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.\d)?\b(?=\])"
+                r"|\b[A-Za-z][\w.-]*:\d+:\d+\b"
+                rf"|\b(?:{host_alts})\b)",
+                # kept, generalised
+                r"(?P<uuid>\b[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\b)",
+                r"(?P<pci>\b[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.\d)?\b)",
+                r"(?P<ip>\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?\b)",
+                r"(?P<date>\b\d{4}-\d{2}-\d{2}\b)",
+                r"(?P<time>\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b)",
+                r"(?P<hex>\b0x[0-9a-fA-F]+\b|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b)",
+                r"(?P<pid>\b[Pp]id\s+\d+\b)",
+                r"(?P<port>\bport\s+\d+\b)",
+                r"(?P<src>\b[\w-]+\.(?:c|cc|cpp|cu|cxx|h|hpp|py|go|rs):\d+\b)",
+                r"(?P<rank>\[\d+\])",
+            ]
+        )
+    )
+
+
+_GENERAL: dict[str, str] = {
+    "uuid": r"[0-9a-fA-F-]{36}",
+    "pci": r"[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.\d)?",
+    "ip": r"\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?",
+    "date": r"\d{4}-\d{2}-\d{2}",
+    "time": r"\d{2}:\d{2}:\d{2}(?:[.,]\d+)?",
+    "hex": r"(?:0x)?[0-9a-fA-F]+",
+    "rank": r"\[\d+\]",
+}
+
+
+def _general(kind: str, text: str) -> str:
+    if kind == "pid":
+        return re.escape(text.split()[0]) + r"\s+\d+"
+    if kind == "port":
+        return r"port\s+\d+"
+    if kind == "src":
+        return re.escape(text.rsplit(":", 1)[0]) + r":\d+"
+    return _GENERAL[kind]
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    regex: str
+    source: str  # the part of the output line it came from
+
+
+def _literal(text: str) -> str:
+    return r"\s+".join(re.escape(w) for w in text.split())
+
+
+def propose_line(line: str, volatile: re.Pattern[str]) -> Proposal | None:
+    """A pattern for one output line: its richest part between line-starting volatile tokens."""
+    segments: list[list[tuple[str, str]]] = [[]]
+    pos = 0
+    for m in volatile.finditer(line):
+        if m.start() > pos:
+            segments[-1].append(("text", line[pos : m.start()]))
+        kind = m.lastgroup or "split"
+        if kind == "split":
+            segments.append([])
+        else:
+            segments[-1].append((kind, m.group()))
+        pos = m.end()
+    if pos < len(line):
+        segments[-1].append(("text", line[pos:]))
+
+    def richness(seg: list[tuple[str, str]]) -> int:
+        return sum(len(re.findall(r"[A-Za-z0-9]", t)) for k, t in seg if k == "text")
+
+    # the first rich part is the start of a line the lesson may have joined to others
+    rich = [s for s in segments if richness(s) >= RICH_SEGMENT]
+    best = rich[0] if rich else max(segments, key=richness)
+    if richness(best) == 0:
+        return None
+    # words: literal words and volatile tokens, in order, with whether a space came before
+    words: list[tuple[str, str, bool]] = []
+    space = False
+    for kind, text in best:
+        if kind != "text":
+            words.append((kind, text, space))
+            space = False
+            continue
+        for part in re.split(r"(\s+)", text):
+            if not part:
+                continue
+            if part.isspace():
+                space = True
+            else:
+                words.append(("text", part, space))
+                space = False
+    # trim volatile and punctuation-only words at the ends (`[0]`, `: Test failure`)
+    while words and (words[0][0] != "text" or not re.search(r"\w", words[0][1])):
+        words.pop(0)
+    while words and (words[-1][0] != "text" or not re.search(r"\w", words[-1][1])):
+        words.pop()
+    if words:
+        words[0] = (words[0][0], words[0][1], False)
+    cut = False
+    count = 0
+    kept: list[tuple[str, str, bool]] = []
+    for w in words:
+        count += 1 if (w[2] or not kept) else 0
+        if count > MAX_PATTERN_WORDS:
+            cut = True
+            break
+        kept.append(w)
+    regex = "".join(
+        (r"\s+" if sp and i else "") + (re.escape(t) if k == "text" else _general(k, t))
+        for i, (k, t, sp) in enumerate(kept)
+    )
+    source = "".join((" " if sp and i else "") + t for i, (_, t, sp) in enumerate(kept))
+    whole = len(segments) == 1 and not cut and source == " ".join(line.split())
+    if whole and len(kept) <= 3:
+        regex = rf"^\s*{regex}\s*$"
+    elif richness(best) < 3 or not re.search(r"[A-Za-z]", source):
+        return None  # too little of its own to say anything
+    compiled = re.compile(regex)
+    # the proposal must find the line it came from and must not match everything
+    if not compiled.search(line) or compiled.search("") or compiled.search("zz unrelated zz"):
+        return None
+    return Proposal(regex, source)
+
+
+def propose_patterns(output: str, hosts: list[str]) -> list[Proposal]:
+    volatile = _volatile(hosts)
+    out: list[Proposal] = []
+    for line in output.splitlines():
+        p = propose_line(line, volatile)
+        if p is not None and p.regex not in {q.regex for q in out}:
+            out.append(p)
+        if len(out) == MAX_PATTERNS:
+            break
+    return out
+
+
+# ---------------------------------------------------------------- YAML
+class _Dumper(yaml.SafeDumper):
+    """Block lists indented under their key, as the hand-written labs are."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
+
+
+def _str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    if "\n" in value:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|")
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def _dump(data: Any, indent: str) -> str:
+    text = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100, indent=2)
+    return "".join(indent + x if x.strip() else x for x in text.splitlines(keepends=True))
+
+
+def _comment(text: str, indent: str) -> str:
+    words = text.split()
+    lines: list[str] = []
+    cur = ""
+    for w in words:
+        if cur and len(indent) + 2 + len(cur) + 1 + len(w) > 98:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}" if cur else w
+    lines.append(cur)
+    return "".join(f"{indent}# {x}\n" for x in lines)
+
+
+def _paragraphs(prose: tuple[str, ...]) -> str:
+    return "\n\n".join(prose) + "\n" if prose else ""
+
+
+def _multiline(text: str) -> str:
+    """A text as a literal block can hold it: no trailing spaces, a final newline."""
+    lines = [x.rstrip() for x in text.splitlines()]
+    return "\n".join(lines).strip("\n") + "\n" if any(lines) else ""
+
+
+# ---------------------------------------------------------------- the draft
+def build_draft(lesson: Lesson, lab_id: str, schema: str) -> Draft:
+    """The draft lab of `lesson` with id `lab_id`; `schema` is the schema hint's path.
+
+    DraftError names the line of a box whose answer is no command.
+    """
+    if not LAB_ID.match(lab_id):
+        raise ValueError(f"{lab_id!r}: a lab id is lowercase words joined by hyphens")
+    decisions: list[Decision] = []
+    lab_notes: list[Decision] = []
+    used: set[str] = set()
+    blocks: list[str] = []
+    n_question = 0
+
+    def unique(base: str) -> str:
+        name, k = base, 2
+        while name in used:
+            name = f"{base}-{k}"
+            k += 1
+        used.add(name)
+        return name
+
+    for section in lesson.sections:
+        item = section.item
+        notes: list[tuple[str, str]] = []  # (kind, text)
+        step: dict[str, Any]
+        if isinstance(item, Box):
+            spec, base, review = command_spec(item.answer, item.line)
+            sid = unique(base)
+            title = f"Run `{item.answer}`" if len(item.answer) <= 60 else f"Run {spec['program']}"
+            step = {"id": sid, "title": title}
+            if section.prose:
+                step["instructions"] = _paragraphs(section.prose)
+            else:
+                notes.append(("TODO", "instructions: the lesson has no prose before this box"))
+            if item.hint:
+                step["hints"] = [item.hint]
+            else:
+                notes.append(("TODO", "hints: the lesson's box has no hint"))
+            practice: dict[str, str] = {"prompt": item.prompt, "answer": item.answer}
+            if item.output:
+                practice["output"] = _multiline(item.output)
+            step["practice"] = practice
+            step["command"] = spec
+            notes.extend(("REVIEW", f"command: {r}") for r in review)
+            hosts = _HOST_PROMPT.findall(item.prompt)
+            proposals = propose_patterns(item.output, hosts)
+            if proposals:
+                step["output"] = {
+                    "all": [
+                        {
+                            "regex": p.regex,
+                            "description": f"proposed from the lesson's output: `{p.source}`",
+                        }
+                        for p in proposals
+                    ]
+                }
+                notes.append(
+                    (
+                        "REVIEW",
+                        "output: patterns proposed from the lesson's practice output, volatile "
+                        "parts generalised; the lesson may have joined output lines, so check "
+                        "each against a recorded run (`grader record`) and write its description",
+                    )
+                )
+            else:
+                notes.append(
+                    (
+                        "TODO",
+                        "output: no pattern could be proposed from the practice output; add "
+                        "`output:` if what the command prints proves the step",
+                    )
+                )
+            notes.append(
+                (
+                    "TODO",
+                    "exit: the lesson does not say what the command exits with; add `exit:` "
+                    "if it matters",
+                )
+            )
+        else:
+            assert isinstance(item, Question)
+            n_question += 1
+            sid = unique(f"question-{n_question}")
+            step = {"id": sid, "type": "question", "title": f"TODO: title of question {n_question}"}
+            if section.prose:
+                step["instructions"] = _paragraphs(section.prose)
+            step["question"] = "TODO: the question that the explanation answers.\n"
+            step["choices"] = [
+                {"id": "a", "text": "TODO: the right choice"},
+                {"id": "b", "text": "TODO: a wrong choice"},
+                {"id": "c", "text": "TODO: another wrong choice"},
+            ]
+            step["answer"] = "a"
+            step["explanation"] = _multiline(item.explanation)
+            notes.append(
+                (
+                    "TODO",
+                    f"title, question and choices: the lesson (line {item.line}) has only the "
+                    "explanation of the right answer; `answer: a` until the choices are written",
+                )
+            )
+        for d in section.diagrams:
+            notes.append(("REVIEW", _diagram_note(d)))
+        block = "".join(_comment(f"{k}: {t}", "  ") for k, t in notes)
+        blocks.append(block + _dump([step], "  "))
+        decisions.extend(Decision(sid, k, t) for k, t in notes)
+
+    lab_notes.append(
+        Decision(
+            "",
+            "REVIEW",
+            "title and description: from the lesson's first lines"
+            + (f"; its closing line says: {lesson.invitation}" if lesson.invitation else ""),
+        )
+    )
+    lab_notes.append(
+        Decision("", "REVIEW", "step titles: made from each step's command or numbered")
+    )
+    lab_notes.append(
+        Decision(
+            "",
+            "TODO",
+            "environment, requires and attest: the lesson does not say what the node provides "
+            "(variables in learners' shells, GPUs, programs whose runs the node signs)",
+        )
+    )
+    for d in lesson.closing_diagrams:
+        lab_notes.append(Decision("", "REVIEW", _diagram_note(d)))
+    if lesson.closing:
+        lab_notes.append(
+            Decision(
+                "",
+                "REVIEW",
+                "the lesson's closing prose (after its last exercise) belongs to no step: "
+                "it is kept as comments at the end of this file",
+            )
+        )
+    description = _multiline(lesson.summary or "TODO: what the learner will do, and why.")
+    head = (
+        f"# yaml-language-server: $schema={schema}\n"
+        "#\n"
+        f"# A draft made by `grader import-lesson` from the lesson {lesson.title!r}.\n"
+        "# Every TODO and REVIEW below is yours to decide; `grader lint` checks the file,\n"
+        '# docs/authoring.md ("From a lesson") says how to record and prove it.\n'
+        + "".join(_comment(f"{d.kind}: {d.text}", "") for d in lab_notes)
+        + _dump(
+            {
+                "schema_version": 1,
+                "id": lab_id,
+                "title": lesson.title,
+                "description": description,
+            },
+            "",
+        )
+        + "steps:\n"
+    )
+    tail = ""
+    if lesson.closing:
+        tail = "\n# The lesson's closing prose:\n" + "".join(
+            _comment(p, "") for p in lesson.closing
+        )
+    text = head + "\n".join(blocks) + tail
+    return Draft(lab_id, text, tuple(lab_notes + decisions))
+
+
+def _diagram_note(d: Diagram) -> str:
+    caption = d.caption or "(no caption)"
+    return (
+        f"an interactive diagram (lesson line {d.line}) is not a step; its caption: "
+        f"{caption!r}. Describe it in the instructions or leave it out"
+    )

@@ -1,0 +1,122 @@
+"""`grader import-lesson LESSON.txt`: a published lesson's text to a draft lab folder.
+
+    grader import-lesson lesson.txt                  # labs/<id from the title>/lab.yaml
+    grader import-lesson lesson.txt -o labs/my-lab   # the id is the folder's name
+    grader import-lesson lesson.txt --id my-lab --force
+
+The lesson is read by grader.labs.lesson and drafted by grader.matching.draft (both pure); this
+module is the edge: it reads the file, builds the whole draft in memory, lints it in a scratch
+folder and only then moves it into place, so bad input writes nothing. It prints one list of
+what the author must still decide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import grader.labs
+from grader.labs import LAB_FILE, LessonError, check_lab, parse_lesson
+from grader.matching.draft import LAB_ID, DraftError, build_draft, slug
+
+SCHEMA = Path(grader.labs.__file__).resolve().parent / "lab.schema.json"
+
+
+def _schema_path(labdir: Path) -> str:
+    """The schema hint's path: relative to the draft's lab.yaml when both lie under the current
+    folder (a checkout's labs/), else absolute."""
+    here = Path.cwd().resolve()
+    try:
+        up = [".."] * len(labdir.resolve().relative_to(here).parts)
+        return str(Path(*up, SCHEMA.relative_to(here)))
+    except ValueError:
+        return str(SCHEMA)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "import-lesson",
+        help="draft a lab folder from a published lesson's plain text",
+        description=(
+            "Read a lesson's plain text (prose, practice boxes `prompt: … answer: … output: …\n"
+            "hint: …`, `>>>` question explanations, JSON diagram lines) and write a draft lab:\n"
+            "a command step per box (the answer read by the matcher's own parser, output\n"
+            "patterns proposed for review), a question step per `>>>` line (TODO choices), the\n"
+            "prose as the steps' instructions. The draft lints; what the author must still\n"
+            "decide is printed as one list and marked TODO / REVIEW in lab.yaml.\n"
+            "\n"
+            "Exit status: 0 written, 1 the lesson cannot be read (nothing written),\n"
+            "2 the folder exists (without --force) or the id is not a lab id."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("lesson", metavar="LESSON.txt", help="the lesson's plain text")
+    parser.add_argument(
+        "-o", "--output", metavar="DIR", help="the lab folder to write (default: labs/<id>)"
+    )
+    parser.add_argument("--id", help="the lab id (default: the folder's name, or the title's)")
+    parser.add_argument("--force", action="store_true", help="replace an existing folder")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    source = Path(args.lesson)
+    try:
+        text = source.read_text(encoding="utf-8")
+        lesson = parse_lesson(text)
+    except OSError as exc:
+        print(f"{source}: cannot be read: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except (LessonError, UnicodeDecodeError) as exc:
+        print(f"{source}:{getattr(exc, 'line', 0) or ''}: {_message(exc)}", file=sys.stderr)
+        print("nothing was written", file=sys.stderr)
+        return 1
+    out = Path(args.output) if args.output else None
+    lab_id = args.id or (out.name if out else slug(lesson.title, 63))
+    if not LAB_ID.match(lab_id or ""):
+        print(f"{lab_id!r}: a lab id is lowercase words joined by hyphens; give --id")
+        return 2
+    if out is None:
+        out = Path("labs") / lab_id
+    if out.name != lab_id:
+        print(f"the lab id {lab_id!r} must be the folder's name, not {out.name!r}")
+        return 2
+    if out.exists() and not args.force:
+        print(f"{out} exists already: nothing was written (--force replaces it)", file=sys.stderr)
+        return 2
+    try:
+        draft = build_draft(lesson, lab_id, _schema_path(out))
+    except DraftError as exc:
+        print(f"{source}:{exc.line}: {str(exc).split(': ', 1)[1]}", file=sys.stderr)
+        print("nothing was written", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory(prefix="import-lesson-") as scratch:
+        staged = Path(scratch) / lab_id
+        (staged / "tests").mkdir(parents=True)
+        (staged / LAB_FILE).write_text(draft.yaml_text, encoding="utf-8")
+        problems = check_lab(staged / LAB_FILE)
+        if problems:  # a draft that does not lint is a bug here, not the author's
+            for p in problems:
+                print(p, file=sys.stderr)
+            print("the draft does not lint: nothing was written", file=sys.stderr)
+            return 1
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(staged, out)
+    steps = sum(1 for s in lesson.sections)
+    print(f"wrote {out / LAB_FILE}: {steps} steps from {source.name}")
+    print(f"To decide ({len(draft.decisions)}), also marked TODO / REVIEW in the file:")
+    for d in draft.decisions:
+        print(f"  - {d}")
+    print(f"Next: `grader lint {out}`, then write tests/*.script and `grader record {out} NAME`.")
+    return 0
+
+
+def _message(exc: Exception) -> str:
+    if isinstance(exc, LessonError):
+        return exc.message
+    return f"not UTF-8 text ({exc})"

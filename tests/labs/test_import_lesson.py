@@ -1,0 +1,189 @@
+"""`grader import-lesson`: a lesson's text to a draft lab that lints and asks for what it matches.
+
+The acceptance test imports the seed lesson (tests/labs/lessons/seed-lesson.txt, the text the
+first lab was written from) and holds the draft's command steps against the hand-written
+labs/nccl-bootstrap, step by step, through the Practice Zone's path (grader.api.practice: the
+real matcher on one line): each draft answer is accepted by the lab's step, and each of the
+lab's practice answers by the draft's step.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from grader.api.practice import check_command_line
+from grader.cli import main
+from grader.labs import check_lab, load_lab
+from grader.labs.lesson import Box, LessonError, Question, parse_lesson
+from grader.matching.draft import DraftError, build_draft, propose_patterns
+
+REPO = Path(__file__).resolve().parents[2]
+SEED_LESSON = REPO / "tests" / "labs" / "lessons" / "seed-lesson.txt"
+SEED_LAB = REPO / "labs" / "nccl-bootstrap"
+
+HEAD = "Learn › Course › A Lesson\nA summary of the lesson.\n"
+
+
+def _import(tmp_path: Path, lesson: Path, *extra: str) -> tuple[int, Path]:
+    out = tmp_path / "labs" / "draft-lab"
+    return main(["import-lesson", str(lesson), "-o", str(out), *extra]), out
+
+
+def test_the_seed_lesson_drafts_the_commands_nccl_bootstrap_expects(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rc, out = _import(tmp_path, SEED_LESSON)
+    printed = capsys.readouterr().out
+    assert rc == 0, printed
+    assert check_lab(out) == []
+    draft = load_lab(out)
+    seed = load_lab(SEED_LAB)
+    commands = [s for s in draft.steps if s.type == "command"]
+    questions = [s for s in draft.steps if s.type == "question"]
+    terminal = [s for s in seed.steps if s.type == "command" and s.practice is not None]
+    assert len(questions) == 3 and all(q.explanation for q in questions)
+    assert len(commands) == len(terminal) == 7
+    for mine, theirs in zip(commands, terminal, strict=True):
+        assert mine.practice is not None and theirs.practice is not None
+        accepted = check_command_line(seed, theirs, mine.practice.answer)
+        assert accepted.ok, (theirs.id, mine.practice.answer, accepted.reason)
+        back = check_command_line(draft, mine, theirs.practice.answer)
+        assert back.ok, (mine.id, theirs.practice.answer, back.reason)
+    # the shape the hand-written lab uses: env, flags, pipe stages
+    first = commands[0].command
+    assert first is not None and first.main is not None
+    assert first.main.program == ("all_reduce_perf",)
+    assert first.main.env["NCCL_SOCKET_IFNAME"].value == "doesnotexist0"
+    assert first.main.flags["-g"] is not None and first.main.flags["-g"].value == "2"
+    socket = commands[3].command
+    assert socket is not None and [p.program for p in socket.pipe] == [("grep",)]
+    # the draft's own command does not accept a different program or a missing stage
+    assert not check_command_line(draft, commands[3], "all_reduce_perf -g 2").ok
+    assert not check_command_line(draft, commands[1], "nvidia-smi -L").ok
+    # one list of what is left, every step that has a TODO/REVIEW in the file named in it
+    text = (out / "lab.yaml").read_text(encoding="utf-8")
+    assert "To decide (" in printed
+    for step in draft.steps:
+        assert f"step {step.id}: " in printed, step.id
+    assert printed.count("  - ") == len(re.findall(r"^\s*# (?:TODO|REVIEW):", text, re.M))
+    assert "NCCL starts twice" in printed  # the diagram's caption, a note for the author
+
+
+def test_proposed_patterns_generalise_volatile_parts_and_match_their_line() -> None:
+    seed = load_lab(SEED_LAB)
+    lesson = parse_lesson(SEED_LESSON.read_text(encoding="utf-8"))
+    for box in lesson.boxes:
+        for p in propose_patterns(box.output, ["ml-node-07"]):
+            rx = re.compile(p.regex)
+            assert any(rx.search(line) for line in box.output.splitlines()), p
+            assert not rx.search("") and not rx.search("anything at all")
+            for volatile in ("24281", "24133", "localhost", "172.232", "2026-07-29"):
+                assert volatile not in p.regex, (volatile, p.regex)
+    # the NET/Socket proposal finds the same line on another node, with other pids and address
+    socket = next(b for b in lesson.boxes if "NET/Socket" in b.answer)
+    (p,) = propose_patterns(socket.output, [])
+    assert re.search(p.regex, "gpu-b:991:1002 [0] NCCL INFO NET/Socket : Using [0]eth0:10.1.2.3<0>")
+    # and the hand-written lab's own practice output (real line breaks) satisfies the proposal
+    warn = next(s for s in seed.steps if s.id == "run-broken")
+    assert warn.practice is not None
+    (first_box,) = [b for b in lesson.boxes if b.answer == warn.practice.answer]
+    for p in propose_patterns(first_box.output, []):
+        assert any(re.search(p.regex, x) for x in warn.practice.output.splitlines()), p
+
+
+def test_a_multi_line_output_runs_to_its_hint() -> None:
+    lesson = parse_lesson(
+        HEAD + "Run it.\n"
+        "prompt: $ answer: ls -l /tmp output:\n"
+        "total 0\n"
+        "drwx 2 a b 40 x hint: list it long\n"
+        "After the box.\n"
+        ">>> Because.\n"
+    )
+    (box,) = lesson.boxes
+    assert box.output == "total 0\ndrwx 2 a b 40 x" and box.hint == "list it long"
+    assert lesson.sections[0].prose == ("Run it.",)
+    assert lesson.sections[1].prose == ("After the box.",)
+    assert isinstance(lesson.sections[1].item, Question)
+
+
+def test_a_box_without_hint_is_its_own_line() -> None:
+    lesson = parse_lesson(HEAD + "prompt: $ answer: uname -r output: 6.1.0\nProse, not output.\n")
+    (box,) = lesson.boxes
+    assert (box.output, box.hint) == ("6.1.0", "")
+    assert lesson.closing == ("Prose, not output.",)
+
+
+def test_a_box_without_output() -> None:
+    lesson = parse_lesson(HEAD + "prompt: $ answer: true hint: it prints nothing\n")
+    (box,) = lesson.boxes
+    assert (box.answer, box.output, box.hint) == ("true", "", "it prints nothing")
+    lesson = parse_lesson(HEAD + "prompt: $ answer: true\n")
+    assert lesson.boxes[0] == Box(3, 3, "$", "true")
+
+
+def test_a_json_line_is_a_diagram_kept_as_a_note(tmp_path: Path) -> None:
+    lesson = parse_lesson(
+        HEAD + '{"caption": "Click the boxes", "nodes": []}\n'
+        "prompt: $ answer: nvidia-smi -L output: GPU 0: X hint: h\n"
+        "Practice it in a real terminal.\n"
+    )
+    (section,) = lesson.sections
+    assert section.prose == () and [d.caption for d in section.diagrams] == ["Click the boxes"]
+    assert lesson.invitation.startswith("Practice")
+    draft = build_draft(lesson, "a-lesson", "lab.schema.json")
+    assert any("Click the boxes" in d.text for d in draft.decisions)
+    (tmp_path / "a-lesson").mkdir()
+    (tmp_path / "a-lesson" / "lab.yaml").write_text(draft.yaml_text, encoding="utf-8")
+    assert check_lab(tmp_path / "a-lesson") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("Just prose.\nMore prose.\n>>> An explanation.\n", 0, "no practice box"),
+        ("prompt: $ output: x hint: y\n", 3, "without `answer:`"),
+        ("prompt: $ answer:   hint: y\n", 3, "empty `answer:`"),
+    ],
+)
+def test_bad_lessons_name_the_line(text: str, line: int, words: str) -> None:
+    with pytest.raises(LessonError, match=re.escape(words)) as caught:
+        parse_lesson(HEAD + text)
+    assert caught.value.line == line
+
+
+@pytest.mark.parametrize("answer", ["grep 'NET/Socket", "FOO=1", "ls |"])
+def test_an_unparsable_answer_names_its_line_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], answer: str
+) -> None:
+    lesson = tmp_path / "bad.txt"
+    lesson.write_text(HEAD + "Prose.\n" + f"prompt: $ answer: {answer} hint: h\n", "utf-8")
+    with pytest.raises(DraftError) as caught:
+        build_draft(parse_lesson(lesson.read_text("utf-8")), "bad", "x")
+    assert caught.value.line == 4
+    rc, out = _import(tmp_path, lesson)
+    assert rc == 1 and not out.exists()
+    assert f"{lesson}:4: " in capsys.readouterr().err
+
+
+def test_no_boxes_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lesson = tmp_path / "empty.txt"
+    lesson.write_text(HEAD + "Only prose.\n", "utf-8")
+    rc, out = _import(tmp_path, lesson)
+    assert rc == 1 and not out.exists()
+    assert "no practice box" in capsys.readouterr().err
+
+
+def test_an_existing_folder_is_kept_unless_forced(tmp_path: Path) -> None:
+    rc, out = _import(tmp_path, SEED_LESSON)
+    assert rc == 0
+    (out / "lab.yaml").write_text("mine\n", "utf-8")
+    rc, _ = _import(tmp_path, SEED_LESSON)
+    assert rc == 2 and (out / "lab.yaml").read_text("utf-8") == "mine\n"
+    rc, _ = _import(tmp_path, SEED_LESSON, "--force")
+    assert rc == 0 and check_lab(out) == []
+    rc, _ = _import(tmp_path, SEED_LESSON, "--id", "other-id")
+    assert rc == 2
