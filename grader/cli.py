@@ -18,7 +18,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "grader.matching.replay_cmd",
     "grader.matching.testlab_cmd",
     "grader.matching.record_cmd",
-    "grader.labs.new_cmd",
+    "grader.matching.new_cmd",
     "grader.matching.import_lesson_cmd",
     "grader.capture.bench_cmd",
     "grader.bench.bench_cmd",

@@ -15,9 +15,10 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from importlib import resources
 from pathlib import Path
 
-from grader.labs.loader import check_lab, load_lab
+from grader.labs import check_lab, load_lab
 
 LAB_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 
@@ -88,7 +89,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _schema_path(labdir: Path) -> str:
     """The schema, relative to the new lab.yaml when the lab sits in this checkout."""
-    schema = Path(__file__).resolve().parent / "lab.schema.json"
+    schema = Path(str(resources.files("grader.labs") / "lab.schema.json")).resolve()
     here = Path.cwd().resolve()
     try:
         up = [".."] * len(labdir.resolve().relative_to(here).parts)
