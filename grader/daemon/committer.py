@@ -1,11 +1,11 @@
 """Group commit: the batches of many watchers written in one database transaction.
 
-WHY: at 1,000 nodes each finished command was its own transaction (~80 a second), and the
-watchers' worker threads queued on the store's write lock while each paid a commit. Here
-watchers hand their batch to one Committer; while a commit runs, the batches of other nodes
-queue, and the next commit takes all of them at once (Store.ingest_many: one transaction, a
-SAVEPOINT per batch). A single batch alone in the queue is committed at once: no batching window
-is added to anyone's latency.
+Why: at 1,000 nodes a transaction per finished command would be ~80 a second, each watcher's
+worker thread queuing on the store's write lock while it pays a commit. Here watchers hand their
+batch to one Committer; while a commit runs, the batches of other nodes queue, and the next
+commit takes all of them at once (Store.ingest_many: one transaction, a SAVEPOINT per batch). A
+single batch alone in the queue is committed at once: no batching window is added to anyone's
+latency.
 """
 
 from __future__ import annotations

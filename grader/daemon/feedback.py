@@ -33,8 +33,9 @@ EVENTS_KEPT = 50
 # their next prompt, at least a keystroke away, so 200 ms is never seen yet saves SFTP round trips.
 FEEDBACK_COALESCE_S = 0.2
 # A failed write (progress dir missing, disk full, SFTP refused) is retried after 1 s, doubling up
-# to 30 s: retrying every coalesce tick forever cost one SFTP round trip set per node per 200 ms
-# (the benchmark's largest CPU item when its nodes lacked progress/<learner>/). A verdict still
+# to 30 s: retrying at every coalesce tick costs a set of SFTP round trips per node per 200 ms,
+# the largest CPU item of a benchmark whose nodes lack progress/<learner>/ (measured,
+# BENCHMARKS.md). A verdict still
 # reaches the learner at most 30 s after the cause is fixed.
 FEEDBACK_RETRY_S = 1.0
 FEEDBACK_RETRY_MAX_S = 30.0
@@ -177,11 +178,11 @@ class ProgressWriter:
     """Writes one node's progress files: through the node's spool reader when one runs, else
     over ONE SFTP session per SSH connection, reused.
 
-    WHY the reader: each SFTP write is five round trips on the daemon's loop; a line on the
-    reader's open stdin is one packet (ReaderInput). WHY one SFTP session: opening one is a
+    Why the reader: each SFTP write is five round trips on the daemon's loop; a line on the
+    reader's open stdin is one packet (ReaderInput). Why one SFTP session: opening one is a
     channel open, a subsystem request and a version exchange, each a round trip with its
-    crypto; in the benchmark profile that was most of a progress write's cost and the largest
-    share of the daemon's CPU per verified step. A failed write
+    crypto; in the benchmark's profile that is most of a progress write's cost and the largest
+    share of the daemon's CPU per verified step (measured, BENCHMARKS.md). A failed write
     drops the session, and the next write opens a fresh one (on the new connection, if any).
     """
 

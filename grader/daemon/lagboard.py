@@ -16,7 +16,7 @@ LAG_FLUSH_S = 1.0
 class LagBoard:
     """The watchers' heartbeat lags, written for all nodes in one transaction per LAG_FLUSH_S.
 
-    WHY: a transaction of its own per watcher every STATUS_WRITE_EVERY_S is ~100 a second at
+    Why: a transaction of its own per watcher every STATUS_WRITE_EVERY_S is ~100 a second at
     1,000 nodes, each a hop to a worker thread and SQLite's write lock. The newest lag per node
     wins; a failed write is dropped (the next heartbeat brings a newer one).
     """

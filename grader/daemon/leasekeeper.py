@@ -15,11 +15,12 @@ from grader.store.leases import LeaseRound
 class LeaseKeeper:
     """Acquires and renews this grader's leases every ttl/3 on a thread of its own.
 
-    Renewing from the asyncio loop (through the shared executor) made ownership depend on the
-    loop's load: at 1,000 nodes the loop was CPU-bound, renewals ran late, leases expired and
-    watchers were stopped and restarted. On this thread an overloaded loop costs latency, not
-    ownership: the GIL still gives the thread its turn within milliseconds. Each round's result
-    (the node ids held, or the exception) goes to `deliver`, called in the loop's thread.
+    Renewing from the asyncio loop (through the shared executor) would make ownership depend on
+    the loop's load: at 1,000 nodes the loop is CPU-bound, so renewals would run late, leases
+    expire and watchers be stopped and restarted (measured, BENCHMARKS.md). On this thread an
+    overloaded loop costs latency, not ownership: the GIL still gives the thread its turn within
+    milliseconds. Each round's result (the node ids held, or the exception) goes to `deliver`,
+    called in the loop's thread.
     """
 
     def __init__(

@@ -2,18 +2,19 @@
 
 Why: one asyncio loop parses every node's bytes. A learner who `cat`s 100 MB makes their node's
 channel deliver as fast as SSH allows, and while the loop decrypts and parses that, the other
-nodes' command ends wait (issue 6 "Isolation": the others' p99 tripled). The pause is SSH flow
-control's job from there: while the watcher sleeps it reads nothing, the channel's window fills
-and the node's reader blocks on its write, so nothing is buffered or lost, only delayed.
+nodes' command ends wait (unpaced, the others' p99 triples: measured, BENCHMARKS.md). The
+pause is SSH flow control's job from there: while the watcher sleeps it reads nothing, the
+channel's window fills and the node's reader blocks on its write, so nothing is buffered or
+lost, only delayed.
 
 Two token buckets, and the watcher pauses for the longer of the two:
 - bytes: after a 4 MiB burst, at most `rate` bytes a second;
 - the loop's time: after `burst_s` seconds spent parsing this node's frames, at most `share` of
-  the loop's time. Bytes alone were not enough (BENCHMARKS.md, eighth round): what a byte costs
+  the loop's time. Bytes alone are not enough (measured, BENCHMARKS.md): what a byte costs
   depends on what it is. The renderer takes plain `\\r\\n` lines in bulk at ~300 MB/s; text
   full of bare CRs and BELs goes through its tokenizer at ~30 MB/s. With decryption and framing
-  on top, 8 MB/s of such text held the loop a third to half of the time, and the 4 MiB burst
-  alone held it for ~0.3 s. While a watcher holds the loop, every hop of another node's verdict
+  on top, 8 MB/s of such text holds the loop a third to half of the time, and the 4 MiB burst
+  alone holds it for ~0.3 s. While a watcher holds the loop, every hop of another node's verdict
   (read, commit, stream) waits for it.
 """
 
@@ -32,9 +33,9 @@ DEFAULT_BURST_BYTES = 4 * 1024 * 1024
 # DEFAULT_LOOP_SHARE, a quarter of the loop for one node at most, after 10 ms of parsing at a
 # stretch (~1 MiB of plain lines or a few NCCL runs' output at once pass unpaced; a 4 MiB output
 # is delivered ~0.1 s later): a flood's frames then come with pauses three times their cost, in
-# which the other nodes' verdicts go through. 10 ms rather than the first 50: with the node's
-# reader on inotify the plain p99 is ~40 ms, and the 50 ms a flood could hold the loop at its
-# start was most of the others' p99 under it (BENCHMARKS.md, ninth round).
+# which the other nodes' verdicts go through. 10 ms, not 50: with the node's reader on inotify
+# the plain p99 is ~40 ms, and a flood holding the loop for 50 ms at its start would be most of
+# the others' p99 under it (measured, BENCHMARKS.md).
 DEFAULT_BURST_S = 0.01
 
 

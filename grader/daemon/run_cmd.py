@@ -19,10 +19,10 @@ GC_GEN0_THRESHOLD = 20_000
 def tune_gc() -> None:
     """Fewer full collections, over fewer objects.
 
-    WHY: a daemon watching 1,000 nodes holds about a million long-lived objects (connections,
+    Why: a daemon watching 1,000 nodes holds about a million long-lived objects (connections,
     parsers, grading engines). Each full (generation 2) collection walks all of them, stopping
-    every node's grading for 230-300 ms; CPython ran four such collections in a 60 s benchmark
-    class, which was most of the p99 (BENCHMARKS.md, "Sixth round"). What was built while
+    every node's grading for 230-300 ms; with CPython's default thresholds four such collections
+    in a 60 s benchmark class are most of the p99 (measured, BENCHMARKS.md). What is built while
     starting (modules, labs, the API app) lives as long as the process: freeze() takes it out of
     every collection. A young generation ~30x larger lets a command's short-lived objects die
     young instead of being promoted, and full collections become rare. Reference counting still

@@ -194,11 +194,11 @@ class _LineLog:
 class ReaderChannel(asyncssh.SSHClientSession[bytes]):
     """The spool reader's SSH channel, with back-pressure that reaches the node.
 
-    WHY not asyncssh's process streams: when a reader stops reading, they pause the channel, but
+    Why not asyncssh's process streams: when a reader stops reading, they pause the channel, but
     on resuming, asyncssh's channel grants the whole receive window again at the first chunk it
     delivers (it counts what arrived, not what was delivered) and the stream pauses again after
     that one chunk: each pause/resume lets the node send one more window while almost nothing is
-    taken. Measured: a node writing as fast as it can, read at ~6 MB/s, left 379 MB buffered in
+    taken. Measured: read at ~6 MB/s, a node writing as fast as it can leaves 379 MB buffered in
     the channel after 6 s (asyncssh 2.24.1; BENCHMARKS.md). Here, resuming takes *everything* the
     channel holds (at most one window: no window update was sent while paused) before pausing
     again, so what this node can make the daemon hold is bounded by `limit` + 2 windows + one
@@ -362,7 +362,7 @@ class ReaderChannel(asyncssh.SSHClientSession[bytes]):
 class ReaderInput:
     """The running spool reader's stdin, where this connection's progress documents go.
 
-    WHY: a progress write over SFTP is an open, write, close, chmod and rename, five round trips
+    Why: a progress write over SFTP is an open, write, close, chmod and rename, five round trips
     the daemon's loop encrypts and dispatches per verdict (~32 % of its busy samples at 1,000
     nodes). One line on a channel that is already open is one packet. The reader writes the file
     as the grader account, as SFTP did; a failure comes back as a PROGRESS_FAILED frame.

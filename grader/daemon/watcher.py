@@ -56,7 +56,7 @@ CLOSE_IDLE_EVERY_S = 1.0
 FRAME_COST_BYTES = 16384
 # A DATA frame is fed to the ingest this many bytes at a time, the loop turning in between: one
 # 1 MiB frame of index lines is ~4,000 JSON parses (~60 ms), of bare-CR output ~30 ms, and the
-# other nodes' verdicts should not wait for a whole one (BENCHMARKS.md, twelfth round).
+# other nodes' verdicts should not wait for a whole one (measured, BENCHMARKS.md).
 FEED_SLICE_BYTES = 64 * 1024
 # A batch the database refused is retried after this pause (it keeps its place: order matters).
 INGEST_RETRY_S = 1.0

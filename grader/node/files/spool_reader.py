@@ -26,10 +26,10 @@ Output (stdout): frames (grader/protocol/frames.py, docs/daemon.md "Frame format
 When to look: on Linux the loop sleeps until the kernel says a spool directory changed
 (inotify, bound with ctypes because it is not in the stdlib and nothing is installed on the
 node), so a command's end leaves the node as it is written instead of at the next poll tick
-(the old 50 ms tick cost ~25 ms on average of every verdict's latency) and an idle node wakes
+(a 50 ms tick costs ~25 ms on average of every verdict's latency) and an idle node wakes
 about once a second instead of twenty times. Without inotify (not Linux, no libc symbol, the
 watch limit reached, or "wake": "poll" in the start line), files are polled with os.stat every
-POLL_S as before. Either way each wake stats every file, so a missed event costs at most
+POLL_S. Either way each wake stats every file, so a missed event costs at most
 SAFETY_S; HELLO says which mode runs ("wake": "inotify" or "poll").
 
 What is sent when: the daemon grades a command when its end (the OSC 133;D marker) arrives and
