@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 # escaped at match time, so any literal text gives the same verdict on the regex's syntax.
 _VARIABLE_STAND_IN = "x"
 # Step keys whose strings are matched, so whose `${var}` references are substituted.
-_MATCHED_KEYS = ("command", "output", "probe")
+_MATCHED_KEYS = ("command", "output", "probe", "captures")
 
 
 def semantic_errors(doc: Document, lab_file: Path) -> list[LabError]:
@@ -34,6 +35,7 @@ def semantic_errors(doc: Document, lab_file: Path) -> list[LabError]:
     errors += _regexes(doc, data, [])
     errors += _step_references(doc, steps)
     errors += _variables_and_captures(doc, steps)
+    errors += _numbers_and_comparisons(doc, steps)
     errors += _answers(doc, steps)
     errors += _durations(doc, steps)
     return errors
@@ -150,12 +152,8 @@ def _step_references(doc: Document, steps: list[Any]) -> Iterator[LabError]:
 
 def _variables_and_captures(doc: Document, steps: list[Any]) -> Iterator[LabError]:
     captured_by: dict[str, int] = {}  # variable -> index of the first step that captures it
-    for index, step in enumerate(steps):
-        captures = step.get("captures") if isinstance(step, dict) else None
-        if isinstance(captures, list):
-            for name in captures:
-                if isinstance(name, str):
-                    captured_by.setdefault(name, index)
+    for captured in _captured(steps):
+        captured_by.setdefault(captured.name, captured.step)
     for index, step in enumerate(steps):
         if not isinstance(step, dict):
             continue
@@ -183,7 +181,7 @@ def _capture_groups(doc: Document, step: dict[str, Any], index: int) -> Iterator
         return
     groups = _output_groups(step.get("output"))
     for item, name in enumerate(captures):
-        if isinstance(name, str) and name not in groups:
+        if isinstance(name, str) and name not in groups:  # a mapping reads a number instead
             yield doc.error(
                 ["steps", index, "captures", item],
                 "check/capture",
@@ -219,6 +217,155 @@ def _output_groups(found: Any) -> set[str]:
                 with suppress(re.error):  # reported by the regex check
                     groups |= set(compile_pattern(pattern["regex"]).groupindex)
     return groups
+
+
+@dataclass(frozen=True, slots=True)
+class _Captured:
+    """One item of some step's `captures`: its name, kind ("text", "number", "numbers")."""
+
+    name: str
+    kind: str
+    step: int
+    path: list[PathPart]  # where its name is written
+
+
+def _captured(steps: list[Any]) -> Iterator[_Captured]:
+    """Every item of every step's `captures`, in lab order (shapes checked defensively)."""
+    for index, step in enumerate(steps):
+        found = step.get("captures") if isinstance(step, dict) else None
+        for item, c in enumerate(found if isinstance(found, list) else []):
+            path: list[PathPart] = ["steps", index, "captures", item]
+            if isinstance(c, str):
+                yield _Captured(c, "text", index, path)
+            elif isinstance(c, dict) and isinstance(c.get("name"), str):
+                kind = "numbers" if c.get("as") == "numbers" else "number"
+                yield _Captured(c["name"], kind, index, [*path, "name"])
+
+
+def _numbers_and_comparisons(doc: Document, steps: list[Any]) -> Iterator[LabError]:
+    """Number captures (one group, a unique name, an output to read) and `compare` (names that
+    this step or an earlier one captures, as numbers of the right kind)."""
+    first: dict[str, _Captured] = {}
+    for c in _captured(steps):
+        before = first.get(c.name)
+        if before is None:
+            first[c.name] = c
+        elif "number" in c.kind or "number" in before.kind:  # text captures may repeat
+            where = "this step" if before.step == c.step else f"step {before.step + 1}"
+            yield doc.error(
+                c.path,
+                "check/capture",
+                f"`{c.name}` is captured twice ({where} captures it too); give each number "
+                "its own name.",
+            )
+    for index, step in enumerate(steps):
+        if not isinstance(step, dict):
+            continue
+        found = step.get("captures")
+        for item, c in enumerate(found if isinstance(found, list) else []):
+            if isinstance(c, dict):
+                yield from _number_source(doc, c, ["steps", index, "captures", item])
+                if not any(k in step for k in ("command", "output", "exit")):
+                    yield doc.error(
+                        ["steps", index, "captures", item],
+                        "check/capture",
+                        "A number is read from the step's command output, and this step has "
+                        "no command, output or exit to judge a command by (only a probe).",
+                    )
+        for path, text in _strings({k: step.get(k) for k in _MATCHED_KEYS}, ["steps", index]):
+            for name in VARIABLE.findall(text):
+                if name in first and first[name].kind == "numbers":
+                    yield doc.error(
+                        path,
+                        "check/variable",
+                        f"`${{{name}}}` holds every value (`as: numbers`); only a `within` "
+                        "comparison can use it.",
+                    )
+        listed = step.get("compare")
+        for item, comparison in enumerate(listed if isinstance(listed, list) else []):
+            if isinstance(comparison, dict):
+                yield from _comparison(doc, comparison, ["steps", index, "compare", item], first)
+
+
+def _number_source(doc: Document, c: dict[str, Any], path: list[PathPart]) -> Iterator[LabError]:
+    source = c.get("from")
+    regex = source.get("regex") if isinstance(source, dict) else None
+    if isinstance(regex, str):
+        try:
+            groups = compile_pattern(regex).groups
+        except re.error:
+            groups = 1  # reported by the regex check
+        if groups != 1:
+            problem = (
+                "has no group: put the number in parentheses, like 'busbw: ([0-9.]+)'"
+                if groups == 0
+                else f"has {groups} groups; it needs exactly one, around the number (make the "
+                "others non-capturing: (?:...))"
+            )
+            yield doc.error([*path, "from", "regex"], "check/capture", f"The regex {problem}.")
+    if c.get("as") == "numbers" and "pick" in c:
+        yield doc.error(
+            [*path, "pick"],
+            "check/capture",
+            "`pick` chooses one value, but `as: numbers` keeps every value; drop one of them.",
+        )
+
+
+def _comparison(
+    doc: Document, comparison: dict[str, Any], path: list[PathPart], first: dict[str, _Captured]
+) -> Iterator[LabError]:
+    index = int(str(path[1]))
+    uses: list[tuple[str, str]] = [("left", "number")]
+    if isinstance(comparison.get("right"), str):
+        uses.append(("right", "number"))
+    if "within" in comparison:
+        uses.append(("within", "numbers"))
+    for key, wanted in uses:
+        name = comparison.get(key)
+        if not isinstance(name, str):
+            continue
+        captured = first.get(name)
+        where = [*path, key]
+        if captured is None:
+            known = ", ".join(sorted(first)) or "none"
+            yield doc.error(
+                where,
+                "check/compare",
+                f"`{key}` names `{name}`, which no step captures (captured: {known}).",
+            )
+        elif captured.step > index:
+            yield doc.error(
+                where,
+                "check/compare",
+                f"`{name}` is captured by step {captured.step + 1}, a later one; a comparison "
+                "can use only what this step or an earlier one captures.",
+            )
+        elif captured.kind != wanted:
+            yield doc.error(where, "check/compare", _kind_sentence(key, name, captured.kind))
+    described = comparison.get("description")
+    for name in VARIABLE.findall(described if isinstance(described, str) else ""):
+        captured = first.get(name)
+        if captured is None or captured.step > index:
+            yield doc.error(
+                [*path, "description"],
+                "check/variable",
+                f"`${{{name}}}` is not captured by this step or an earlier one.",
+            )
+
+
+def _kind_sentence(key: str, name: str, kind: str) -> str:
+    if key == "within":
+        holds = "text" if kind == "text" else "one number"
+        return f"`within` needs every value of a column (`as: numbers`); `{name}` holds {holds}."
+    if kind == "text":
+        return (
+            f"`{name}` is text (a named regex group); a comparison needs a number: capture it "
+            f"as {{name: {name}, from: {{regex: ...}}}}."
+        )
+    return (
+        f"`{name}` holds every value (`as: numbers`); `{key}` needs one number: capture it "
+        f"`as: number`, or compare it with `within: {name}`."
+    )
 
 
 def _answers(doc: Document, steps: list[Any]) -> Iterator[LabError]:

@@ -8,7 +8,7 @@ lab that did not pass both.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from grader.labs.checks import semantic_errors
 from grader.labs.document import Document, read_document
@@ -18,9 +18,11 @@ from grader.labs.model import (
     Alternative,
     Choice,
     CommandExpect,
+    Comparison,
     Duration,
     ExitExpect,
     Lab,
+    NumberCapture,
     OutputExpect,
     Pattern,
     Practice,
@@ -106,7 +108,9 @@ def _step(d: dict[str, Any]) -> Step:
         if "duration" in d
         else None,
         after=_after(d["after"]) if "after" in d else None,
-        captures=tuple(d.get("captures", ())),
+        captures=tuple(c if isinstance(c, str) else c["name"] for c in d.get("captures", ())),
+        number_captures=tuple(_number(c) for c in d.get("captures", ()) if isinstance(c, dict)),
+        compare=tuple(_comparison(c) for c in d.get("compare", ())),
         alternatives=tuple(_alternative(a) for a in d.get("alternatives", ())),
         probe=_probe(d["probe"]) if "probe" in d else None,
         question=d.get("question", ""),
@@ -123,6 +127,37 @@ def _alternative(d: dict[str, Any]) -> Alternative:
         command=_command(d["command"]) if "command" in d else None,
         output=_output(d["output"]) if "output" in d else None,
         exit=_exit(d["exit"]) if "exit" in d else None,
+    )
+
+
+def _number(d: dict[str, Any]) -> NumberCapture:
+    src = d["from"]
+    source: Literal["regex", "column", "footer"] = (
+        "regex" if "regex" in src else "column" if "column" in src else "footer"
+    )
+    return NumberCapture(
+        name=d["name"],
+        source=source,
+        text=src[source],
+        in_place=bool(src.get("in_place", False)),
+        many=d.get("as", "number") == "numbers",
+        pick=d.get("pick", "last"),
+        unit=d.get("unit", ""),
+        label=d.get("label", ""),
+    )
+
+
+def _comparison(d: dict[str, Any]) -> Comparison:
+    description = d.get("description", "")
+    if "within" in d:
+        return Comparison(d["left"], "within", d["within"], description=description)
+    right = d["right"]
+    return Comparison(
+        d["left"],
+        d["op"],
+        right if isinstance(right, str) else float(right),
+        float(d.get("times", 1)),
+        description,
     )
 
 

@@ -9,6 +9,9 @@ YAML shapes (see docs/lab-format.md):
   value matcher: "text" (exact) | {equals|prefix|contains|regex: "..."} | {absent: true}
                  | {selects_interface: "${iface}"} (an NCCL_SOCKET_IFNAME value that picks it)
   pattern:       "text" (substring) | {contains: "..."} | {regex: "..."}
+  capture:       "name" (a named regex group, text) | {name, from: {regex|column|footer}, as,
+                 pick, unit, label} (a number read from the output)
+  comparison:    {left, op, right, times, description} | {left, within, description}
 """
 
 from __future__ import annotations
@@ -35,6 +38,43 @@ class Pattern:
     text: str
     ignore_case: bool = False
     # the author's words for it, shown to learners instead of the pattern ("" : the pattern)
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NumberCapture:
+    """A number the step reads from its command's own output into the lab variable `name`.
+
+    `source`: "regex" (its one group), "column" (an nccl-tests results table's column, by header
+    name: `text` is the header, `in_place` picks the in-place block's), "footer" (the value of
+    the `# <text> : <value>` footer line). `many`: every value (`as: numbers`, for `within`),
+    else the one `pick` chooses. The value is kept as printed (text), so it reads back the same
+    from a snapshot or a regrade and `${name}` inserts what the learner saw.
+    """
+
+    name: str
+    source: Literal["regex", "column", "footer"]
+    text: str
+    in_place: bool = False
+    many: bool = False
+    pick: Literal["first", "last", "min", "max"] = "last"
+    unit: str = ""  # shown after the value in reasons ("" : the column's own, e.g. GB/s)
+    label: str = ""  # how reasons name the value ("your socket run's busbw"; "" : `name`)
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A condition over captured numbers that the step's command must leave true.
+
+    op "<", "<=", ">", ">=": left op right × times (right: a variable name or a number);
+    op "within": left lies between the least and the greatest of `right`, an `as: numbers`
+    capture. `description`: the author's reason when it fails (`${name}` inserts values).
+    """
+
+    left: str
+    op: Literal["<", "<=", ">", ">=", "within"]
+    right: str | float
+    times: float = 1.0
     description: str = ""
 
 
@@ -145,7 +185,10 @@ class Step:
     exit: ExitExpect | None = None
     duration: Duration | None = None
     after: After | None = None
-    captures: tuple[str, ...] = ()  # named regex groups saved as lab variables
+    captures: tuple[str, ...] = ()  # every name the step captures (groups and numbers)
+    # the `captures` items that read a number (their names are in `captures` too)
+    number_captures: tuple[NumberCapture, ...] = ()
+    compare: tuple[Comparison, ...] = ()  # conditions over captured numbers
     alternatives: tuple[Alternative, ...] = ()  # other outputs/exits that verify the step
     probe: Probe | None = None
     # question steps
@@ -176,6 +219,18 @@ class Lab:
         if main is None or not self.attest_programs:
             return frozenset()
         return self.attest_programs.intersection(main.program)
+
+    def capturing_step(self, name: str) -> Step | None:
+        """The first step that captures the variable `name` (None: no step does)."""
+        return next((s for s in self.steps if name in s.captures), None)
+
+    def number_capture(self, name: str) -> NumberCapture | None:
+        """How the variable `name` is read, when a step reads it as a number."""
+        for s in self.steps:
+            for c in s.number_captures:
+                if c.name == name:
+                    return c
+        return None
 
     def step(self, step_id: str) -> Step:
         for s in self.steps:

@@ -203,6 +203,10 @@ def _sentence(error: Invalid, name: str) -> str:
             "exclusiveMaximum": "less than",
         }[kind]
         return f"{subject} must be {words} {value}, not {instance}."
+    if kind == "dependentRequired" and "program" not in error.message:
+        needed, _, key = error.message.partition(" is a dependency of ")
+        key, needed = key.strip("'"), needed.strip("'")
+        return f"{subject} has `{key}`, which needs `{needed}` too."
     if kind == "dependentRequired":
         return (
             f"{subject} has a key that needs `program` too: env, flags, args and pipe describe "
