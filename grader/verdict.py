@@ -39,6 +39,8 @@ class Evidence:
     t1: float | None = None
     excerpt: str = ""  # capped output excerpt around the matched text
     matched: tuple[str, ...] = ()  # the output lines that satisfied the patterns
+    # numbers the step read from the output and the comparisons it judged, one line each
+    values: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """dataclasses.asdict's dict, without its recursive deep copy: every field is a scalar or

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from grader.capture.events import (
@@ -53,6 +53,7 @@ from grader.matching.expect import (
     ShellEnv,
     analyse_line,
     check_command,
+    check_comparisons,
     check_duration,
     check_exit,
     substitute,
@@ -214,6 +215,7 @@ def _evidence_from_json(d: Mapping[str, Any] | None) -> Evidence | None:
     d = dict(d)
     d["pipestatus"] = tuple(d.get("pipestatus", ()))
     d["matched"] = tuple(d.get("matched", ()))
+    d["values"] = tuple(d.get("values", ()))
     return Evidence(**d)
 
 
@@ -432,15 +434,17 @@ class LabGrader:
                 if anchor is None or anchor != (ev.session, ev.aid, prev):
                     title = self._title(step.after.step)
                     order = f"run it right after the command of “{title}”, with nothing in between"
+            numbers = step.number_captures  # read whichever outcome proves the step
             alternatives = [
-                OutputMatcher(alt.output if alt.output is not None else step.output, self.variables)
+                OutputMatcher(
+                    alt.output if alt.output is not None else step.output, self.variables, numbers
+                )
                 if alt.command is None or check_command(alt.command, view, self.variables).ok
                 else None
                 for alt in step.alternatives
             ]
-            candidates.append(
-                _Candidate(step, m, OutputMatcher(step.output, self.variables), order, alternatives)
-            )
+            output = OutputMatcher(step.output, self.variables, numbers)
+            candidates.append(_Candidate(step, m, output, order, alternatives))
         for sid in matched_steps:
             self._steps[sid].anchor = (ev.session, ev.aid, ev.n)
         candidates = self._open(candidates, bool(matched_steps))
@@ -554,6 +558,7 @@ class LabGrader:
             t1=rec.t1,
             excerpt=res.excerpt if res is not None else "",
             matched=res.matched if res is not None else (),
+            values=res.values if res is not None else (),
         )
 
     def _signed_runs(self, rec: CommandRecord) -> list[SignedRun]:
@@ -649,6 +654,13 @@ class LabGrader:
                     break
         problems += outcome
         weight += outcome_weight
+        if step.compare and not problems:
+            # over the lab's values and this command's own captures (saved if it verifies)
+            own = {k: v for k, v in res.captures.items() if k in step.captures}
+            failed, judged = check_comparisons(step.compare, {**self.variables, **own}, self.lab)
+            res = replace(res, values=res.values + tuple(judged))
+            problems += failed
+            weight += len(failed)
         if runs is not None and not problems and self.lab.attested(step):
             # only a line that verifies on its own is suspicious without a signed run
             p = self._attestation(step, rec, runs, proved_by)
