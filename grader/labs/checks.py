@@ -58,7 +58,9 @@ def _durations(doc: Document, steps: list[Any]) -> Iterator[LabError]:
 
 def expected_lab_id(lab_file: Path) -> str:
     """A labs/<id>/lab.yaml is named by its folder; a standalone <id>.yaml by its stem."""
-    return lab_file.parent.name if lab_file.name == "lab.yaml" else lab_file.stem
+    # absolute first: `grader lint .` inside a lab folder names the file `lab.yaml`, whose
+    # parent `.` has no name
+    return lab_file.absolute().parent.name if lab_file.name == "lab.yaml" else lab_file.stem
 
 
 def _id_matches_folder(doc: Document, data: dict[str, Any], lab_file: Path) -> Iterator[LabError]:

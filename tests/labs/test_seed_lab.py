@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from grader.cli import main
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab, Pattern, Step
 from grader.matching.expect import OutputMatcher, value_matches
@@ -296,3 +297,11 @@ def test_debug_level_matcher_accepts_info_and_trace_any_case(lab: Lab) -> None:
         assert re.search(regex, value)
     for value in ("WARN", "INFOx", ""):
         assert not re.search(regex, value)
+
+
+def test_lint_run_inside_a_lab_folder_names_the_folder(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`grader lint .` from inside labs/<id>/: the id is checked against the folder's real name."""
+    monkeypatch.chdir(Path(__file__).resolve().parents[2] / "labs" / "nccl-bootstrap")
+    assert main(["lint", "."]) == 0, capsys.readouterr().out
