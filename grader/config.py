@@ -24,7 +24,7 @@ from typing import Any
 
 import jsonschema
 
-from grader.labs.document import read_document
+from grader.labs import read_document
 from grader.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 
 # What one node may make the daemon hold that it has not read yet (transport.ReaderChannel), and

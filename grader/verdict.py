@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from grader.labs.model import Step
+    from grader.labs import Step
 
 
 class State(StrEnum):

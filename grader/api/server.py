@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
     from grader.config import ApiConfig
-    from grader.labs.model import Lab
+    from grader.labs import Lab
     from grader.store import Store
 
 #: Upper bound on waiting for in-flight HTTP requests at shutdown; event streams end at once.

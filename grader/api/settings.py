@@ -25,7 +25,7 @@ class ApiSettings:
     @classmethod
     def from_config(cls, config: GraderConfig) -> ApiSettings:
         """Load every lab the config names (raises LabInvalid on a broken one)."""
-        from grader.labs.loader import load_lab
+        from grader.labs import load_lab
 
         labs = {lab.id: lab for lab in map(load_lab, config.labs)}
         return cls.from_api_config(labs, config.api)

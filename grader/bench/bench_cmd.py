@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
 
 async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dict[str, Any]:
     from grader.bench import report, runner
-    from grader.capture.bench_cmd import TARGET_MB_S, build_stream, measure
+    from grader.capture import TARGET_MB_S, build_stream, measure
     from grader.store import fresh_schema
 
     phase = {"duration_s": args.duration, "speed": args.speed, "stagger_s": args.stagger}

@@ -60,7 +60,7 @@ import asyncssh
 
 from grader.bench.recording import Recording, load
 from grader.daemon import reader_script
-from grader.node.paths import node_module
+from grader.node import node_module
 
 # Markers whose t= the replay rewrites to the append time (the shell writes EPOCHREALTIME then).
 _TIMED_MARKER = re.compile(rb"(\x1b\]133;[CD];[^\x07]*?;t=)([0-9.]+)")

@@ -23,8 +23,8 @@ from importlib import resources
 from pathlib import Path
 
 import grader.node.record
-from grader.labs.loader import load_lab
-from grader.node.sandbox import install_simulator
+from grader.labs import load_lab
+from grader.node import install_simulator
 
 # A human types 5-10 keys/s; 0.1 s per key is the pace a learner copying a command types at.
 KEY_DELAY_S = 0.1

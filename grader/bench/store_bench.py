@@ -32,7 +32,7 @@ from urllib.parse import quote
 
 import sqlalchemy as sa
 
-from grader.capture.events import CommandRecord
+from grader.capture import CommandRecord
 from grader.store import IngestBatch, Store
 from grader.verdict import Evidence, State, StepVerdict
 

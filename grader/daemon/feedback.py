@@ -21,7 +21,7 @@ from typing import Any
 import asyncssh
 
 from grader.daemon.transport import ReaderInput
-from grader.labs.model import Lab, Step
+from grader.labs import Lab, Step
 from grader.store import StepProgress, StepState, VerdictEvent
 from grader.verdict import step_view
 

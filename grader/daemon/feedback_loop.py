@@ -23,7 +23,7 @@ from grader.daemon import feedback
 from grader.daemon.committer import States
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.transport import ReaderInput
-from grader.labs.model import Lab
+from grader.labs import Lab
 from grader.store import StepProgress, StepState, Store, VerdictEvent
 
 log = logging.getLogger("grader.daemon")

@@ -31,19 +31,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from grader.capture.events import (
+from grader.capture import (
     Anomaly,
     AttestationSeen,
     CommandEnded,
     CommandRecord,
     Event,
+    SessionParser,
 )
-from grader.capture.parser import SessionParser
 from grader.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
 from grader.daemon.logbudget import LogBudget
-from grader.labs.model import Lab
-from grader.matching.attest import Attester
-from grader.matching.engine import LabGrader
+from grader.labs import Lab
+from grader.matching import Attester, LabGrader
 from grader.protocol.frames import KIND_DATA, KIND_RESET, NAME_MAX, Frame
 from grader.store import IngestBatch
 from grader.verdict import StepVerdict

@@ -8,8 +8,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from grader.store import Store
-from grader.store.leases import LeaseRound
+from grader.store import LeaseRound, Store
 
 
 class LeaseKeeper:

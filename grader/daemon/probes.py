@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
-from grader.capture.events import CommandRecord
-from grader.labs.model import Lab, Step
-from grader.matching.expect import OutputMatcher, check_exit, substitute, unknown_variables
+from grader.capture import CommandRecord
+from grader.labs import Lab, Step
+from grader.matching import OutputMatcher, check_exit, substitute, unknown_variables
 from grader.verdict import Evidence, State, StepVerdict
 
 if TYPE_CHECKING:

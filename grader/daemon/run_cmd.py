@@ -81,8 +81,7 @@ def run(args: argparse.Namespace) -> int:
 
     from grader.config import ConfigError, load_config
     from grader.daemon.service import Daemon
-    from grader.labs.errors import LabInvalid
-    from grader.labs.loader import load_lab
+    from grader.labs import LabInvalid, load_lab
     from grader.store import Store
 
     handler = logging.StreamHandler(sys.stderr)
@@ -104,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
         config = replace(config, db=args.db)
     store = Store.open(config.db)
     if config.api.enabled:
-        import grader.api.app  # noqa: F401  (the daemon imports it at start: freeze it too)
+        # The daemon imports the web stack at start: loaded here, tune_gc freezes it too.
+        from grader.api import create_app  # noqa: F401
     tune_gc()
     try:
         asyncio.run(Daemon(config, store, labs, reader_mode=args.reader).run())

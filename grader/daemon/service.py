@@ -29,12 +29,11 @@ from grader.daemon.committer import Committer
 from grader.daemon.lagboard import LagBoard
 from grader.daemon.leasekeeper import LeaseKeeper
 from grader.daemon.watcher import NodeWatcher
-from grader.labs.model import Lab
-from grader.store import Store
-from grader.store.leases import LeaseRound
+from grader.labs import Lab
+from grader.store import LeaseRound, Store
 
 if TYPE_CHECKING:
-    from grader.api.server import EmbeddedServer
+    from grader.api import EmbeddedServer
 
 log = logging.getLogger("grader.daemon")
 
@@ -145,7 +144,7 @@ class Daemon:
         if not self.config.api.enabled:
             return None
         # Imported here: a daemon without the API never loads the web stack.
-        from grader.api.server import embedded_server
+        from grader.api import embedded_server
 
         return embedded_server(self.store, self.labs, self.config.api)
 

@@ -30,7 +30,7 @@ from grader import metrics
 from grader.config import DEFAULT_NODE_BUFFER_BYTES, DaemonSettings, NodeConfig
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import TokenBucket
-from grader.node.paths import SIMULATOR_MARK
+from grader.node import SIMULATOR_MARK
 from grader.protocol import signed_run
 from grader.protocol.frames import (  # the frame format's home (grader/protocol/frames.py)
     KIND_DATA,

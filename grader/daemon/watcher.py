@@ -29,8 +29,8 @@ from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import OVER_BUDGET_WINDOW_S, PacedWindow, Pacer
 from grader.daemon.probes import NodeProbes
 from grader.daemon.transport import NodeLink, fetch_attest_key, fetch_simulated, stream_spool
-from grader.labs.model import Lab
-from grader.matching.attest import enforced
+from grader.labs import Lab
+from grader.matching import enforced
 from grader.protocol.frames import (
     KIND_DATA,
     KIND_ERROR,

@@ -33,8 +33,8 @@ from typing import Any, Literal
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from grader.capture.events import Anomaly, AttestationSeen, CommandEnded, CommandRecord, Event
-from grader.labs.model import ExitExpect, Lab, Step
+from grader.capture import Anomaly, AttestationSeen, CommandEnded, CommandRecord, Event
+from grader.labs import ExitExpect, Lab, Step
 from grader.matching.cmdline import SimpleCommand
 from grader.matching.expect import CommandView, check_duration, check_exit, check_stage
 from grader.protocol import signed_run

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from grader.capture.events import (
+from grader.capture import (
     Anomaly,
     CommandEnded,
     CommandRecord,
@@ -43,7 +43,7 @@ from grader.capture.events import (
     OutputLines,
     PromptWithoutCommand,
 )
-from grader.labs.model import ExitExpect, Lab, OutputExpect, Pattern, Step
+from grader.labs import ExitExpect, Lab, OutputExpect, Pattern, Step
 from grader.matching.attest import answer_signed, attestation_problem, parse_kept, sig_id
 from grader.matching.expect import (
     CommandMatch,

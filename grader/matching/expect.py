@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grader.labs.model import (
+from grader.labs import (
     CommandExpect,
     Comparison,
     Duration,

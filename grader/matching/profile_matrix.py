@@ -29,12 +29,10 @@ from typing import Any
 
 import yaml
 
-from grader.labs.model import Lab
+from grader.labs import Lab
 from grader.matching.selftest import EXPECT_SUFFIX, check_transcript
 from grader.matching.session_files import replay
-from grader.node.paths import simulator_dir
-from grader.node.record import Recorder, RecorderError
-from grader.node.sandbox import record_script
+from grader.node import Recorder, RecorderError, record_script, simulator_dir
 
 MATRIX_DIR = "profiles/matrix"
 # The built-in profile on this machine's interfaces: what recorded transcripts were typed on.

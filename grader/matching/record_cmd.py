@@ -21,9 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from grader.labs.errors import LabInvalid
-from grader.labs.loader import load_lab
-from grader.labs.model import Lab
+from grader.labs import Lab, LabInvalid, load_lab
 from grader.matching.profile_matrix import (
     ProfileNotFound,
     placeholder_resolver,
@@ -31,9 +29,7 @@ from grader.matching.profile_matrix import (
 )
 from grader.matching.selftest import EXPECT_SUFFIX, check_transcript, expectation_text
 from grader.matching.session_files import replay
-from grader.node.paths import simulator_missing
-from grader.node.record import RecorderError
-from grader.node.sandbox import record_script
+from grader.node import RecorderError, record_script, simulator_missing
 
 KEY_DELAY = 0.002
 # A fixed, machine-neutral place: paths in a transcript (the cwd markers, script's header naming

@@ -12,9 +12,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from grader.capture.events import Anomaly
-from grader.labs.errors import LabInvalid
-from grader.labs.loader import load_lab
+from grader.capture import Anomaly
+from grader.labs import LabInvalid, load_lab
 from grader.matching.attest import add_key_option, key_from_option, not_enforced_note
 from grader.matching.session_files import replay
 from grader.printable import printable

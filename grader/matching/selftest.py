@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from grader.labs.model import Lab
+from grader.labs import Lab
 from grader.matching.session_files import replay
 from grader.verdict import Evidence, StepVerdict
 

@@ -19,9 +19,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.capture.events import CommandEnded, CommandStarted, Event
-from grader.capture.parser import SessionParser
-from grader.labs.model import Lab
+from grader.capture import CommandEnded, CommandStarted, Event, SessionParser
+from grader.labs import Lab
 from grader.matching.attest import Attester
 from grader.matching.engine import LabGrader
 

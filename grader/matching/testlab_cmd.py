@@ -22,14 +22,12 @@ from pathlib import Path
 
 import yaml
 
-from grader.labs.errors import LabInvalid
-from grader.labs.loader import load_lab
-from grader.labs.model import Lab
+from grader.labs import Lab, LabInvalid, load_lab
 from grader.matching.attest import add_key_option, key_from_option, not_enforced_note
 from grader.matching.profile_matrix import ProfileNotFound, prove_lab, select_profiles
 from grader.matching.selftest import EXPECT_SUFFIX, Outcome, check_transcript, expectation_text
 from grader.matching.session_files import replay
-from grader.node.paths import simulator_missing
+from grader.node import simulator_missing
 
 TESTS_DIR = "tests"
 

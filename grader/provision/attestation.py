@@ -12,7 +12,7 @@ lab step, that what a learner types reaches a wrapper (grader.provision.health).
 
 from __future__ import annotations
 
-from grader.node.paths import node_files_dir, protocol_files
+from grader.node import node_files_dir, protocol_files
 from grader.protocol import signed_run
 from grader.provision.outcome import Status, StepResult
 from grader.provision.session import Node, NodeError

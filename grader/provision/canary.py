@@ -39,7 +39,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from grader.labs import Lab, LabInvalid, load_lab
 from grader.matching import PLACEHOLDER, expected_state, replay
-from grader.node.record import KEYS, PROMPT_MARK
+from grader.node import KEYS, PROMPT_MARK
 from grader.protocol import signed_run
 from grader.provision.inventory import CANARY_ACCOUNT
 from grader.provision.learnerkeys import authorize

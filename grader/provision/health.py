@@ -16,10 +16,9 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
-from grader.capture.events import Anomaly, CommandEnded
-from grader.capture.parser import SessionParser
+from grader.capture import Anomaly, CommandEnded, SessionParser
 from grader.matching import verify_signature
-from grader.node.paths import NODE_LIB_DIR, SIMULATOR_MARK
+from grader.node import NODE_LIB_DIR, SIMULATOR_MARK
 from grader.protocol import signed_run
 from grader.provision.attestation import ALLOWLIST_SH
 from grader.provision.nccltests import PROBE_BINARY, find_working

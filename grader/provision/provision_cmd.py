@@ -8,7 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from grader.node.paths import simulator_missing
+from grader.node import simulator_missing
 from grader.provision.graderconfig import ConfigNotWritten, write_config
 from grader.provision.health import NodeReport, report_table
 from grader.provision.inventory import InventoryInvalid, load_inventory

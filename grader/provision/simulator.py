@@ -20,7 +20,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from grader.node.paths import NODE_SIM_DIR, simulator_dir
+from grader.node import NODE_SIM_DIR, simulator_dir
 from grader.provision.outcome import Status, StepResult
 from grader.provision.session import Node
 

@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from grader.node.paths import (
+from grader.node import (
     NODE_FILES,
     NODE_LIB_DIR,
     NODE_PROTOCOL_DIR,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from grader.capture.events import Anomaly, CommandRecord
+from grader.capture import Anomaly, CommandRecord
 from grader.verdict import StepVerdict
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from grader.capture.events import CommandRecord
+from grader.capture import CommandRecord
 from grader.store import schema as t
 from grader.store.connection import Connections
 from grader.store.model import AuditEntry, StepProgress, StepState, VerdictEvent

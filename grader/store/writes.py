@@ -18,7 +18,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from grader import metrics
-from grader.capture.events import Anomaly, CommandRecord
+from grader.capture import Anomaly, CommandRecord
 from grader.store import leases as lease_ops
 from grader.store import schema as t
 from grader.store.model import IngestBatch, LeaseLost, StepState, VerdictEvent
