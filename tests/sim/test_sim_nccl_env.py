@@ -282,3 +282,22 @@ def test_older_generation_formats(sim, old_profile):
         in bad.stdout
     )
     assert re.search(rf"^ \.\. {HOST} pid \d+: Test failure common\.cu:936$", bad.stdout, re.M)
+
+
+def _avg_busbw(stdout: str) -> float:
+    line = next(ln for ln in stdout.splitlines() if "Avg bus bandwidth" in ln)
+    return float(line.split(":", 1)[1])
+
+
+@pytest.mark.parametrize("profile", ["ib-nccl-2.26", "roce-nccl-2.28-enp"])
+def test_net_over_a_socket_is_the_tcp_figure_not_the_hcas(sim, profile: str) -> None:
+    """With P2P and SHM closed NET is the HCA; NCCL_IB_DISABLE=1 leaves NET/Socket, and the table
+    shows the socket's modelled bandwidth (`performance.socket`), not the HCA's."""
+    path = str(SIM_PROFILES / "matrix" / f"{profile}.json")
+    closed = {"NCCL_P2P_DISABLE": "1", "NCCL_SHM_DISABLE": "1", "LABGRADER_SIM_PROFILE": path}
+    ib = sim.bash(f"NCCL_DEBUG=INFO {RUN} 2>&1", **closed)
+    sock = sim.bash(f"NCCL_DEBUG=INFO {RUN} 2>&1", NCCL_IB_DISABLE="1", **closed)
+    assert "via NET/IB" in ib.stdout and "via NET/Socket" in sock.stdout
+    figures = json.loads((SIM_PROFILES / "matrix" / f"{profile}.json").read_text())["performance"]
+    assert _avg_busbw(sock.stdout) < figures["socket"]["busbw_gbs"] * 1.1
+    assert _avg_busbw(ib.stdout) > figures["socket"]["busbw_gbs"] * 2

@@ -285,6 +285,11 @@ class Nccl:
             log.info("INIT", "Using non-device net plugin version 0", tid)
         log.info("INIT", "Using network %s" % ("IB" if self._uses_ib() else "Socket"), tid)
 
+    def net_kind(self) -> str:
+        """Which network transport NET means on this node now: "ib" (an IB/RoCE device, not
+        disabled) or "socket" (NET/Socket, over the kernel's TCP stack)."""
+        return "ib" if self._uses_ib() else "socket"
+
     def _uses_ib(self) -> bool:
         ib = self.profile.section("infiniband")
         return bool(ib.get("libibverbs", True) and ib.get("devices")) and not self.params.get_int(

@@ -514,16 +514,21 @@ class Run:
             size = size * o.step_factor if o.step_factor > 1 else size + o.step_bytes
         return out
 
-    def perf(self, transport: str) -> dict[str, float]:
+    def perf(self, transport: str, net_kind: str = "socket") -> dict[str, float]:
+        """The modelled figures of one transport (docs/simulator.md "performance"). NET over a
+        socket has its own figure where the profile gives one (`socket`): on an IB or RoCE node
+        `net` is the HCA's, and NCCL_IB_DISABLE=1 leaves the much slower TCP socket."""
         perf = self.profile.section("performance")
         key = "local" if len(self.devs) < 2 else transport.lower()
+        if key == "net" and net_kind == "socket" and "socket" in perf:
+            key = "socket"
         return {
             "busbw": float(perf.get(key, {}).get("busbw_gbs", 10.0)),
             "latency": float(perf.get(key, {}).get("latency_us", 10.0)),
             "jitter": float(perf.get("jitter", 0.0)),
         }
 
-    def table(self, name: str, transport: str) -> tuple[list[float], int]:
+    def table(self, name: str, transport: str, net_kind: str = "socket") -> tuple[list[float], int]:
         coll = COLLECTIVES[name]
         o, n = self.opts, len(self.devs)
         types = [t for t in TYPES if o.dtype in ("all", t[0])]
@@ -539,7 +544,7 @@ class Run:
         ops = list(OPS) if o.op == "all" else [o.op]
         if not coll.reduces:
             ops = ["none"]
-        p = self.perf(transport)
+        p = self.perf(transport, net_kind)
         factor = coll.bus_factor(n)
         busbws: list[float] = []
         for _cycle in range(max(1, o.cycles)):
@@ -612,7 +617,7 @@ class Run:
                 return self.nccl_failure(code)
             for line in table_header(self.tv, bool(self.opts.cputime)):
                 self.out(line)
-            busbws, errors = self.table(name, lib.transport)
+            busbws, errors = self.table(name, lib.transport, lib.net_kind())
             # the communicators are destroyed before the footer is printed (src/common.cu)
             lib.destroy()
             failed = self.footer(busbws, errors)
