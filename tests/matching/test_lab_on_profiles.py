@@ -27,6 +27,17 @@ def test_the_seed_lab_holds_on_every_node_profile(capsys: pytest.CaptureFixture[
         assert f"PASS  nccl-bootstrap/tests/forced-interface.script on {name}" in out
 
 
+def test_the_transport_lab_holds_on_every_node_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    """The second lab compares a learner's own runs (P2P, SHM, socket) on each profile's
+    modelled bandwidths: the honest any-node script verifies everywhere, IB and RoCE included."""
+    assert main(["test-lab", "--profiles", "all", str(REPO / "labs" / "nccl-transport")]) == 0
+    out = capsys.readouterr().out
+    assert "FAIL" not in out, out
+    for name in (p.stem for p in matrix_profiles()):
+        assert f"PASS  nccl-transport/tests/any-node.script on {name}" in out
+        assert f"PASS  nccl-transport/tests/echo-a-table.script on {name}" in out
+
+
 def test_a_fragile_pattern_fails_naming_profile_step_and_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
