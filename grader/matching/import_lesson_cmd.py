@@ -18,22 +18,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-import grader.labs
 from grader.labs import LAB_FILE, LessonError, check_lab, parse_lesson
 from grader.matching.draft import LAB_ID, DraftError, build_draft, slug
-
-SCHEMA = Path(grader.labs.__file__).resolve().parent / "lab.schema.json"
-
-
-def _schema_path(labdir: Path) -> str:
-    """The schema hint's path: relative to the draft's lab.yaml when both lie under the current
-    folder (a checkout's labs/), else absolute."""
-    here = Path.cwd().resolve()
-    try:
-        up = [".."] * len(labdir.resolve().relative_to(here).parts)
-        return str(Path(*up, SCHEMA.relative_to(here)))
-    except ValueError:
-        return str(SCHEMA)
+from grader.matching.new_cmd import schema_hint
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -88,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{out} exists already: nothing was written (--force replaces it)", file=sys.stderr)
         return 2
     try:
-        draft = build_draft(lesson, lab_id, _schema_path(out))
+        draft = build_draft(lesson, lab_id, schema_hint(out))
     except DraftError as exc:
         print(f"{source}:{exc.line}: {str(exc).split(': ', 1)[1]}", file=sys.stderr)
         print("nothing was written", file=sys.stderr)

@@ -87,8 +87,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(func=run)
 
 
-def _schema_path(labdir: Path) -> str:
-    """The schema, relative to the new lab.yaml when the lab sits in this checkout."""
+def schema_hint(labdir: Path) -> str:
+    """The schema for the editor hint atop a lab.yaml (`grader new`, `grader import-lesson`):
+    relative to the lab when both lie under the current folder, else absolute."""
     schema = Path(str(resources.files("grader.labs") / "lab.schema.json")).resolve()
     here = Path.cwd().resolve()
     try:
@@ -112,9 +113,7 @@ def run(args: argparse.Namespace) -> int:
     tests.mkdir(parents=True)
     title = args.title or args.lab_id.replace("-", " ").capitalize()
     (labdir / "lab.yaml").write_text(
-        LAB_YAML.format(
-            schema=_schema_path(labdir), title=title, lab_id=args.lab_id, labdir=labdir
-        ),
+        LAB_YAML.format(schema=schema_hint(labdir), title=title, lab_id=args.lab_id, labdir=labdir),
         encoding="utf-8",
     )
     for name, script, expect in (
