@@ -85,6 +85,11 @@ def evidence_json(verdict: StepVerdict) -> dict[str, Any] | None:
         clip(line, EVIDENCE_MATCHED_LINE_KEEP_CHARS)
         for line in data["matched"][:EVIDENCE_MATCHED_KEEP_LINES]
     ]
+    # the numbers read and conditions judged (lab-format.md "Numbers"): a few lines per step
+    data["values"] = [
+        clip(line, EVIDENCE_MATCHED_LINE_KEEP_CHARS)
+        for line in data.get("values", ())[:EVIDENCE_MATCHED_KEEP_LINES]
+    ]
     return data
 
 
