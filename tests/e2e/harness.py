@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,9 +51,17 @@ def learner_token(learner: str) -> str:
 
 
 def practice_lines() -> list[str]:
-    lines = [ln for ln in CLEAN_RUN.read_text().splitlines() if ln.strip()]
-    assert lines[-2].startswith("NCCL_SOCKET_IFNAME=eth0") and lines[-1] == "exit", lines[-2:]
-    return lines[:-2]
+    lines = script_lines(CLEAN_RUN)
+    assert lines[-1].startswith("NCCL_SOCKET_IFNAME=eth0"), lines[-1:]
+    return lines[:-1]
+
+
+def script_lines(script: Path) -> list[str]:
+    """A lab's typed self-test (tests/<name>.script), minus its closing `exit`: what a learner
+    types at the prompt, one line each."""
+    lines = [ln for ln in script.read_text().splitlines() if ln.strip()]
+    assert lines[-1] == "exit", lines[-1:]
+    return lines[:-1]
 
 
 def free_port() -> int:
@@ -95,9 +103,12 @@ def write_config(
     lease_ttl_s: float = 3.0,
     known_hosts: dict[str, str] | None = None,
     ports: dict[str, int] | None = None,
+    labs: Sequence[Path] = (LAB_DIR,),
+    learner_labs: Sequence[str] = (LAB_ID,),
 ) -> Path:
     """A grader.yaml (JSON is YAML) for these seats; `known_hosts` overrides a node's pin,
-    `ports` its address (127.0.0.1:port, a PortForward)."""
+    `ports` its address (127.0.0.1:port, a PortForward). The daemon loads `labs`; each seat's
+    learner takes `learner_labs` (lab ids)."""
     nodes = []
     for seat in seats:
         pin = (known_hosts or {}).get(seat.node_id)
@@ -111,12 +122,12 @@ def write_config(
                 "key": str(seat.node.grader.key_path),
                 # The bare key: pinned to whatever host:port the node is configured at.
                 "known_hosts": [pin or " ".join(seat.node.known_hosts_line.split()[1:])],
-                "learners": {seat.learner: [LAB_ID]},
+                "learners": {seat.learner: list(learner_labs)},
             }
         )
     cfg = {
         "db": db_url,
-        "labs": [str(LAB_DIR)],
+        "labs": [str(d) for d in labs],
         "api": {
             "enabled": True,
             "host": "127.0.0.1",
@@ -207,18 +218,25 @@ class Daemon:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         return httpx.get(f"{self.url}{path}", headers=headers, params=params, timeout=10)
 
-    def steps(self, learner: str) -> dict[str, str]:
-        """step id -> state, from /api/learners/{learner}/progress."""
-        r = self.get(f"/api/learners/{learner}/progress", lab=LAB_ID)
+    def progress(self, learner: str, lab: str = LAB_ID) -> dict[str, Any]:
+        """The lab's entry of /api/learners/{learner}/progress: its steps with state, evidence
+        and captures."""
+        r = self.get(f"/api/learners/{learner}/progress", lab=lab)
         r.raise_for_status()
-        return {s["id"]: s["state"] for s in r.json()["labs"][0]["steps"]}
+        (entry,) = r.json()["labs"]
+        assert entry["id"] == lab, entry["id"]
+        return entry
 
-    def wait_every_step_verified(self, learners: list[str], when: str) -> None:
+    def steps(self, learner: str, lab: str = LAB_ID) -> dict[str, str]:
+        """step id -> state, from /api/learners/{learner}/progress."""
+        return {s["id"]: s["state"] for s in self.progress(learner, lab)["steps"]}
+
+    def wait_every_step_verified(self, learners: list[str], when: str, lab: str = LAB_ID) -> None:
         """Until the API shows each learner's every step verified (the class ran to its end)."""
         for learner in learners:
             wait_for(
-                lambda lr=learner: set(self.steps(lr).values()) == {"verified"},
-                what=f"{learner}: every step verified {when}",
+                lambda lr=learner: set(self.steps(lr, lab).values()) == {"verified"},
+                what=f"{learner}: every step of {lab} verified {when}",
             )
 
     def events(self, learner: str | None = None) -> list[dict[str, Any]]:
@@ -311,19 +329,21 @@ async def type_lab(
     steps: int,
     pause: Callable[[int, str, InteractiveShell], Any] | None = None,
     feedback_timeout: float = VERDICT_TIMEOUT_S,
+    lines: Sequence[str] | None = None,
 ) -> Typed:
     """Type the lab's practice answers and the pin-iface task; wait for every ✓ at a prompt.
 
     `pause(i, line, shell)` (optional, may be async) runs before typing line i: faults go
     there. When it returns a Seat the learner logs in there again (a new session), goes on.
+    `lines`: another lab's lines (`script_lines`), typed as they are (no pin-iface task).
     """
     conn, sh = await open_shell(seat)
     typed = Typed(seat)
     earlier = ""  # transcripts of logins that ended in a fault
     try:
-        lines = practice_lines()
+        todo: list[str | None] = [*practice_lines(), None] if lines is None else [*lines]
         out = ""
-        for i, line in enumerate([*lines, None]):
+        for i, line in enumerate(todo):
             if line is None:
                 line = PIN_IFACE.format(iface=typed.iface)
             if pause is not None:
