@@ -95,7 +95,8 @@ def hints_seen(step: Step, attempts: int) -> list[str]:
 
 
 def evidence_view(evidence: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """The evidence fields the panel shows (session keys stay server-side)."""
+    """The evidence fields the panel shows (session keys stay server-side); `values` are the
+    numbers the step read and the comparisons it judged ("busbw_p2p = 13.21 GB/s"), one each."""
     if not evidence:
         return None
     return {
@@ -105,4 +106,5 @@ def evidence_view(evidence: Mapping[str, Any] | None) -> dict[str, Any] | None:
         "cwd": evidence.get("cwd"),
         "t0": evidence.get("t0"),
         "t1": evidence.get("t1"),
+        "values": list(evidence.get("values", ())),
     }

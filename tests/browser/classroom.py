@@ -11,9 +11,20 @@ from pathlib import Path
 from api.server import running
 
 from grader.api import ApiSettings, create_app
+from grader.labs import Lab
 from grader.store import Store
 
-from .seed import NODE, broken_run, close_miss, graded_batch, merge, nccl_lab, topo
+from .seed import (
+    NODE,
+    broken_run,
+    close_miss,
+    graded_batch,
+    merge,
+    nccl_lab,
+    topo,
+    transport_lab,
+    transport_numbers,
+)
 
 #: `nvidia-smi` without `topo`: the right program for step 3, so the step becomes attempted.
 GPU_LIST = (
@@ -32,10 +43,13 @@ class Classroom:
     store: Store
 
 
-def settings(learner_tokens: dict[str, str] | None = None) -> ApiSettings:
-    lab = nccl_lab()
+def settings(
+    learner_tokens: dict[str, str] | None = None, labs: list[Lab] | None = None
+) -> ApiSettings:
+    """The API as the daemon configures it; `labs` in the grader.yaml's order (the seed lab
+    alone by default)."""
     return ApiSettings(
-        labs={lab.id: lab},
+        labs={lab.id: lab for lab in (labs or [nccl_lab()])},
         operator_tokens=(OPERATOR,),
         learner_tokens=dict(TOKENS if learner_tokens is None else learner_tokens),
     )
@@ -50,6 +64,16 @@ def seed_pair(store: Store) -> None:
     store.ingest(graded_batch(lab, "alice", [broken_run(lab), GPU_LIST], t0))
     store.ingest(
         graded_batch(lab, "bob", [broken_run(lab), topo(lab)], t0, session="20260729T072100-77-1")
+    )
+
+
+def seed_transport(store: Store) -> None:
+    """bob also takes the second lab: its four number steps verified from the lab's own
+    practice runs (baseline, SHM, socket, the reported busbw)."""
+    lab = transport_lab()
+    t0 = time.time() - 900
+    store.ingest(
+        graded_batch(lab, "bob", transport_numbers(lab), t0, session="20260729T080000-78-2")
     )
 
 

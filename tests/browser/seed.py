@@ -20,6 +20,11 @@ REPO = Path(__file__).resolve().parents[2]
 LAB_DIR = REPO / "labs" / "nccl-bootstrap"
 LAB_ID = "nccl-bootstrap"
 NODE = "ml-node-07"
+#: The second lab ("The Job That Runs Slow"): its steps compare the learner's own numbers.
+TRANSPORT_DIR = REPO / "labs" / "nccl-transport"
+TRANSPORT_ID = "nccl-transport"
+#: Its steps that read a number from a run, in the order a learner types them.
+TRANSPORT_NUMBER_STEPS = ("baseline", "shm-busbw", "socket-busbw", "report")
 
 BROKEN_LINE = "NCCL_SOCKET_IFNAME=doesnotexist0 all_reduce_perf -b 8M -e 8M -g 2"
 #: Right program, no bad interface set: the engine marks run-broken attempted, with a reason.
@@ -32,6 +37,26 @@ Command = tuple[str, str, int]
 
 def nccl_lab() -> Lab:
     return load_lab(LAB_DIR)
+
+
+def transport_lab() -> Lab:
+    return load_lab(TRANSPORT_DIR)
+
+
+def transport_numbers(lab: Lab) -> list[Command]:
+    """TRANSPORT_NUMBER_STEPS typed with the lab's practice answers and outputs; the SHM and
+    socket runs' outputs show only the result row, so they get the baseline's table header (a
+    real run prints it every time), without which no busbw column can be read."""
+    header = "".join(practice_output(lab, "baseline").splitlines(keepends=True)[:2])
+    out: list[Command] = []
+    for step in TRANSPORT_NUMBER_STEPS:
+        practice = lab.step(step).practice
+        assert practice is not None
+        output = practice.output
+        if step in ("shm-busbw", "socket-busbw"):
+            output = header + output
+        out.append((practice.answer, output, 0))
+    return out
 
 
 def practice_output(lab: Lab, step: str) -> str:

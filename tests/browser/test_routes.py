@@ -13,15 +13,17 @@ from grader.api import create_app
 from grader.store import Store
 from grader.store.regrade import regrade
 
-from .classroom import OPERATOR, TOKENS, seed_pair, settings
+from .classroom import OPERATOR, TOKENS, seed_pair, seed_transport, settings
 from .seed import (
     BROKEN_LINE,
     LAB_ID,
+    TRANSPORT_ID,
     broken_run,
     graded_batch,
     nccl_lab,
     topo,
     topo_wants_nvlink,
+    transport_lab,
 )
 
 
@@ -97,6 +99,35 @@ def test_checklist_marks_the_matched_span_and_counts_hints(client: TestClient) -
     assert steps["topo"]["evidence"]["line"] == "nvidia-smi -L"
     other = client.get(f"/api/dashboard/checklist/bob?lab={LAB_ID}", headers=auth(TOKENS["alice"]))
     assert other.status_code == 403
+
+
+def test_checklist_evidence_keeps_the_numbers_a_step_read(tmp_path: Path) -> None:
+    """The evidence panel's view carries the verdict's `values` (the numbers read and the
+    comparisons judged), as the progress API's evidence and `captures` do."""
+    store = Store.open(f"sqlite:///{tmp_path / 'grader.db'}")
+    seed_pair(store)
+    seed_transport(store)
+    labs = [nccl_lab(), transport_lab()]
+    with TestClient(create_app(store, settings(labs=labs))) as c:
+        data = c.get(
+            f"/api/dashboard/checklist/bob?lab={TRANSPORT_ID}", headers=auth(OPERATOR)
+        ).json()
+        progress = c.get(
+            f"/api/learners/bob/progress?lab={TRANSPORT_ID}", headers=auth(OPERATOR)
+        ).json()
+    store.close()
+    steps = {s["id"]: s for s in data["steps"]}
+    assert steps["report"]["state"] == "verified", steps["report"]
+    assert steps["report"]["evidence"]["values"] == [
+        "reported = 2.28 GB/s",
+        "reported 2.28 within sweep_socket 2.28 to 2.28: holds",
+    ]
+    assert steps["baseline"]["evidence"]["values"] == ["busbw_p2p = 13.00 GB/s"]
+    assert steps["why-busbw"]["evidence"] is None  # not answered: nothing to show
+    (api_lab,) = progress["labs"]
+    report = {s["id"]: s for s in api_lab["steps"]}["report"]
+    assert report["captures"] == {"reported": "2.28"}
+    assert report["evidence"]["values"] == steps["report"]["evidence"]["values"]
 
 
 def test_pages_carry_a_strict_content_security_policy(client: TestClient) -> None:

@@ -215,6 +215,8 @@ function evidenceBody(learner, step) {
       ["Exit code", ev && ev.exit !== null && ev.exit !== undefined ? String(ev.exit) : (ev ? "unknown" : "")],
       ["Pipe statuses", ev && ev.pipestatus.length > 1 ? ev.pipestatus.join(" | ") : ""],
       ["Directory", ev ? ev.cwd : ""],
+      ["Numbers", ev && ev.values && ev.values.length
+        ? h("ul", { class: "values" }, ...ev.values.map((v) => h("li", { class: "mono", text: v }))) : ""],
       ["Attempts", step.attempts ? String(step.attempts) : ""],
     ]),
   ];
