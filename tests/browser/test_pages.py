@@ -12,9 +12,25 @@ import pytest
 from grader.store import Store
 from grader.store.regrade import regrade
 
-from .classroom import OPERATOR, TOKENS, Classroom, seed_class, seed_pair, serve
+from .classroom import (
+    OPERATOR,
+    TOKENS,
+    Classroom,
+    seed_class,
+    seed_pair,
+    seed_transport,
+    serve,
+    settings,
+)
 from .conftest import OffHostRequests, artifact
-from .seed import LAB_ID, nccl_lab, topo_wants_nvlink
+from .seed import (
+    LAB_ID,
+    TRANSPORT_ID,
+    TRANSPORT_NUMBER_STEPS,
+    nccl_lab,
+    topo_wants_nvlink,
+    transport_lab,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -201,6 +217,61 @@ def test_operator_grid_evidence_keyboard_and_contrast(page, pair: Classroom) -> 
     )
     low = [(name, round(r, 2)) for name, r in ratios if r < 4.5]
     assert ratios and low == []
+
+
+def test_lab_filter_lists_both_labs_and_shows_the_chosen_labs_steps(page, tmp_path: Path) -> None:
+    """The API configured with both labs (as grader.yaml's `labs:` lists them): the class view's
+    lab filter offers the second one, and choosing it makes its steps the grid's columns."""
+    seed, transport = nccl_lab(), transport_lab()
+    with serve(tmp_path / "grader.db", settings(labs=[seed, transport])) as room:
+        seed_pair(room.store)
+        seed_transport(room.store)
+        sign_in(page, room.url + "/dashboard", OPERATOR)
+        page.locator("#grid-body tr").first.wait_for()
+        options = page.eval_on_selector_all(
+            "#lab option", "(os) => os.map((o) => [o.value, o.textContent])"
+        )
+        assert options == [[LAB_ID, seed.title], [TRANSPORT_ID, "The Job That Runs Slow"]]
+        assert page.locator("#lab").input_value() == LAB_ID  # the first lab listed is shown
+
+        def columns() -> list[str | None]:
+            return [th.get_attribute("title") for th in page.locator("#grid-head th.step").all()]
+
+        assert columns() == [s.title for s in seed.steps]
+        page.select_option("#lab", TRANSPORT_ID)
+        page.wait_for_selector(
+            "#grid-body tr[data-learner=bob] button[data-step=report][data-state=verified]"
+        )
+        assert columns() == [s.title for s in transport.steps]
+        heads = page.locator("#grid-head th.step").all_inner_texts()
+        assert heads[0].split() == ["1.", *transport.steps[0].title.split()]
+        page.wait_for_selector("#stream[data-state=live]")
+        # bob verified the four number steps; alice, on the node, has not started this lab
+        bob = page.locator("#grid-body tr[data-learner=bob] button[data-step]")
+        states = bob.evaluate_all("(bs) => bs.map((b) => [b.dataset.step, b.dataset.state])")
+        done = set(TRANSPORT_NUMBER_STEPS)
+        assert states == [
+            [s.id, "verified" if s.id in done else "pending"] for s in transport.steps
+        ]
+        alice = page.locator("#grid-body tr[data-learner=alice] button[data-step]")
+        assert set(alice.evaluate_all("(bs) => bs.map((b) => b.dataset.state)")) == {"pending"}
+        # the report's evidence names the number the learner reported and how it was judged
+        page.locator("#grid-body tr[data-learner=bob] button[data-step=report]").click()
+        panel = page.locator("#evidence-panel")
+        panel.locator("ul.values").wait_for()
+        assert panel.locator("ul.values li").all_inner_texts() == [
+            "reported = 2.28 GB/s",
+            "reported 2.28 within sweep_socket 2.28 to 2.28: holds",
+        ]
+        assert "echo busbw=2.28" in panel.inner_text()
+        page.keyboard.press("Escape")
+        # and back: the seed lab's columns and cells again
+        page.select_option("#lab", LAB_ID)
+        page.wait_for_selector(
+            "#grid-body tr[data-learner=bob] button[data-step=topo][data-state=verified]"
+        )
+        assert columns() == [s.title for s in seed.steps]
+        page.goto("about:blank")  # an open event stream holds uvicorn's graceful shutdown
 
 
 def test_pages_show_a_regrade_downgrade_without_a_reload(page, pair: Classroom) -> None:
