@@ -13,7 +13,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 readonly DEMO=var/demo
-readonly LAB=labs/nccl-bootstrap
+# The labs the grader loads; the dashboard's lab filter lists them in this order. alice takes the
+# seed lab, bob takes both (the second, "The Job That Runs Slow", compares his own busbw runs).
+readonly LABS="nccl-bootstrap nccl-transport"
+readonly ALICE_LABS="nccl-bootstrap"
+readonly BOB_LABS="nccl-bootstrap nccl-transport"
 readonly API_PORT=8080
 # uid of the `grader` user inside provisioning/grader/Dockerfile: it must read its key and config.
 readonly GRADER_UID=10001
@@ -70,25 +74,35 @@ operator_token="$(token "$DEMO/keys/operator.token")"
 alice_token="$(token "$DEMO/keys/alice.token")"
 bob_token="$(token "$DEMO/keys/bob.token")"
 
-# The lab declares the environment its learners' shells need (NCCL_DEBUG=WARN for this lab).
-.venv/bin/python - "$LAB" "$DEMO" <<'PY'
+# Each lab declares the environment its learners' shells need (the seed lab NCCL_DEBUG=WARN, the
+# transport lab none); a node's file merges those of the labs its learners take. Two labs that
+# want one variable set differently cannot share a node: that stops the demo here.
+.venv/bin/python - "$DEMO" "node1=$ALICE_LABS" "node2=$BOB_LABS" <<'PY'
 import sys
 from pathlib import Path
 
 from grader.labs.loader import load_lab
 
-lab = load_lab(sys.argv[1])
-env = "".join(f"{k}={v}\n" for k, v in sorted(lab.environment.items()))
-for node in ("node1", "node2"):
-    (Path(sys.argv[2]) / node / "lab-environment").write_text(env)
+for arg in sys.argv[2:]:
+    node, lab_ids = arg.split("=", 1)
+    env: dict[str, str] = {}
+    for lab_id in lab_ids.split():
+        lab = load_lab(Path("labs") / lab_id)
+        for k, v in lab.environment.items():
+            if env.setdefault(k, v) != v:
+                sys.exit(f"demo: {node}: the labs set {k} to {env[k]!r} and {v!r}")
+    text = "".join(f"{k}={v}\n" for k, v in sorted(env.items()))
+    (Path(sys.argv[1]) / node / "lab-environment").write_text(text)
 PY
 
 pinned() { cut -d' ' -f1,2 "$DEMO/$1/ssh_host_ed25519_key.pub"; }
+# "a b" -> "a, b": a YAML flow list's items ($1's words, each prefixed with $2)
+yaml_list() { local out="" w; for w in $1; do out+="${out:+, }$2$w"; done; printf '%s' "$out"; }
 cp "$DEMO/keys/grader" "$DEMO/grader/grader_key"
 cat >"$DEMO/grader/grader.yaml" <<EOF
 # Written by scripts/demo.sh. The grader container mounts this folder at /etc/grader.
 db: sqlite:////var/lib/grader/grader.db
-labs: [/opt/grader/labs/nccl-bootstrap]
+labs: [$(yaml_list "$LABS" /opt/grader/labs/)]
 api:
   host: 0.0.0.0
   port: $API_PORT
@@ -101,13 +115,13 @@ nodes:
     port: 22
     key: grader_key
     known_hosts: ["$(pinned node1)"]
-    learners: {alice: [nccl-bootstrap]}
+    learners: {alice: [$(yaml_list "$ALICE_LABS")]}
   - id: node2
     host: node2
     port: 22
     key: grader_key
     known_hosts: ["$(pinned node2)"]
-    learners: {bob: [nccl-bootstrap]}
+    learners: {bob: [$(yaml_list "$BOB_LABS")]}
 daemon:
   owner: demo-grader
 EOF
@@ -142,9 +156,16 @@ labgrader demo is running.
     NCCL_SOCKET_IFNAME=doesnotexist0 all_reduce_perf -b 8M -e 8M -g 2
   and try: lab status, lab hint
 
+  The second lab, "The Job That Runs Slow" (nccl-transport), is bob's too:
+    ssh -i $DEMO/keys/bob -o UserKnownHostsFile=$DEMO/known_hosts -p 2202 bob@localhost
+  then measure the fast road first:
+    all_reduce_perf -b 128M -e 128M -g 2
+
   Watch progress:
     dashboard:  http://localhost:$API_PORT/dashboard   (operator token: $operator_token)
+    (the Lab filter switches between the two labs)
     API:        curl -H "Authorization: Bearer $operator_token" http://localhost:$API_PORT/api/learners/alice/progress?lab=nccl-bootstrap
+                curl -H "Authorization: Bearer $operator_token" http://localhost:$API_PORT/api/learners/bob/progress?lab=nccl-transport
     live:       curl -N -H "Authorization: Bearer $operator_token" http://localhost:$API_PORT/api/events/stream
     learner tokens: alice $alice_token, bob $bob_token
 
