@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-from grader.capture.events import CommandEnded, CommandRecord, Event, OutputLines
+from grader.capture.events import CommandEnded, CommandRecord, CommandStarted, Event, OutputLines
 from grader.capture.parser import SessionParser
+
+_D_END = re.compile(rb"\x1b\]133;D[^\x07\x1b]*(?:\x07|\x1b\\)")
+
+
+def restart_points(data: bytes) -> list[int]:
+    """The rule for a session's restart points, written from the outside: every offset just
+    after a 133;D marker where the events so far leave no command open (what
+    SessionParser.restart_offset must report; tests/capture/test_restart_offset.py)."""
+    parser, open_, points, start = SessionParser("s1"), set(), [], 0
+    for m in _D_END.finditer(data):
+        for ev in parser.feed(data[start : m.end()]):
+            if isinstance(ev, CommandStarted):
+                open_.add((ev.aid, ev.n))
+            elif isinstance(ev, CommandEnded):
+                open_.discard((ev.record.aid, ev.record.n))
+        start = m.end()
+        if not open_:
+            points.append(start)
+    return points
 
 
 def parse(data: bytes, chunk: int | None = None, nonce: str | None = None) -> list[Event]:

@@ -9,32 +9,17 @@ command is open, whatever the chunking, on every transcript the lab ships.
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pytest
 
-from grader.capture.events import CommandEnded, CommandStarted
+from grader.capture.events import CommandEnded
 from grader.capture.parser import SessionParser
 from grader.capture.transcript import Transcript
 
+from .parsing import restart_points
+
 TRANSCRIPTS = sorted((Path(__file__).resolve().parents[2] / "labs").glob("*/tests/*.ts"))
-_D_END = re.compile(rb"\x1b\]133;D[^\x07\x1b]*(?:\x07|\x1b\\)")
-
-
-def _points_from_outside(data: bytes) -> list[int]:
-    """Every offset just after a D marker where the events so far leave no command open."""
-    parser, open_, points, start = SessionParser("s"), set(), [], 0
-    for m in _D_END.finditer(data):
-        for ev in parser.feed(data[start : m.end()]):
-            if isinstance(ev, CommandStarted):
-                open_.add((ev.aid, ev.n))
-            elif isinstance(ev, CommandEnded):
-                open_.discard((ev.record.aid, ev.record.n))
-        start = m.end()
-        if not open_:
-            points.append(start)
-    return points
 
 
 def _restart_offsets(data: bytes, sizes: list[int]) -> list[int]:
@@ -50,7 +35,7 @@ def _restart_offsets(data: bytes, sizes: list[int]) -> list[int]:
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
 def test_restart_offset_is_the_last_d_with_nothing_open(path: Path) -> None:
     data = path.read_bytes()
-    points = _points_from_outside(data)
+    points = restart_points(data)
     assert points, "a shipped transcript has at least one prompt"
     # Fed whole: the last point. Fed in random chunks: after each, the last point inside it.
     assert _restart_offsets(data, [len(data)]) == [points[-1]]

@@ -9,17 +9,16 @@ aid (docs/SECURITY.md). The command is still parsed: the audit flags it, it does
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
-from grader.capture.events import Anomaly, CommandEnded, CommandStarted, Event
+from grader.capture.events import Anomaly, Event
 from grader.capture.parser import SessionParser
 from grader.capture.transcript import DEFAULT_NONCE, Transcript
 from grader.protocol import markers
 
-from .parsing import kinds, parse, records, split
+from .parsing import kinds, parse, records, restart_points, split
 
 REPO = Path(__file__).resolve().parents[2]
 WARN = "NCCL WARN Bootstrap : no socket interface found\n"
@@ -101,26 +100,6 @@ def test_prompt_end_alone_does_not_introduce_a_shell() -> None:
     assert "unannounced_shell" in kinds(parse(bytes(t)))
 
 
-_D_END = re.compile(rb"\x1b\]133;D[^\x07\x1b]*(?:\x07|\x1b\\)")  # where the daemon restarts
-
-
-def _resume_points(data: bytes) -> list[int]:
-    """The offsets right after a D marker with no command in flight: the only places a daemon
-    restarts a session's parser (SessionParser.restart_offset; tests/capture/test_restart_offset.py
-    holds the parser to this rule)."""
-    parser, inflight, points, start = SessionParser("s1"), set(), [], 0
-    for m in _D_END.finditer(data):
-        for ev in parser.feed(data[start : m.end()]):
-            if isinstance(ev, CommandStarted):
-                inflight.add((ev.aid, ev.n))
-            elif isinstance(ev, CommandEnded):
-                inflight.discard((ev.record.aid, ev.record.n))
-        start = m.end()
-        if not inflight:
-            points.append(start)
-    return points
-
-
 def test_resumed_parser_knows_the_shell_at_every_restart_point() -> None:
     """After a crash the daemon starts a fresh parser (no state restored) at a resume point: just
     after the login shell's D. The same precmd prints P and A next, so the aid is introduced again
@@ -132,7 +111,7 @@ def test_resumed_parser_knows_the_shell_at_every_restart_point() -> None:
     t.command("echo b", "b\n", exit=1).footer()
     data = bytes(t)
     whole = records(parse(data))
-    points = _resume_points(data)
+    points = restart_points(data)
     assert len(points) == 5  # first prompt, after `echo a`, empty Enter, after `bash`, `echo b`
     for point in points:
         parser = SessionParser("s1", DEFAULT_NONCE)
