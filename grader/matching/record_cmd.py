@@ -15,10 +15,15 @@ here; `grader test-lab --update` does that, showing the difference.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import json
+import os
 import shutil
+import stat
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from grader.labs import Lab, LabInvalid, load_lab
@@ -39,6 +44,42 @@ SCRIPT_SUFFIX = ".script"
 INDEX = "sessions.jsonl"
 
 
+class WorkDirTaken(RecorderError):
+    """The fixed work folder, or its lock, is a link or another account's: refuse to use it."""
+
+
+@contextlib.contextmanager
+def _work_dir_held() -> Iterator[Path]:
+    """WORK_DIR, for this recording alone.
+
+    Why: the folder's name is fixed (see WORK_DIR) and each recording empties it, so two at once
+    (two authors, or tests in parallel) would delete each other's node. An exclusive lock on a
+    file beside it makes the second wait. The lock file and the folder must be this account's
+    and no link: the temp folder is shared, and a name planted there by another account must not
+    receive this recording's files or steer the emptying.
+    """
+    lock_path = WORK_DIR.with_name(WORK_DIR.name + ".lock")
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    try:
+        if os.fstat(fd).st_uid != os.getuid():
+            raise WorkDirTaken(f"{lock_path} belongs to another account: remove it")
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            st = os.lstat(WORK_DIR)
+        except FileNotFoundError:
+            pass
+        else:
+            if stat.S_ISLNK(st.st_mode) or st.st_uid != os.getuid():
+                raise WorkDirTaken(f"{WORK_DIR} is a link or another account's: remove it")
+        shutil.rmtree(WORK_DIR, ignore_errors=True)
+        try:
+            yield WORK_DIR
+        finally:
+            shutil.rmtree(WORK_DIR, ignore_errors=True)
+    finally:
+        os.close(fd)  # releases the lock
+
+
 def record_transcript(
     lab: Lab,
     script: Path,
@@ -50,10 +91,9 @@ def record_transcript(
 ) -> Path:
     """Type `script` on a sandbox node; store `tests/<name>.ts` and its index entry."""
     name = name or script.name.removesuffix(SCRIPT_SUFFIX)
-    shutil.rmtree(WORK_DIR, ignore_errors=True)
-    try:
+    with _work_dir_held() as work:
         rec = record_script(
-            WORK_DIR,
+            work,
             script.read_text(encoding="utf-8").splitlines(),
             lab.environment,
             sim_profile=profile,
@@ -65,8 +105,6 @@ def record_transcript(
         entry = next(r for r in rec.sessions() if r["kind"] == "login")
         out = tests / f"{name}.ts"
         shutil.copyfile(rec.session_file(entry), out)
-    finally:
-        shutil.rmtree(WORK_DIR, ignore_errors=True)
     index = tests / INDEX
     kept = []
     if index.exists():
