@@ -97,7 +97,7 @@ PY
 
 pinned() { cut -d' ' -f1,2 "$DEMO/$1/ssh_host_ed25519_key.pub"; }
 # "a b" -> "a, b": a YAML flow list's items ($1's words, each prefixed with $2)
-yaml_list() { local out="" w; for w in $1; do out+="${out:+, }$2$w"; done; printf '%s' "$out"; }
+yaml_list() { local out="" w; for w in $1; do out+="${out:+, }${2-}$w"; done; printf '%s' "$out"; }
 cp "$DEMO/keys/grader" "$DEMO/grader/grader_key"
 cat >"$DEMO/grader/grader.yaml" <<EOF
 # Written by scripts/demo.sh. The grader container mounts this folder at /etc/grader.

@@ -73,6 +73,12 @@ def write_config(path: Path, hosts: list[Host], inventory: str) -> None:
             raise ConfigNotWritten(
                 f"{path} exists and was not written by --write-config: move it away first"
             )
+    bare = [h.name for h in hosts if h.learners and not h.lab_ids]
+    if bare:  # their learners would be graded on nothing (config.schema.json says so too)
+        raise ConfigNotWritten(
+            f"{', '.join(bare)}: learners but no lab that loads: give the host `labs:` in the "
+            "inventory"
+        )
     doc = config_document(hosts, inventory)
     text = (
         f"{MARK} from {inventory}.\n"
