@@ -7,6 +7,7 @@ import logging
 import threading
 
 import pytest
+from slowdown import allowance
 
 from grader import metrics
 from grader.config import load_config
@@ -197,7 +198,7 @@ def test_a_paced_flood_arrives_whole_and_in_order(tmp_path, peer, pacing, line, 
     before = paced()
     d = DaemonThread(write_config(tmp_path, peer, spool.root, **pacing))
     try:
-        wait_for(lambda: len(d.records()) == 2, timeout=60, what="both commands")
+        wait_for(lambda: len(d.records()) == 2, timeout=allowance(60), what="both commands")
         wait_for(lambda: d.states().get("say-hello") == "verified", what="say-hello verified")
     finally:
         d.stop()
