@@ -56,6 +56,7 @@ from grader.matching.expect import (
     check_comparisons,
     check_duration,
     check_exit,
+    numbers_problem,
     substitute,
 )
 from grader.protocol.signed_run import Attestation
@@ -654,6 +655,16 @@ class LabGrader:
                     break
         problems += outcome
         weight += outcome_weight
+        main = step.command.main if step.command is not None else None
+        if (
+            main is not None
+            and not problems
+            and any(n.source != "regex" for n in step.number_captures)
+        ):  # a table or footer: the program's own numbers (a regex may read what was typed)
+            p = numbers_problem(rec.line, main.program)
+            if p:
+                problems.append(p)
+                weight += 1
         if step.compare and not problems:
             # over the lab's values and this command's own captures (saved if it verifies)
             own = {k: v for k, v in res.captures.items() if k in step.captures}

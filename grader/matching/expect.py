@@ -856,3 +856,80 @@ def check_exit(exp: ExitExpect, exit: int | None, pipestatus: tuple[int, ...]) -
     if exp.kind == "nonzero" and code == 0:
         return f"{what} 0, but this step expects a failure (nonzero)"
     return ""
+
+
+# --- whose output a number is read from --------------------------------------------------------
+
+#: Pipe stages after the program that print only lines of their input, unchanged (a subset, in
+#: order): a number read after them is one the program printed.
+PASS_THROUGH = frozenset({"grep", "egrep", "fgrep", "tee", "cat", "head", "tail", "less", "more"})
+#: grep options that make it print something other than whole input lines.
+_GREP_REWRITES = frozenset({"-c", "--count", "-o", "--only-matching", "-n", "--line-number",
+                            "-b", "--byte-offset", "-H", "--with-filename", "-l", "-L", "-Z",
+                            "--null", "--label", "-T", "--initial-tab"})  # fmt: skip
+#: Commands that print nothing of their own, allowed beside the program on its line.
+_SILENT = frozenset({"export", "unset", "cd", "set", "true", ":", "umask", "ulimit", "shopt"})
+
+
+def _rewrites(cmd: SimpleCommand) -> bool:
+    if cmd.program not in PASS_THROUGH or any(r.target in ("/dev/tty",) for r in cmd.redirects):
+        return True
+    if cmd.program in ("grep", "egrep", "fgrep"):
+        for arg in cmd.args:
+            if arg == "--":
+                break
+            if arg in _GREP_REWRITES or (
+                arg.startswith("-") and not arg.startswith("--") and set(arg[1:]) & set("conbHlLZT")
+            ):
+                return True
+    # cat -n numbers the lines; other options of cat and tee are rare: refused alike
+    return cmd.program in ("cat", "tee") and any(a.startswith("-") for a in cmd.args)
+
+
+def numbers_problem(line: str, programs: Iterable[str]) -> str:
+    """Why the numbers in this command's output may not be the program's own (empty: they are).
+
+    A step that reads numbers from a program's table or footer (lab-format.md "Numbers")
+    trusts them only when what reached
+    the terminal is what the program printed: after it in its pipeline only stages that pass
+    lines through unchanged (grep without -c/-o/-n…, tee, cat, head, tail), nothing piped into
+    it that could print too, and nothing else on the line that prints (`; printf`, `&& echo`,
+    a job in the background). `| sed`, `| awk`, `; printf '<a row>'` could write any number.
+    """
+    wanted = set(programs)
+    pipelines = parse_line(line)
+    at = next(
+        (
+            (pi, ci)
+            for pi, pl in enumerate(pipelines)
+            for ci, c in enumerate(pl.commands)
+            if c.program in wanted and not c.nested
+        ),
+        None,
+    )
+    if at is None:
+        return ""  # not this step's program: the command expectation says so already
+    pi, ci = at
+    stages = pipelines[pi].commands
+    for cmd in stages[ci + 1 :]:
+        if _rewrites(cmd):
+            return (
+                f"the numbers are read only from what {stages[ci].program} itself printed: "
+                f"`{cmd.program}` after it in the pipeline could change them"
+            )
+    if ci > 0:
+        return (
+            f"the numbers are read only from what {stages[ci].program} itself printed: "
+            f"`{stages[0].program}` before it in the pipeline may print too"
+        )
+    for other, pl in enumerate(pipelines):
+        if other == pi:
+            continue
+        noisy = [c.program for c in pl.commands if c.program not in _SILENT]
+        if noisy or pl.op == "&" or pipelines[pi].op == "&":
+            what = noisy[0] if noisy else "a job in the background"
+            return (
+                f"the numbers are read only from what {stages[ci].program} itself printed: "
+                f"`{what}` on the same line may print too"
+            )
+    return ""

@@ -18,6 +18,7 @@ from grader.capture.events import CommandEnded, Event
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
 from grader.matching.engine import LabGrader, grade_records
+from grader.matching.expect import numbers_problem
 from grader.node.sandbox import install_simulator
 from grader.verdict import State
 
@@ -236,3 +237,36 @@ def test_a_regrade_from_records_gives_the_same_verdicts(lab: Lab, outputs: dict[
     regraded = grade_records(lab, records, "alice")
     assert regraded.verdicts() == live.verdicts()
     assert regraded.variables == live.variables
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "all_reduce_perf -b 128M -e 128M -g 2",
+        "NCCL_P2P_DISABLE=1 all_reduce_perf -g 2 | tee run.txt",
+        "all_reduce_perf -g 2 2>&1 | grep -i 'avg bus' | head -1",
+        "export NCCL_DEBUG=WARN && all_reduce_perf -g 2 |& egrep busbw",
+        "time -p all_reduce_perf -g 2",
+    ],
+)
+def test_numbers_are_read_after_stages_that_pass_lines_through(line: str) -> None:
+    assert numbers_problem(line, ["all_reduce_perf"]) == ""
+
+
+@pytest.mark.parametrize(
+    ("line", "culprit"),
+    [
+        ("all_reduce_perf -g 2 | sed 's/2\\.2/22.2/'", "`sed` after it"),
+        ("all_reduce_perf -g 2 | awk '{print}'", "`awk` after it"),
+        ("all_reduce_perf -g 2 | grep -c busbw", "`grep` after it"),
+        ("all_reduce_perf -g 2 | cat -n", "`cat` after it"),
+        ("all_reduce_perf -g 2; printf '1 2 3\\n'", "`printf` on the same line"),
+        ("all_reduce_perf -g 2 && echo row", "`echo` on the same line"),
+        ("(sleep 1; echo row) & all_reduce_perf -g 2", "on the same line"),
+        ("printf row | tee /dev/stderr | all_reduce_perf -g 2", "before it"),
+    ],
+)
+def test_numbers_after_a_stage_that_could_write_them_are_not_read(line: str, culprit: str) -> None:
+    problem = numbers_problem(line, ["all_reduce_perf"])
+    assert problem.startswith("the numbers are read only from what all_reduce_perf itself printed")
+    assert culprit in problem
