@@ -863,23 +863,28 @@ def check_exit(exp: ExitExpect, exit: int | None, pipestatus: tuple[int, ...]) -
 #: Pipe stages after the program that print only lines of their input, unchanged (a subset, in
 #: order): a number read after them is one the program printed.
 PASS_THROUGH = frozenset({"grep", "egrep", "fgrep", "tee", "cat", "head", "tail", "less", "more"})
-#: grep options that make it print something other than whole input lines.
-_GREP_REWRITES = frozenset({"-c", "--count", "-o", "--only-matching", "-n", "--line-number",
-                            "-b", "--byte-offset", "-H", "--with-filename", "-l", "-L", "-Z",
-                            "--null", "--label", "-T", "--initial-tab"})  # fmt: skip
+#: grep options that make it print something other than whole input lines: long ones, and the
+#: letters of the short ones (which may be bundled, `-in`).
+_GREP_REWRITES = frozenset({"--count", "--only-matching", "--line-number", "--byte-offset",
+                            "--with-filename", "--null", "--label", "--initial-tab",
+                            "--files-with-matches", "--files-without-match"})  # fmt: skip
+_GREP_REWRITE_LETTERS = frozenset("conbHlLZT")
+
 #: Commands that print nothing of their own, allowed beside the program on its line.
 _SILENT = frozenset({"export", "unset", "cd", "set", "true", ":", "umask", "ulimit", "shopt"})
 
 
 def _rewrites(cmd: SimpleCommand) -> bool:
-    if cmd.program not in PASS_THROUGH or any(r.target in ("/dev/tty",) for r in cmd.redirects):
+    if cmd.program not in PASS_THROUGH or any(r.target == "/dev/tty" for r in cmd.redirects):
         return True
     if cmd.program in ("grep", "egrep", "fgrep"):
         for arg in cmd.args:
             if arg == "--":
                 break
-            if arg in _GREP_REWRITES or (
-                arg.startswith("-") and not arg.startswith("--") and set(arg[1:]) & set("conbHlLZT")
+            if arg.split("=", 1)[0] in _GREP_REWRITES or (
+                arg.startswith("-")
+                and not arg.startswith("--")
+                and _GREP_REWRITE_LETTERS & set(arg[1:])
             ):
                 return True
     # cat -n numbers the lines; other options of cat and tee are rare: refused alike
