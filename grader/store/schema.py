@@ -102,6 +102,9 @@ progress = sa.Table(
     sa.Column("at", Epoch),
     sa.Column("evidence", Json),
     sa.Column("captures", Json, nullable=False),
+    # when the grader recorded the step's state, on the grader's clock (`at` is the node's);
+    # migration 0005
+    sa.Column("recorded", Epoch),
 )
 
 # session/aid/n are the evidence's command ('' / -1 when a verdict has no command behind it):
@@ -120,6 +123,8 @@ verdict_events = sa.Table(
     sa.Column("session", sa.String(200), nullable=False),
     sa.Column("aid", sa.BigInteger, nullable=False),
     sa.Column("n", sa.BigInteger, nullable=False),
+    # when the grader recorded the event, on the grader's clock (`at` is the node's); 0005
+    sa.Column("recorded", Epoch),
     sa.UniqueConstraint(
         "learner", "lab", "step", "state", "session", "aid", "n", name="uq_verdict_events_key"
     ),
@@ -148,4 +153,44 @@ engine_snapshots = sa.Table(
     sa.Column("lab", sa.String(200), primary_key=True),
     sa.Column("data", Json, nullable=False),
     sa.Column("updated", Epoch, nullable=False),
+)
+
+# Tokens issued with `grader tokens` (grader/api/tokens.py): only a secret's SHA-256 is kept.
+# role: operator | ta (reads the class, changes nothing) | learner (that learner only).
+api_tokens = sa.Table(
+    "api_tokens",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("digest", sa.String(64), nullable=False, unique=True),
+    sa.Column("role", sa.String(20), nullable=False),
+    sa.Column("learner", sa.String(200)),
+    sa.Column("label", sa.Text, nullable=False, server_default=""),
+    sa.Column("created_at", Epoch, nullable=False),
+    sa.Column("revoked_at", Epoch),
+)
+
+# An instructor's message to the class (lab NULL: every lab), shown at the next prompt and on
+# learners' pages until it expires (NULL: no expiry).
+announcements = sa.Table(
+    "announcements",
+    metadata,
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("at", Epoch, nullable=False),
+    sa.Column("author", sa.Text, nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("lab", sa.String(200)),
+    sa.Column("expires_at", Epoch),
+)
+
+# How far each outbound sink (the xAPI LRS, each webhook) has delivered verdict_events: it
+# advances only past acknowledged deliveries, so a restart resumes without loss.
+delivery_cursors = sa.Table(
+    "delivery_cursors",
+    metadata,
+    sa.Column("sink", sa.String(200), primary_key=True),
+    sa.Column("after_seq", sa.BigInteger, nullable=False, server_default="0"),
+    sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("next_at", Epoch, nullable=False, server_default="0"),
+    sa.Column("last_error", sa.Text),
+    sa.Column("updated", Epoch, nullable=False, server_default="0"),
 )
