@@ -6,11 +6,11 @@ Pages (no auth: they hold no data; the browser asks for a token and keeps it in 
   /dashboard/static/…  the pages' CSS and JS, shipped in the package (no CDN, no network)
 
 JSON for the pages (bearer token, like every /api route):
-  GET  /api/dashboard/whoami                         who the token is
-  GET  /api/dashboard/grid?lab=                      the class grid (operator)
+  GET  /api/dashboard/whoami                         who the token is, and its role
+  GET  /api/dashboard/grid?lab=                      the class grid (operator, ta)
   GET  /api/dashboard/downgrades                     a counter of regrade downgrades (polled)
   GET  /api/dashboard/labs/{lab}                     steps as a learner reads them (no answers)
-  GET  /api/dashboard/checklist/{learner}?lab=       states, reasons, hints seen, marked evidence
+  GET  /api/dashboard/checklist/{learner}?lab=       states, reasons, hints shown, marked evidence
   POST /api/labs/{lab}/practice/{step}               {command} or {choice} -> {ok, reason, ...}
 
 Live updates come from /api/events/stream. It takes the token only in the Authorization header
@@ -35,8 +35,9 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from grader.api.auth import Principal
-from grader.api.evidence import evidence_view, hints_seen, marked_excerpt
+from grader.api.evidence import evidence_view, marked_excerpt
 from grader.api.grid import ClassGrid
+from grader.api.hints import hints_shown
 from grader.api.practice import (
     PRACTICE_LINE_MAX_CHARS,
     check_choice,
@@ -45,7 +46,7 @@ from grader.api.practice import (
 )
 from grader.api.settings import ApiSettings
 from grader.labs import Lab
-from grader.store import EVENTS_PAGE_MAX, Store
+from grader.store import EVENT_RESET, EVENTS_PAGE_MAX, Store
 from grader.verdict import step_view
 
 STATIC_DIR = Path(str(resources.files("grader.api").joinpath("static")))
@@ -64,6 +65,10 @@ PAGE_HEADERS = {
 LEARNER_EVENTS_SCAN_MAX = 50_000
 """Most of one learner's verdict events read to count attempts per step. A learner makes a few
 hundred attempts in a lab; the cap bounds one request if a script floods a shell."""
+
+HINT_RECORDS_MAX = 5_000
+"""Most of one learner's newest command records read for their `lab hint` runs: a lab takes a
+few hundred commands; the cap bounds one request if a script floods a shell."""
 
 
 class PracticeRequest(BaseModel):
@@ -103,7 +108,14 @@ def mount(
     grid = ClassGrid.over(store)
     pages = {kind: render_page(kind) for kind in PAGES}
     Who = Annotated[Principal, Depends(principal)]
-    Operator = Annotated[Principal, Depends(operator)]
+
+    def class_reader(who: Who) -> Principal:
+        """Operators and teaching assistants read the class; learners only themselves."""
+        if not who.reads_class:
+            raise HTTPException(status_code=403, detail="operator or ta token required")
+        return who
+
+    ClassReader = Annotated[Principal, Depends(class_reader)]
 
     def lab_or_404(lab_id: str) -> Lab:
         lab = settings.labs.get(lab_id)
@@ -131,7 +143,11 @@ def mount(
             batch = store.events_after(seq, learner, EVENTS_PAGE_MAX)
             for e in batch:
                 seq = e.seq
-                if e.lab == lab.id and e.state == "attempted":
+                if e.lab != lab.id:
+                    continue
+                if e.state == EVENT_RESET:  # the lab started over
+                    counts.clear()
+                elif e.state == "attempted":
                     counts[e.step] = counts.get(e.step, 0) + 1
             if len(batch) < EVENTS_PAGE_MAX:
                 break
@@ -153,14 +169,19 @@ def mount(
 
     @app.get("/api/dashboard/whoami", summary="Who this token is: operator, or which learner")
     def whoami(who: Who) -> dict[str, Any]:
+        """`role`: operator (reads and changes), ta (reads the class, changes nothing) or
+        learner; the pages show only the actions the role may take."""
         return {
             "operator": who.operator,
+            "role": who.role,
             "learner": who.learner,
             "labs": [{"id": lab.id, "title": lab.title} for lab in settings.labs.values()],
         }
 
-    @app.get("/api/dashboard/grid", summary="Every learner's state per step of a lab (operator)")
-    def class_grid(_: Operator, lab: Annotated[str, Query()]) -> dict[str, Any]:
+    @app.get(
+        "/api/dashboard/grid", summary="Every learner's state per step of a lab (operator, ta)"
+    )
+    def class_grid(_: ClassReader, lab: Annotated[str, Query()]) -> dict[str, Any]:
         """`seq` is the last event the grid includes: stream from there and nothing is missed
         (applying an event twice changes nothing, the fold only moves up)."""
         chosen = lab_or_404(lab)
@@ -175,7 +196,7 @@ def mount(
                 "id": chosen.id,
                 "title": chosen.title,
                 "steps": [
-                    {"id": s.id, "n": i, "title": s.title, "type": s.type}
+                    {"id": s.id, "n": i, "title": s.title, "type": s.type, "points": s.points}
                     for i, s in enumerate(chosen.steps, start=1)
                 ],
             },
@@ -230,13 +251,17 @@ def mount(
 
     @app.get(
         "/api/dashboard/checklist/{learner}",
-        summary="A learner's steps: state, reason, hints seen, evidence with the match marked",
+        summary="A learner's steps: state, reason, hints shown, evidence with the match marked",
     )
     def checklist(learner: str, who: Who, lab: Annotated[str, Query()]) -> dict[str, Any]:
+        """`hints_seen`: the hints the learner's own `lab hint` runs printed (grader/api/hints.py),
+        not a guess from the attempts."""
         may_see(who, learner)
         chosen = lab_or_404(lab)
         progress = {p.step: p for p in store.progress(learner, chosen.id)}
         tries = attempts(learner, chosen)
+        records = store.command_records(learner)[-HINT_RECORDS_MAX:]
+        shown = hints_shown(chosen, records)
         known = variables(learner, chosen)
         steps = []
         for i, s in enumerate(chosen.steps, start=1):
@@ -246,7 +271,7 @@ def mount(
                 {
                     **step_view(s, i, p),
                     "attempts": tries.get(s.id, 0),
-                    "hints_seen": hints_seen(s, tries.get(s.id, 0)) if p else [],
+                    "hints_seen": shown.get(s.id, []),
                     "evidence": evidence_view(ev),
                     "excerpt": marked_excerpt(
                         (ev or {}).get("excerpt", ""), list((ev or {}).get("matched", ())), s, known

@@ -4,9 +4,7 @@ The store keeps, with each verdict, an output excerpt and the lines that satisfi
 patterns (`matched`). This module finds, inside those lines, the exact spans the step's patterns
 match, so the page can wrap them in <mark>. It returns plain [text, marked] segments, never
 HTML: the page builds text nodes from them, so output a learner printed can never become markup.
-
-Also the rule for which hints a learner has been shown: one more per failed attempt, the same on
-the learner's page and in the operator's evidence panel.
+(Which hints a learner was shown is read from their `lab hint` commands: grader/api/hints.py.)
 """
 
 from __future__ import annotations
@@ -87,11 +85,6 @@ def marked_excerpt(
             pos = end
         add(line[pos:], False)
     return segments
-
-
-def hints_seen(step: Step, attempts: int) -> list[str]:
-    """The hints a learner has been shown after `attempts` failed attempts: one more each time."""
-    return list(step.hints[: max(0, min(attempts, len(step.hints)))])
 
 
 def evidence_view(evidence: Mapping[str, Any] | None) -> dict[str, Any] | None:

@@ -24,18 +24,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from grader.labs import Lab
-from grader.store import EVENTS_PAGE_MAX, Store, VerdictEvent
+from grader.store import EVENT_RESET, EVENTS_PAGE_MAX, Store, VerdictEvent
 from grader.verdict import State
+
+_STATES = frozenset(s.value for s in State)
 
 
 @dataclass(slots=True)
 class Cell:
     state: str
     at: float | None  # None only for a stored row without a time (never written today)
+    reason: str = ""  # the last verdict's reason ("Right program, but `-g` was not given")
 
 
 def fold(cells: dict[tuple[str, str, str], Cell], event: VerdictEvent) -> None:
-    """Apply one verdict event to (learner, lab, step) cells with the store's upgrade rule."""
+    """Apply one verdict event to (learner, lab, step) cells with the store's upgrade rule.
+
+    A reset (state "reset", step "*") empties the learner's cells of that lab: the store cleared
+    that progress. A "downgraded" event changes nothing here: its audit row makes the grid
+    re-read the stored progress (module doc)."""
+    if event.state == EVENT_RESET:
+        for key in [k for k in cells if k[0] == event.learner and k[1] == event.lab]:
+            del cells[key]
+        return
+    if event.state not in _STATES:
+        return
     key = (event.learner, event.lab, event.step)
     current = cells.get(key)
     rank = State(event.state).rank
@@ -44,7 +57,7 @@ def fold(cells: dict[tuple[str, str, str], Cell], event: VerdictEvent) -> None:
         or rank > State(current.state).rank
         or (event.state == current.state == State.ATTEMPTED.value)
     ):
-        cells[key] = Cell(event.state, event.at)
+        cells[key] = Cell(event.state, event.at, event.reason)
 
 
 class ClassGrid:
@@ -93,13 +106,14 @@ class ClassGrid:
         self._cells = {k: c for k, c in self._cells.items() if (k[0], k[1]) not in lowered}
         for learner, lab in pairs:
             for p in self._store.progress(learner, lab):
-                self._cells[(learner, lab, p.step)] = Cell(p.state, p.at)
+                self._cells[(learner, lab, p.step)] = Cell(p.state, p.at, p.reason)
             self._floor[(learner, lab)] = floor
             self._learners.add(learner)
 
     def rows(self, lab: Lab, learners: Iterable[str]) -> list[dict[str, Any]]:
         """One row per learner (the given ones plus any with events), cells in lab order:
-        null for pending, [state, at] otherwise."""
+        null for pending, [state, at, reason] otherwise (the reason only for an attempted step:
+        a verified one needs none, and a class of 1,000 should not carry them)."""
         with self._lock:
             names = sorted(set(learners) | self._learners)
             out = []
@@ -107,6 +121,10 @@ class ClassGrid:
                 cells: list[list[Any] | None] = []
                 for step in lab.steps:
                     c = self._cells.get((name, lab.id, step.id))
-                    cells.append(None if c is None else [c.state, c.at])
+                    if c is None:
+                        cells.append(None)
+                    else:
+                        reason = c.reason if c.state == State.ATTEMPTED.value else ""
+                        cells.append([c.state, c.at, reason])
                 out.append({"learner": name, "cells": cells})
             return out

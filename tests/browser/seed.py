@@ -85,6 +85,18 @@ def topo(lab: Lab) -> Command:
     return (TOPO_LINE, practice_output(lab, "topo"), 0)
 
 
+def hint_asked(lab: Lab, step: str, times: int) -> Command:
+    """The learner's `times`-th `lab hint STEP`: the node prints the step's hints so far, in the
+    format of grader/node/files/lab (tests/api/test_hints_shown.py runs the real one)."""
+    n, found = next((i, s) for i, s in enumerate(lab.steps, start=1) if s.id == step)
+    shown = found.hints[:times]
+    lines = [f"Step {n}. {found.title}"]
+    lines += [f"  hint {i}/{len(found.hints)}: {h}" for i, h in enumerate(shown, start=1)]
+    if len(shown) < len(found.hints):
+        lines.append("  (ask again for the next hint)")
+    return (f"lab hint {step}", "\n".join(lines) + "\n", 0)
+
+
 def graded_batch(
     lab: Lab,
     learner: str,

@@ -111,7 +111,7 @@ def test_learner_page_shows_only_that_learner(page, pair: Classroom) -> None:
     topo = page.locator("#checklist > li[data-step=topo]")
     assert "Not yet:" in topo.inner_text()
     assert "topo" in topo.locator(".reason").inner_text()
-    assert topo.locator(".hints li").count() == 1  # one failed attempt: the first hint
+    assert topo.locator(".hints li").count() == 0  # one failed attempt, no `lab hint` asked
     page.locator("#checklist > li[data-step=run-broken] summary").click()
     mark = page.locator("#checklist > li[data-step=run-broken] pre.excerpt mark")
     assert "NCCL WARN Bootstrap : no socket interface found" in mark.first.inner_text()

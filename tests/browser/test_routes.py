@@ -20,6 +20,7 @@ from .seed import (
     TRANSPORT_ID,
     broken_run,
     graded_batch,
+    hint_asked,
     nccl_lab,
     topo,
     topo_wants_nvlink,
@@ -95,10 +96,35 @@ def test_checklist_marks_the_matched_span_and_counts_hints(client: TestClient) -
     steps = {s["id"]: s for s in data["steps"]}
     marked = [text for text, mark in steps["run-broken"]["excerpt"] if mark]
     assert marked == ["NCCL WARN Bootstrap : no socket interface found"]  # the span, not the line
-    assert steps["topo"]["attempts"] == 1 and len(steps["topo"]["hints_seen"]) == 1
+    # one failed attempt, and alice never ran `lab hint`: no hint was shown to her
+    assert steps["topo"]["attempts"] == 1 and steps["topo"]["hints_seen"] == []
     assert steps["topo"]["evidence"]["line"] == "nvidia-smi -L"
     other = client.get(f"/api/dashboard/checklist/bob?lab={LAB_ID}", headers=auth(TOKENS["alice"]))
     assert other.status_code == 403
+
+
+def test_hints_shown_are_the_ones_lab_hint_printed(tmp_path: Path) -> None:
+    """Two `lab hint topo` runs: two hints shown, on a step bob verified without a failed
+    attempt; alice, with a failed attempt and no `lab hint`, shows none."""
+    store = Store.open(f"sqlite:///{tmp_path / 'grader.db'}")
+    seed_pair(store)
+    lab = nccl_lab()
+    asks = [hint_asked(lab, "topo", 1), hint_asked(lab, "topo", 2)]
+    store.ingest(graded_batch(lab, "bob", asks, time.time() - 60, session="s-bob-hints"))
+    with TestClient(create_app(store, settings())) as c:
+        got = {
+            who: {
+                s["id"]: s["hints_seen"]
+                for s in c.get(
+                    f"/api/dashboard/checklist/{who}?lab={LAB_ID}", headers=auth(OPERATOR)
+                ).json()["steps"]
+            }
+            for who in ("alice", "bob")
+        }
+    store.close()
+    assert got["bob"]["topo"] == list(lab.step("topo").hints[:2])
+    assert all(h == [] for h in got["alice"].values())
+    assert [s for s, h in got["bob"].items() if h] == ["topo"]
 
 
 def test_checklist_evidence_keeps_the_numbers_a_step_read(tmp_path: Path) -> None:
