@@ -9,8 +9,14 @@ from typing import TYPE_CHECKING
 
 from grader.faces import lazy_names
 from grader.store.model import (
+    EVENT_DOWNGRADED,
+    EVENT_KINDS,
+    EVENT_RESET,
+    TOKEN_ROLES,
+    Announcement,
     AuditEntry,
     IngestBatch,
+    IssuedToken,
     LeaseLost,
     NodeStatus,
     StepProgress,
@@ -25,6 +31,7 @@ if TYPE_CHECKING:
     from grader.store.queries import EVENTS_PAGE_MAX
     from grader.store.regrade import RegradeResult
     from grader.store.store import Store
+    from grader.store.tokens import secret_digest
 
 # Loaded on first use: the plain data types above (what the daemon's ingest builds,
 # docs/architecture.md "Layers") load without SQLAlchemy.
@@ -37,14 +44,21 @@ __getattr__ = lazy_names(
         "RegradeResult": ".regrade",
         "Store": ".store",
         "fresh_schema": ".database",
+        "secret_digest": ".tokens",
     },
 )
 
 __all__ = [
     "EVENTS_PAGE_MAX",
+    "EVENT_DOWNGRADED",
+    "EVENT_KINDS",
+    "EVENT_RESET",
+    "TOKEN_ROLES",
+    "Announcement",
     "AuditEntry",
     "EventFeed",
     "IngestBatch",
+    "IssuedToken",
     "LeaseLost",
     "LeaseRound",
     "NodeStatus",
@@ -54,4 +68,5 @@ __all__ = [
     "Store",
     "VerdictEvent",
     "fresh_schema",
+    "secret_digest",
 ]

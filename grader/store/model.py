@@ -44,6 +44,9 @@ class VerdictEvent:
     reason: str
     at: float
     evidence: dict[str, Any] | None
+    # when the grader recorded it, on the grader's clock (`at` is the node's command end time);
+    # None for events recorded before migration 0005
+    recorded: float | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,9 @@ class StepProgress:
     at: float | None
     evidence: dict[str, Any] | None
     captures: dict[str, str]
+    # when the grader recorded this state, on the grader's clock (`at` is the node's); None for
+    # rows last written before migration 0005
+    recorded: float | None = None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ while the daemon writes (WAL on SQLite, READ COMMITTED on PostgreSQL).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -19,6 +19,10 @@ from grader.store.statements import Prepared
 
 EVENTS_PAGE_MAX = 500
 """Most events one events_after call returns: a dashboard catching up pages through the rest."""
+
+SCORE_STATES = ("verified", "downgraded", "reset")
+"""Event states that change a learner's score: a step verified, a step lowered by a regrade, a
+lab reset (step "*")."""
 
 
 class Queries(Connections):
@@ -39,7 +43,15 @@ class Queries(Connections):
         v = t.verdict_events
         self._events_after_sql = (
             sa.select(
-                v.c.seq, v.c.learner, v.c.lab, v.c.step, v.c.state, v.c.reason, v.c.at, v.c.evidence
+                v.c.seq,
+                v.c.learner,
+                v.c.lab,
+                v.c.step,
+                v.c.state,
+                v.c.reason,
+                v.c.at,
+                v.c.evidence,
+                v.c.recorded,
             )
             .where(v.c.seq > sa.bindparam("seq"))
             .order_by(v.c.seq)
@@ -77,6 +89,7 @@ class Queries(Connections):
                 at=r["at"],
                 evidence=r["evidence"],
                 captures=dict(r["captures"]),
+                recorded=r["recorded"],
             )
             for r in rows
         ]
@@ -125,6 +138,25 @@ class Queries(Connections):
             params["learner"] = learner
         with self._read() as conn:
             return [VerdictEvent(*row) for row in conn.execute(query, params).all()]
+
+    def score_changes(
+        self, learners: Collection[str], upto: int
+    ) -> list[tuple[str, str, str, str]]:
+        """(learner, lab, step, state) of every event up to seq `upto` that can move a score
+        (verified, downgraded, reset), oldest first: the API folds them into each event's
+        "score after this event" without reading the attempts in between."""
+        if not learners:
+            return []
+        v = t.verdict_events.c
+        query = (
+            sa.select(v.learner, v.lab, v.step, v.state)
+            .where(
+                v.learner.in_(sorted(set(learners))) & (v.seq <= upto) & v.state.in_(SCORE_STATES)
+            )
+            .order_by(v.seq)
+        )
+        with self._read() as conn:
+            return [(r[0], r[1], r[2], r[3]) for r in conn.execute(query).all()]
 
     def last_seq(self) -> int:
         with self._read() as conn:

@@ -121,7 +121,7 @@ class IngestStatements:
         refreshed = State.ATTEMPTED.value
         progress = progress.on_conflict_do_update(
             index_elements=[p.c.learner, p.c.lab, p.c.step],
-            set_={c: new[c] for c in ("state", "reason", "at", "evidence", "captures")},
+            set_={c: new[c] for c in ("state", "reason", "at", "evidence", "captures", "recorded")},
             where=(_rank(new.state) > _rank(p.c.state))
             | ((new.state == refreshed) & (p.c.state == refreshed)),
         )

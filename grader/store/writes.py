@@ -369,6 +369,7 @@ class Writes(Queries):
             "reason": verdict.reason,
             "at": at,
             "evidence": evidence,
+            "recorded": now,  # the grader's clock: what the API's times say
         }
         seq = self._sql.event.run(
             conn, {**row, "session": session, "aid": aid, "n": n}
@@ -376,7 +377,7 @@ class Writes(Queries):
         if seq is None:
             return None
         event = VerdictEvent(
-            seq, learner, verdict.lab, verdict.step, state, verdict.reason, at, evidence
+            seq, learner, verdict.lab, verdict.step, state, verdict.reason, at, evidence, now
         )
         # Progress only moves up: the upsert's WHERE keeps a higher state, and a verified step
         # its first proof; a new attempt on an attempted step refreshes its reason (the learner
