@@ -22,16 +22,29 @@ import asyncssh
 
 from grader.daemon.transport import ReaderInput
 from grader.labs import Lab, Step
-from grader.store import StepProgress, StepState, VerdictEvent
+from grader.store import Announcement, StepProgress, StepState, VerdictEvent
 from grader.verdict import step_view
 
 log = logging.getLogger("grader.daemon.feedback")
 
 # docs/node-protocol.md: the file keeps the most recent 50 events; the shell shows new ones.
 EVENTS_KEPT = 50
-# Verdicts of one batch (and of the next few) land in one write: the learner reads the file at
-# their next prompt, at least a keystroke away, so 200 ms is never seen yet saves SFTP round trips.
-FEEDBACK_COALESCE_S = 0.2
+# A reason or an announcement longer than this is cut in the file (the shell shows one line).
+REASON_KEPT = 300
+ANNOUNCEMENT_KEPT = 1000
+# One node's write rounds start at least this far apart: the verdicts of a burst (a pasted
+# script, many learners at once) land in one round, while a lone command's round starts at once
+# (its shell's prompt is waiting for it, PROMPT_WAIT_MS).
+FEEDBACK_COALESCE_S = 0.05
+# The prompt of the learner's shell waits at most this long for the verdict of the command that
+# just ended (the file's `wait_ms`, docs/node-protocol.md "Progress file"): the grader's p99 from
+# a command's end to its verdict is ~17 ms at 1,000 nodes, so 200 ms covers a slow moment and is
+# still not felt as a stall when the grader is down.
+PROMPT_WAIT_MS = 200
+PROMPT_WAIT_MAX_MS = 200
+# How many of a learner's shells the file says "judged up to command n" for, newest first: the
+# shell reads them from the file's first bytes with a builtin `read`, so the list stays short.
+JUDGED_KEPT = 12
 # A failed write (progress dir missing, disk full, SFTP refused) is retried after 1 s, doubling up
 # to 30 s: retrying at every coalesce tick costs a set of SFTP round trips per node per 200 ms,
 # the largest CPU item of a benchmark whose nodes lack progress/<learner>/ (measured,
@@ -66,10 +79,19 @@ def progress_document(
     now: float | None = None,
     *,
     simulated: bool = False,
+    judged: Mapping[str, int] | None = None,
+    announcements: Iterable[Announcement] = (),
+    wait_ms: int = PROMPT_WAIT_MS,
 ) -> dict[str, Any]:
     """The progress file's JSON for one learner (pure: built from what the store says).
 
-    simulated: the node's GPUs are the simulator's (`lab status` says so in its header)."""
+    simulated: the node's GPUs are the simulator's (`lab status` says so in its header).
+    judged: "<session>/<aid>" -> the number of that shell's last command whose verdicts are in
+    this document (newest last); announcements: the live ones for the learner's labs.
+
+    The head (`v`, `seq`, `ann`, `wait_ms`, `judged`, in that order, up to judged's closing
+    brace) is what the capture hooks read at every prompt with one builtin `read -d '}'`, so it
+    holds only numbers and session keys, never a string the learner or an author wrote."""
     lab_docs = []
     steps: list[dict[str, Any]]
     index: dict[tuple[str, str], tuple[int, int, str]] = {}
@@ -97,28 +119,54 @@ def progress_document(
                 "steps": steps,
             }
         )
-    event_docs = []
-    for ev in events:
+    event_docs: list[dict[str, Any]] = []
+    kept = list(events)[-EVENTS_KEPT:]
+    done_now = {
+        lab["id"]: sum(1 for s in lab["steps"] if s["state"] == "verified") for lab in lab_docs
+    }
+    later: dict[str, set[str]] = {}  # lab -> steps verified by a later event (walking back)
+    for ev in reversed(kept):
         i, count, title = index.get((ev.lab, ev.step), (0, 0, ev.step))
-        event_docs.append(
-            {
-                "seq": ev.seq,
-                "lab": ev.lab,
-                "step": ev.step,
-                "index": i,
-                "count": count,
-                "title": title,
-                "state": ev.state,
-                "at": ev.at,
-            }
-        )
+        doc: dict[str, Any] = {
+            "seq": ev.seq,
+            "lab": ev.lab,
+            "step": ev.step,
+            "index": i,
+            "count": count,
+            "title": title,
+            "state": ev.state,
+            "at": ev.at,
+        }
+        if ev.state == "verified":
+            # How many of the lab's steps were done once this one was: "5/11 done".
+            after = later.setdefault(ev.lab, set())
+            after.discard(ev.step)
+            doc["done"] = max(0, done_now.get(ev.lab, 0) - len(after))
+            after.add(ev.step)
+        elif ev.state == "reset":
+            later[ev.lab] = set()
+        if ev.state != "verified" and ev.reason:
+            doc["reason"] = ev.reason[:REASON_KEPT]
+        event_docs.append(doc)
+    event_docs.reverse()
+    mine = {lab["id"] for lab in lab_docs}
+    live = [a for a in announcements if a.lab is None or a.lab in mine]
+    ann_docs = [
+        {"seq": a.seq, "at": a.at, "lab": a.lab, "text": a.text[:ANNOUNCEMENT_KEPT]} for a in live
+    ]
+    judged_head = dict(list((judged or {}).items())[-JUDGED_KEPT:])
     return {
         "v": 1,
+        "seq": max((ev.seq for ev in kept), default=0),
+        "ann": max((a.seq for a in live), default=0),
+        "wait_ms": max(0, min(PROMPT_WAIT_MAX_MS, int(wait_ms))),
+        "judged": judged_head,
         "learner": learner,
         "updated": time.time() if now is None else now,
         "node": {"simulated": simulated},
         "labs": lab_docs,
-        "events": event_docs[-EVENTS_KEPT:],
+        "events": event_docs,
+        "announcements": ann_docs,
     }
 
 

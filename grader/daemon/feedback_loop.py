@@ -1,9 +1,14 @@
 """One node's feedback loop: which learners' progress files are due, and writing them.
 
 A NodeWatcher owns one NodeFeedback. The watcher tells it what happened (a connection, the
-stream's HELLO, a commit's verdict events, a reader's PROGRESS_* frame); the loop (run) writes
-each dirty learner's progress.json, coalesced (feedback.FEEDBACK_COALESCE_S) and with a backoff
-per learner after a failure. The document and the writers are in feedback.py.
+stream's HELLO, a commit's verdict events, the commands whose verdicts are all committed, a
+reader's PROGRESS_* frame); the loop (run) writes each dirty learner's progress.json, with a
+backoff per learner after a failure. The document and the writers are in feedback.py.
+
+Latency: the learner's prompt waits (at most feedback.PROMPT_WAIT_MS) for the file to say that
+the command which just ended was judged, so a learner whose command was judged is written at
+once, not after a coalescing window; one node's write rounds start at least
+feedback.FEEDBACK_COALESCE_S apart, so a burst still gathers into few writes.
 """
 
 from __future__ import annotations
@@ -13,14 +18,15 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import asyncssh
 
 from grader.config import NodeConfig
-from grader.daemon import feedback
+from grader.daemon import announce_feed, feedback
 from grader.daemon.committer import States
+from grader.daemon.ingest import Ended
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.transport import ReaderInput
 from grader.labs import Lab
@@ -36,7 +42,12 @@ class NodeFeedback:
     """The progress files of one node's learners, kept up to date."""
 
     def __init__(
-        self, node: NodeConfig, store: Store, labs: Mapping[str, Lab], log_budget: LogBudget
+        self,
+        node: NodeConfig,
+        store: Store,
+        labs: Mapping[str, Lab],
+        log_budget: LogBudget,
+        prompt_wait_ms: int = feedback.PROMPT_WAIT_MS,
     ) -> None:
         self.node = node
         self.store = store
@@ -58,6 +69,10 @@ class NodeFeedback:
         # Known at the stream's HELLO; until then no write starts (it would open SFTP for naught).
         self._reader: ReaderInput | None = None
         self._route_known = False
+        self.prompt_wait_ms = prompt_wait_ms
+        # learner -> {"<session>/<aid>": n of that shell's last judged command}, newest last
+        self._judged: dict[str, dict[str, int]] = {}
+        self._board = announce_feed.board_for(store)
 
     # --- what the watcher reports ---------------------------------------------------------------
 
@@ -89,6 +104,26 @@ class NodeFeedback:
         if events:
             self._dirty.update(ev.learner for ev in events)
             self._wake.set()
+
+    def judged(self, ended: Iterable[Ended]) -> None:
+        """These commands' verdicts (their probes' too) are committed: their shells may stop
+        waiting. Their learners are due, with or without a new event."""
+        for e in ended:
+            if e.learner not in self.node.learners:
+                continue
+            shells = self._judged.setdefault(e.learner, {})
+            key = f"{e.record.session}/{e.record.aid}"
+            n = max(e.record.n, shells.pop(key, 0))
+            shells[key] = n  # newest last
+            while len(shells) > feedback.JUDGED_KEPT:
+                del shells[next(iter(shells))]
+            self._dirty.add(e.learner)
+            self._wake.set()
+
+    def announced(self) -> None:
+        """The live announcements changed: every learner's file shows the new set."""
+        self._dirty.update(self.node.learners)
+        self._wake.set()
 
     def succeeded(self, learner: str) -> None:
         """The reader's PROGRESS_OK: the learner's write works again."""
@@ -122,9 +157,21 @@ class NodeFeedback:
     # --- the loop -------------------------------------------------------------------------------
 
     async def run(self) -> None:
+        self._board.subscribe(self.announced)
+        try:
+            await self._loop()
+        finally:
+            announce_feed.release(self._board, self.announced)
+
+    async def _loop(self) -> None:
+        last_round = float("-inf")
         while True:
             await self._pending()
-            await asyncio.sleep(feedback.FEEDBACK_COALESCE_S)  # verdicts of a burst: one write
+            # A burst (a pasted script, a class typing at once): its verdicts gather into one
+            # write round; a lone command's round starts at once.
+            gap = last_round + feedback.FEEDBACK_COALESCE_S - time.monotonic()
+            if gap > 0:
+                await asyncio.sleep(gap)
             conn = self._conn
             if not self._dirty or conn is None or not self._route_known:
                 continue
@@ -140,6 +187,7 @@ class NodeFeedback:
                     continue  # a recent write failed: wait out its backoff
                 # Cleared before writing: verdicts landing during the write mark it dirty again.
                 self._dirty.discard(learner)
+                last_round = time.monotonic()
                 try:
                     written = await self._write(conn, learner)
                 except (OSError, asyncssh.Error) as exc:
@@ -185,7 +233,14 @@ class NodeFeedback:
             else:
                 progress[lab.id] = fresh
         doc = feedback.progress_document(
-            learner, labs, progress, self._recent.get(learner), simulated=self._simulated
+            learner,
+            labs,
+            progress,
+            self._recent.get(learner),
+            simulated=self._simulated,
+            judged=self._judged.get(learner),
+            announcements=self._board.live,
+            wait_ms=self.prompt_wait_ms,
         )
         return await self._progress.write(conn, learner, doc, self._reader)
 

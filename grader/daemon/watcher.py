@@ -124,12 +124,16 @@ class NodeWatcher:
         self._urgent = asyncio.Event()  # the batch holds an ended command: skip the window
         self._last_status = 0.0
         self._log_budget = LogBudget()  # one budget for all the lines this node causes
-        self.feedback = NodeFeedback(node, store, labs, self._log_budget)
+        self.feedback = NodeFeedback(
+            node, store, labs, self._log_budget, config.daemon.prompt_wait_ms
+        )
         self.probes = NodeProbes(node.id, node.learners)
         self._paced = PacedWindow()
         self._tasks: list[asyncio.Task] = []
         self.lease_lost = False
         self._unsent: tuple[IngestBatch, list[Ended]] | None = None
+        # Commands whose probes ran: judged once the probes' verdicts are committed too.
+        self._probed: list[Ended] = []
 
     # --- lifecycle ------------------------------------------------------------------------------
 
@@ -367,8 +371,14 @@ class NodeWatcher:
             )
         self.probes.committed(events)
         self.feedback.committed(events, states)
+        if self._probed:  # this batch held their probes' verdicts
+            self.feedback.judged(self._probed)
+            self._probed = []
         if ended and self.conn is not None and await self.probes.run(self.conn, self.ingest, ended):
+            self._probed = ended
             self._wake.set()
+        else:
+            self.feedback.judged(ended)
 
 
 def _log_failure(task: asyncio.Task) -> None:

@@ -36,7 +36,8 @@ LAB_ID = "nccl-bootstrap"
 CLEAN_RUN = LAB_DIR / "tests" / "clean-run.script"
 PIN_IFACE = "NCCL_SOCKET_IFNAME={iface} all_reduce_perf -b 8M -e 128M -f 2 -g 2"
 _IFACE = re.compile(r"NET/Socket : Using \[0\]([A-Za-z0-9_.-]+)")
-_FEEDBACK = re.compile(r"✓ (\d+)/(\d+) ([^\r\n\x1b]+)")
+# "✓ 5/11 done · step 6 verified: <title>" (grader/node/files/lab feedback_line)
+_FEEDBACK = re.compile(r"✓ (\d+)/(\d+) done · step (\d+) verified: ([^\r\n\x1b]+)")
 OPERATOR_TOKEN = "e2e-operator-token-0123456789"
 #: The daemon answers its API within a second of starting; a cold Python start on a loaded
 #: 2-core machine takes a few. 30 s is a hang.
@@ -302,7 +303,7 @@ class Typed:
 
     seat: Seat
     transcript: str = ""
-    checks: dict[int, str] = field(default_factory=dict)  # index -> title from ✓ k/N title
+    checks: dict[int, str] = field(default_factory=dict)  # step number -> title of its ✓ line
     count: int = 0  # N of the ✓ lines
     status: str = ""
     iface: str = ""
@@ -321,7 +322,7 @@ def find_iface(output: str) -> str:
 
 def feedback_lines(text: str) -> dict[int, tuple[int, str]]:
     """index -> (count, title) for each ✓ line the shell printed."""
-    return {int(m[1]): (int(m[2]), m[3].strip()) for m in _FEEDBACK.finditer(text)}
+    return {int(m[3]): (int(m[2]), m[4].strip()) for m in _FEEDBACK.finditer(text)}
 
 
 async def type_lab(

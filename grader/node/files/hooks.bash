@@ -181,30 +181,122 @@ __lg_ps0() {
 __lg_hc=
 __lg_ps0_str='${__lg_nil[__lg_n+=1]:-}${__lg_nil[__lg_hc=HISTCMD]:-}$(__lg_ps0)'
 
-# --- feedback: "✓ 3/9 Read the exit code" once per new verified event ----------------------------
+# --- feedback: ✓ / ✗ / 📣 lines at the prompt, once each ---------------------------------------
+# "✓ 5/11 done · step 6 verified: <title>" per new verified event, "✗ step 3 <title> — <reason>"
+# per new attempt, "📣 instructor: <text>" per new announcement (`lab _feedback` builds and
+# escapes them: a reason may quote the learner's own bytes).
 __lg_progress=$__lg_root/progress/$__lg_user/progress.json
 # The learner's own state directory (session_open.py makes it, his, 0700; the spool is root's).
 __lg_state=$__lg_root/state/$__lg_user
 __lg_stamp=$__lg_state/${__lg_session:-nosession}-$$.seen
 # The highest seq any terminal of this learner has shown: a login cut by a network drop or a node
-# restart may have missed lines, which the learner's next shell then shows once.
+# restart may have missed lines, which the learner's next shell then shows once. lab-announced:
+# the same for announcements.
 __lg_shown=$__lg_state/lab-shown
+__lg_announced_f=$__lg_state/lab-announced
 __lg_seq=
-# Runs `lab _feedback` (python) only when the progress file is newer than our stamp; the stamp
-# is touched before reading, so a write racing with us is caught at the next prompt. `lab` prints
-# the lines to show, then "seq=N" (the highest seq seen).
+__lg_aseq=
+# The file's head (docs/node-protocol.md "Progress file"): {"v":1,"seq":S,"ann":A,"wait_ms":W,
+# "judged":{"<session>/<aid>":n,...} -- read up to judged's closing brace with one builtin
+# `read`, at every prompt: no fork unless there is something new to show.
+# __lg_head: true when the file has such a head (a file from an older grader has none).
+__lg_hd=
+__lg_head_re='^\{"v":[0-9]+,"seq":[0-9]+,'
+__lg_head() {
+	__lg_hd=
+	{ IFS= read -r -d '}' __lg_hd <"$__lg_progress"; } 2>/dev/null
+	[[ $__lg_hd =~ $__lg_head_re ]]
+}
+# __lg_num NAME -> REPLY: the number after "NAME": in the head (status 1 when it has none).
+__lg_num() {
+	local rest
+	REPLY=
+	[[ $__lg_hd == *"\"$1\":"* ]] || return 1
+	rest=${__lg_hd#*"\"$1\":"}
+	REPLY=${rest%%[!0-9]*}
+	[[ -n $REPLY ]] && REPLY=$((10#$REPLY))
+	[[ -n $REPLY ]]
+}
+# Whether the head says this shell's command number $1 was judged (all its verdicts are in).
+__lg_is_judged() {
+	local j rest key="\"$__lg_session/$$\":"
+	[[ $__lg_hd == *'"judged":{'* ]] || return 1
+	j=${__lg_hd#*'"judged":{'}
+	[[ $j == *"$key"* ]] || return 1
+	rest=${j#*"$key"}
+	rest=${rest%%[!0-9]*}
+	[[ -n $rest ]] && ((10#$rest >= $1))
+}
+
+# A wait that forks nothing: `read -t` on a pipe nobody writes to, opened here, at start-up (a
+# process substitution sets $!, which must not change under the learner later). Should the
+# learner close it, this shell's prompts stop waiting (status 1) rather than reopen it.
+__lg_sleep_fd=
+{ exec {__lg_sleep_fd}<> <(:); } 2>/dev/null || __lg_sleep_fd=
+__lg_sleep() {
+	[[ -n $__lg_sleep_fd ]] || return 1
+	local __lg_x
+	IFS= read -r -t "$1" -u "$__lg_sleep_fd" __lg_x 2>/dev/null
+	(($? > 128)) && return 0
+	__lg_sleep_fd=
+	return 1
+}
+
+# The prompt waits, at most the file's wait_ms (200 ms at most; 200 until a file says), for the
+# grader to have judged command $1 of this shell, so its ✓ or ✗ shows at this very prompt. No
+# file: no grader has reached this node, nothing to wait for. After 3 waits in a row that ran
+# out (the grader is down or far behind), later prompts look once and do not wait, until a
+# command of this shell is judged in time again.
+__lg_wait_ms=200
+__lg_misses=0
+__lg_await() {
+	local i max
+	__lg_head || return 0
+	__lg_num wait_ms && __lg_wait_ms=$REPLY
+	((__lg_wait_ms > 200)) && __lg_wait_ms=200
+	max=$(((__lg_wait_ms + 19) / 20))
+	((__lg_misses >= 3)) && max=0
+	for ((i = 0; ; i++)); do
+		if __lg_is_judged "$1"; then
+			__lg_misses=0
+			return 0
+		fi
+		((i >= max)) && break
+		__lg_sleep 0.02 || break
+		__lg_head || return 0
+	done
+	((max > 0)) && ((__lg_misses += 1))
+	return 0
+}
+
+# Shows what is new. A head with seq and ann (this grader's files) is compared with what this
+# shell showed; `lab _feedback` (python) runs only when one of them moved. A file without them
+# (an older grader) falls back to its modification time against our stamp, touched before
+# reading, so a write racing with us is caught at the next prompt. `lab` prints the lines to
+# show, then "seq=N ann=M" (the highest seen).
 __lg_feedback() {
 	[[ -e $__lg_progress ]] || return 0
-	[[ $__lg_stamp -nt $__lg_progress ]] && return 0
-	: 2>/dev/null >"$__lg_stamp"
+	if __lg_head; then
+		__lg_num seq
+		local top=$REPLY atop=0
+		__lg_num ann && atop=$REPLY
+		((top > ${__lg_seq:--1} || atop > ${__lg_aseq:--1})) || return 0
+	else
+		[[ $__lg_stamp -nt $__lg_progress ]] && return 0
+		: 2>/dev/null >"$__lg_stamp"
+	fi
 	local out last
-	out=$("$__lg_lib/lab" _feedback --after "${__lg_seq:--1}" ${1:+--quiet} 2>/dev/null) || return 0
+	out=$("$__lg_lib/lab" _feedback --after "${__lg_seq:--1}" --ann-after "${__lg_aseq:--1}" ${1:+--quiet} 2>/dev/null) || return 0
 	last=${out##*$'\n'}
 	[[ $last == seq=* ]] || return 0
-	__lg_seq=${last#seq=}
 	out=${out%"$last"}
+	last=${last#seq=}
+	__lg_seq=${last%% *}
+	[[ $last == *" ann="* ]] && __lg_aseq=${last##* ann=}
 	[[ -n $out ]] && __lg_emit '%s' "$out"
 	[[ -n ${1-} ]] || printf '%s\n' "$__lg_seq" 2>/dev/null >"$__lg_shown"
+	[[ -n $__lg_aseq ]] && printf '%s\n' "$__lg_aseq" 2>/dev/null >"$__lg_announced_f"
+	return 0
 }
 
 # --- keeping our hooks first --------------------------------------------------------------------
@@ -290,6 +382,8 @@ __lg_precmd() {
 	if [[ $__lg_n != "$__lg_seen_n" && $__lg_h == "$__lg_seen_h" ]]; then
 		__lg_emit '%s\n' "labgrader: that command line did not reach the shell history, so it cannot be graded (history off? type: set -o history)"
 	fi
+	# A command ran since the last prompt: give the grader a moment to judge it.
+	[[ $__lg_n != "$__lg_seen_n" ]] && __lg_await "$__lg_n"
 	__lg_seen_n=$__lg_n
 	__lg_seen_h=$__lg_h
 	__lg_fix_history
@@ -309,6 +403,10 @@ __lg_precmd() {
 # file either, nothing was verified before this login: record that (seq 0), so that if this
 # terminal dies before its prompt shows the first lines (a node restart right after the learner's
 # first steps), the next login shows them instead of learning them as old.
+# Announcements with no record yet are shown: the live ones are news to a first login.
+if ! { [[ -r $__lg_announced_f ]] && read -r __lg_aseq <"$__lg_announced_f" && [[ $__lg_aseq =~ ^[0-9]+$ ]]; }; then
+	__lg_aseq=
+fi
 if ! { [[ -r $__lg_shown ]] && read -r __lg_seq <"$__lg_shown" && [[ $__lg_seq =~ ^[0-9]+$ ]]; }; then
 	__lg_seq=
 	if [[ -e $__lg_progress ]]; then
