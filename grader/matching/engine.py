@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from grader.capture import (
@@ -45,6 +46,7 @@ from grader.capture import (
 )
 from grader.labs import ExitExpect, Lab, OutputExpect, Pattern, Step
 from grader.matching.attest import answer_signed, attestation_problem, parse_kept, sig_id
+from grader.matching.closeness import ATTEMPT_CLOSENESS, closeness, weighed_parts
 from grader.matching.expect import (
     CommandMatch,
     LineView,
@@ -188,6 +190,8 @@ class _Candidate:
     # step's own when the entry names only an exit); None where the entry's own `command` does
     # not match the line, so it cannot count
     alternatives: list[OutputMatcher | None] = field(default_factory=list)
+    # for a partial match: how much of what sets the step apart the line met (closeness.py)
+    closeness: Fraction = Fraction(1)
 
     def feed(self, lines: Sequence[str]) -> None:
         self.output.feed(lines)
@@ -257,6 +261,8 @@ class LabGrader:
         # (session, step) already audited as `expected_output_elsewhere`: once each
         self._elsewhere: set[tuple[str, str]] = set()
         self._whole_text = _WholeText()
+        self._parts = weighed_parts(lab)
+        self._index = {s.id: i for i, s in enumerate(lab.steps)}
         # unverified-step candidates for that audit: a command expectation and a pattern to show
         self._shown_steps = [
             s
@@ -445,7 +451,10 @@ class LabGrader:
                 for alt in step.alternatives
             ]
             output = OutputMatcher(step.output, self.variables, numbers)
-            candidates.append(_Candidate(step, m, output, order, alternatives))
+            near = Fraction(1)
+            if m.relevant and not m.ok and step.command is not None and step.command.main:
+                near = closeness(self._parts[step.id], step.command.main, view, self.variables)
+            candidates.append(_Candidate(step, m, output, order, alternatives, near))
         for sid in matched_steps:
             self._steps[sid].anchor = (ev.session, ev.aid, ev.n)
         candidates = self._open(candidates, bool(matched_steps))
@@ -453,6 +462,18 @@ class LabGrader:
         self._running[key] = _Running(
             ev, candidates, _answer_words(view), before, frozenset(relevant), program
         )
+
+    def _position(self) -> int:
+        """Where the learner is, as an index into the lab's steps: the first unverified step
+        after the furthest verified one (lab order), else the first unverified step."""
+        states = [self._steps[s.id].state for s in self.lab.steps]
+        verified = [i for i, st in enumerate(states) if st is State.VERIFIED]
+        start = verified[-1] + 1 if verified else 0
+        order: list[int] = list(range(start, len(states))) + list(range(start))
+        for i in order:
+            if states[i] is not State.VERIFIED:
+                return i
+        return len(states)
 
     def _open(self, candidates: list[_Candidate], any_full: bool) -> list[_Candidate]:
         """Candidates worth judging: unverified steps; partial matches only when no step's
@@ -493,11 +514,21 @@ class LabGrader:
         for c, reason, _, res in judged:
             if c.match.ok or not c.match.relevant:
                 out.extend(self._verdict_for(c, rec, reason, res))
+        partial = [j for j in partial if j[0].closeness >= ATTEMPT_CLOSENESS]
         if partial:
             # Several steps often share a program (all_reduce_perf in most of the seed lab), so
-            # one line must not mark them all attempted: only the closest is, as the step the
-            # learner was working on. min() keeps the first of equals, i.e. lab order.
-            c, reason, _, res = min(partial, key=lambda j: j[2])
+            # one line must not mark them all attempted: only the one the learner most plausibly
+            # meant is (docs/matching.md "Attribution").
+            here = self._position()
+            c, reason, _, res = min(
+                partial,
+                key=lambda j: (
+                    -j[0].closeness,
+                    j[2],
+                    abs(self._index[j[0].step.id] - here),
+                    self._index[j[0].step.id],
+                ),
+            )
             out.extend(self._verdict_for(c, rec, reason, res))
         if rec.exit == 0:  # `lab` ran and accepted the answer (see _answer_words)
             for ref, choice in run.answers:

@@ -11,6 +11,7 @@ learner may `cat` a 100 MB file.
 
 from __future__ import annotations
 
+import difflib
 import operator
 import re
 import shlex
@@ -49,6 +50,8 @@ MATCHED_MAX_LINES = 12
 TAIL_LINES = 8
 
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+# A misspelt variable name (NCCL_SOCKET_IFNAM for NCCL_SOCKET_IFNAME): difflib's ratio at least.
+_TYPO_RATIO = 0.9
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -110,6 +113,13 @@ def value_matches(vm: ValueMatch, value: str | None, variables: Mapping[str, str
     if vm.kind == "prefix":
         return value.startswith(want)
     return want in value
+
+
+def misspelt(name: str, names: Iterable[str]) -> str | None:
+    """The one of `names` that looks like a typo of `name` (not `name` itself), if any."""
+    others = [n for n in names if n != name]
+    close = difflib.get_close_matches(name, others, n=1, cutoff=_TYPO_RATIO)
+    return close[0] if close else None
 
 
 # ---------------------------------------------------------------- shell environment
@@ -253,7 +263,11 @@ def _check_env(exp: StageExpect, view: CommandView, variables: Mapping[str, str]
                 f"(use `export {name}=…` or put it in front of the command)"
             )
         elif value is None:
-            problems.append(f"{name} was not set")
+            typo = misspelt(name, view.env)
+            problems.append(
+                f"{name} was not set"
+                + (f" (`{typo}` was: a typo?)" if typo is not None and typo not in exp.env else "")
+            )
         else:
             problems.append(f"{name} was {value}, expected {describe_value(vm, variables)}")
     return problems

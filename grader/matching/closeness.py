@@ -1,0 +1,160 @@
+"""Which step a near-miss line was meant for: how much of what sets a step apart it met.
+
+A line that runs a step's program but misses part of its command expectation is a partial
+match, and the seed lab has six steps of `all_reduce_perf`: one line is a partial match of most
+of them. The engine reports it as an attempt at one step only, the one the learner most
+plausibly meant (engine.LabGrader._end), and at none when it meets too little of any.
+
+A step's *parts* are what its command asks to be there: each variable it wants set, each flag it
+wants given, each argument, each later pipe stage's argument (or the stage itself). What it wants
+absent is no part: any line meets it, so it says nothing about what the learner meant. A part
+that several steps of the same program share sets none of them apart, so it weighs
+1/(number of those steps); a part of one step alone weighs 1. `closeness` is the weighed share
+of the parts the line met, in [0, 1]; a near miss counts in part (the variable set with another
+value, set in the shell but not exported, or under a misspelt name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from grader.labs import CommandExpect, Lab, StageExpect, ValueMatch
+from grader.matching import grep
+from grader.matching.cmdline import parse_flags
+from grader.matching.expect import CommandView, LineView, misspelt, value_matches
+
+#: The closeness below which a partial match is no attempt at all: the line met less than half
+#: of what sets the step apart (a plain benchmark run is not an attempt at pinning an interface,
+#: `echo busbw=2.28` not one at printing `$?`).
+ATTEMPT_CLOSENESS = Fraction(1, 2)
+
+_FULL = Fraction(1)
+_HALF = Fraction(1, 2)
+_NEAR = Fraction(3, 4)  # the right value under a misspelt name, or set but not exported
+_FAR = Fraction(1, 4)  # a wrong value under a misspelt name, or not exported
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One thing a step's command asks to be there (hashable, so steps can share one)."""
+
+    kind: str  # "env" | "flag" | "arg" | "pipe-arg" | "pipe-shows" | "pipe"
+    name: str = ""  # the variable or flag
+    value: ValueMatch | None = None
+    programs: tuple[str, ...] = ()  # a pipe stage's programs
+    shows: tuple[str, ...] = ()
+
+
+def _parts(command: CommandExpect) -> list[Part]:
+    main = command.main
+    assert main is not None
+    parts = [Part("env", name, vm) for name, vm in main.env.items() if vm.kind != "absent"]
+    parts += [
+        Part("flag", name, vm)
+        for name, vm in main.flags.items()
+        if vm is None or vm.kind != "absent"
+    ]
+    parts += [Part("arg", value=vm) for vm in main.args]
+    for stage in command.pipe:
+        parts += [Part("pipe-arg", value=vm, programs=stage.program) for vm in stage.args]
+        if stage.shows:
+            parts.append(Part("pipe-shows", programs=stage.program, shows=stage.shows))
+        if not stage.args and not stage.shows:
+            parts.append(Part("pipe", programs=stage.program))
+    return parts
+
+
+def weighed_parts(lab: Lab) -> dict[str, list[tuple[Part, Fraction]]]:
+    """Each command step's parts with their weights (1 / the same-program steps sharing it)."""
+    steps = [s for s in lab.steps if s.command is not None and s.command.main is not None]
+    parts = {s.id: _parts(s.command) for s in steps if s.command is not None}
+    programs = {
+        s.id: set(s.command.main.program)
+        for s in steps
+        if s.command is not None and s.command.main is not None
+    }
+    out: dict[str, list[tuple[Part, Fraction]]] = {}
+    for sid, own in parts.items():
+        peers = [o for o in parts if programs[o] & programs[sid]]
+        out[sid] = [
+            (p, Fraction(1, sum(1 for o in peers if p in parts[o]))) for p in dict.fromkeys(own)
+        ]
+    return out
+
+
+def _env_credit(part: Part, view: CommandView, variables: Mapping[str, str]) -> Fraction:
+    assert part.value is not None
+    if part.name in view.env:
+        return _FULL if value_matches(part.value, view.env[part.name], variables) else _HALF
+    if part.name in view.unexported:
+        value = view.unexported[part.name]
+    else:
+        typo = misspelt(part.name, view.env)
+        if typo is None:
+            return Fraction(0)
+        value = view.env[typo]
+    return _NEAR if value_matches(part.value, value, variables) else _FAR
+
+
+def _flag_credit(part: Part, view: CommandView, variables: Mapping[str, str]) -> Fraction:
+    values = parse_flags(view.cmd.args, [part.name])[part.name]
+    if not values:
+        return Fraction(0)
+    if part.value is None or value_matches(part.value, values[-1], variables):
+        return _FULL
+    return _HALF
+
+
+def _later(line: LineView, view: CommandView, programs: tuple[str, ...]) -> list[CommandView]:
+    return [
+        v
+        for v in line.commands
+        if v.pipeline == view.pipeline
+        and v.cmd.stage > view.cmd.stage
+        and v.cmd.program in programs
+    ]
+
+
+def _credit(
+    part: Part, line: LineView, view: CommandView, variables: Mapping[str, str]
+) -> Fraction:
+    if part.kind == "env":
+        return _env_credit(part, view, variables)
+    if part.kind == "flag":
+        return _flag_credit(part, view, variables)
+    if part.kind == "arg":
+        assert part.value is not None
+        vm = part.value
+        return _FULL if any(value_matches(vm, w, variables) for w in view.cmd.args) else Fraction(0)
+    stages = _later(line, view, part.programs)
+    if part.kind == "pipe":
+        return _FULL if stages else Fraction(0)
+    if part.kind == "pipe-shows":
+        met = any(grep.shows(s.cmd.argv, shown) for s in stages for shown in part.shows)
+        return _FULL if met else Fraction(0)
+    assert part.value is not None
+    vm = part.value
+    met = any(value_matches(vm, w, variables) for s in stages for w in s.cmd.args)
+    return _FULL if met else Fraction(0)
+
+
+def closeness(
+    parts: list[tuple[Part, Fraction]],
+    main: StageExpect,
+    line: LineView,
+    variables: Mapping[str, str],
+) -> Fraction:
+    """How much of a step's weighed parts the line met, over its commands of the step's program
+    (the best of them); 1 for a step whose command asks for nothing but its program."""
+    total = sum((w for _, w in parts), Fraction(0))
+    if not total:
+        return _FULL
+    best = Fraction(0)
+    for view in line.commands:
+        if view.cmd.program not in main.program:
+            continue
+        met = sum((w * _credit(p, line, view, variables) for p, w in parts), Fraction(0))
+        best = max(best, met / total)
+    return best
