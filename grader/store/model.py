@@ -49,6 +49,17 @@ class VerdictEvent:
     recorded: float | None = None
 
 
+EVENT_RESET = "reset"
+"""A verdict event's state when an operator reset the learner's lab (step "*": every step)."""
+
+EVENT_DOWNGRADED = "downgraded"
+"""A verdict event's state when a regrade lowered a step (evidence: "from" and "to")."""
+
+EVENT_KINDS = (EVENT_RESET, EVENT_DOWNGRADED)
+"""Event states that are not progress states (grader.verdict.State): each says progress went
+down; a reader folding events re-reads the learner's progress for the lab on either."""
+
+
 @dataclass(frozen=True)
 class StepProgress:
     """The best state a learner reached on one step, with the evidence that got it there."""
@@ -103,6 +114,35 @@ class AuditEntry:
     node: str | None
     suspicious: bool
     detail: dict[str, Any]
+
+
+TOKEN_ROLES = ("operator", "ta", "learner")
+"""What an issued token may do: operator (everything), ta (read the class, change nothing),
+learner (that learner's own progress)."""
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A token issued with `grader tokens create`: everything but its secret (never stored)."""
+
+    id: str
+    role: str
+    learner: str | None
+    label: str
+    created_at: float
+    revoked_at: float | None
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """An instructor's message to the class (lab None: every lab); expires_at None: no expiry."""
+
+    seq: int
+    at: float
+    author: str
+    text: str
+    lab: str | None
+    expires_at: float | None
 
 
 class LeaseLost(RuntimeError):
