@@ -26,11 +26,11 @@ from .seed import (
     transport_numbers,
 )
 
-#: `nvidia-smi` without `topo`: the right program for step 3, so the step becomes attempted.
-GPU_LIST = (
-    "nvidia-smi -L",
-    "GPU 0: NVIDIA RTX 4000 Ada Generation (UUID: GPU-0)\n"
-    "GPU 1: NVIDIA RTX 4000 Ada Generation (UUID: GPU-1)\n",
+#: `nvidia-smi topo` without the matrix flag: the right program and sub-command for step 3, so
+#: the step becomes attempted; its reason quotes the missing rows in backticks.
+P2P_READS = (
+    "nvidia-smi topo -p2p r",
+    " \tGPU0\tGPU1\n GPU0\tX\tOK\n GPU1\tOK\tX\n\nLegend:\n\n  X    = Self\n  OK   = Status Ok\n",
     0,
 )
 OPERATOR = "operator-token-0123456789abcdef"
@@ -61,7 +61,7 @@ def seed_pair(store: Store) -> None:
     store.upsert_node(NODE, "10.0.0.7", 22, ["alice", "bob"])
     store.set_node_status(NODE, connected=True, lag_s=0.4)
     t0 = time.time() - 1800
-    store.ingest(graded_batch(lab, "alice", [broken_run(lab), GPU_LIST], t0))
+    store.ingest(graded_batch(lab, "alice", [broken_run(lab), P2P_READS], t0))
     store.ingest(
         graded_batch(lab, "bob", [broken_run(lab), topo(lab)], t0, session="20260729T072100-77-1")
     )

@@ -98,7 +98,7 @@ def test_checklist_marks_the_matched_span_and_counts_hints(client: TestClient) -
     assert marked == ["NCCL WARN Bootstrap : no socket interface found"]  # the span, not the line
     # one failed attempt, and alice never ran `lab hint`: no hint was shown to her
     assert steps["topo"]["attempts"] == 1 and steps["topo"]["hints_seen"] == []
-    assert steps["topo"]["evidence"]["line"] == "nvidia-smi -L"
+    assert steps["topo"]["evidence"]["line"] == "nvidia-smi topo -p2p r"
     other = client.get(f"/api/dashboard/checklist/bob?lab={LAB_ID}", headers=auth(TOKENS["alice"]))
     assert other.status_code == 403
 

@@ -168,14 +168,30 @@ export function excerptPre(segments) {
   return pre;
 }
 
+/** A time from the API as epoch seconds: the dashboard's routes send epoch seconds, the API's
+ * ISO-8601 strings ("2026-12-02T08:15:00.123456Z"); null when absent or unreadable. */
+export function seconds(at) {
+  if (at === null || at === undefined || at === "") return null;
+  if (typeof at === "number") return at;
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? null : ms / 1000;
+}
+
 export function clockTime(at) {
-  if (at === null || at === undefined) return "";
-  return new Date(at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const s = seconds(at);
+  if (s === null) return "";
+  return new Date(s * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
 export function fullTime(at) {
-  if (at === null || at === undefined) return "";
-  return new Date(at * 1000).toLocaleString();
+  const s = seconds(at);
+  if (s === null) return "";
+  return new Date(s * 1000).toLocaleString();
+}
+
+/** Lab Markdown as one line of plain text (a tooltip): `code` keeps its quotes as ‘code’. */
+export function plainText(text) {
+  return String(text || "").replace(/`([^`\n]+)`/g, "‘$1’").replace(/\*\*([^*]+)\*\*|\*([^*]+)\*/g, "$1$2");
 }
 
 export const STATE_SYMBOL = { verified: "✓", attempted: "✗", pending: "·" };
