@@ -26,6 +26,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "grader.store.regrade_cmd",
     "grader.api.serve_cmd",
     "grader.api.export",
+    "grader.api.class_cmd",
     "grader.daemon.run_cmd",
     "grader.provision.provision_cmd",
 )

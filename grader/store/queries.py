@@ -17,6 +17,9 @@ from grader.store.connection import Connections
 from grader.store.model import AuditEntry, StepProgress, StepState, VerdictEvent
 from grader.store.statements import Prepared
 
+LOWERING_KINDS = ("regrade:downgrade", "reset")
+"""Audit kinds that lowered a learner's progress on a lab (downgrades_after)."""
+
 EVENTS_PAGE_MAX = 500
 """Most events one events_after call returns: a dashboard catching up pages through the rest."""
 
@@ -162,16 +165,21 @@ class Queries(Connections):
         with self._read() as conn:
             return conn.execute(sa.select(sa.func.max(t.verdict_events.c.seq))).scalar() or 0
 
-    def command_records(self, learner: str | None = None) -> list[CommandRecord]:
-        """Stored records in the order they ran (t0, then session and n), for regrade."""
-        return [record for _, record in self.learner_records(learner)]
+    def command_records(self, learner: str | None = None, after_id: int = 0) -> list[CommandRecord]:
+        """Stored records in the order they ran (t0, then session and n), for regrade;
+        `after_id`: only those stored after that record (a reset's `after_record`)."""
+        return [record for _, record in self.learner_records(learner, after_id)]
 
-    def learner_records(self, learner: str | None = None) -> list[tuple[str, CommandRecord]]:
-        """(learner, record) pairs in the order they ran."""
+    def learner_records(
+        self, learner: str | None = None, after_id: int = 0
+    ) -> list[tuple[str, CommandRecord]]:
+        """(learner, record) pairs in the order they ran (stored after record `after_id`)."""
         c = t.command_records
         query = sa.select(c)
         if learner is not None:
             query = query.where(c.c.learner == learner)
+        if after_id:
+            query = query.where(c.c.id > after_id)
         # NULL t0 (shouldn't happen for a completed command) sorts first on SQLite, last on PG;
         # coalesce so both dialects agree.
         query = query.order_by(sa.func.coalesce(c.c.t0, 0.0), c.c.session, c.c.aid, c.c.n)
@@ -216,8 +224,9 @@ class Queries(Connections):
         """(learner, lab) pairs `grader regrade --allow-downgrade` lowered after audit row `seq`,
         and the audit seq this answer covers (pass it as `seq` next time).
 
-        A downgrade writes progress and an audit row but no verdict event (events only move a
-        step up), so readers that fold events (the dashboard grid) ask here what to re-read.
+        Progress moves down only by a downgrade or a reset (`grader reset`): both write progress
+        and an audit row, and their verdict events ("downgraded", "reset") are not progress
+        states, so readers that fold events (the dashboard grid) ask here what to re-read.
         """
         a = t.audit
         with self._read() as conn:
@@ -226,7 +235,7 @@ class Queries(Connections):
                 return [], seq
             rows = conn.execute(
                 sa.select(a.c.learner, a.c.detail)
-                .where((a.c.seq > seq) & (a.c.seq <= high) & (a.c.kind == "regrade:downgrade"))
+                .where((a.c.seq > seq) & (a.c.seq <= high) & a.c.kind.in_(LOWERING_KINDS))
                 .order_by(a.c.seq)
             ).all()
         pairs = dict.fromkeys((learner, detail["lab"]) for learner, detail in rows)

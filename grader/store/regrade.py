@@ -4,7 +4,12 @@ Progress is a deterministic fold of command records, so a changed lab can be re-
 learners already did: the engine's grade_records replays each learner's stored records (output as
 stored, i.e. the capped excerpt) and its verdicts are written like live ones — new verdicts become
 events and upgrade progress. Lowering a stored state is a different act (a learner loses a tick
-they saw) and happens only with allow_downgrade; each lowering is audited.
+they saw) and happens only with allow_downgrade; each lowering is audited and is a verdict event
+of its own, state "downgraded" (evidence: the state it had, "from", and the one it has now, "to"),
+so dashboards, SSE streams and LMSs learn of it like of any verdict.
+
+A reset lab (`grader reset`) is regraded from the records after its newest reset only: what the
+learner did before it no longer counts.
 
 Attested runs: by default the engine enforces the lab's `attest.programs` with the signed runs
 stored on each record (the daemon verified them with the node's key before storing them), so a
@@ -14,6 +19,7 @@ the stored runs with a key first; `enforce_attestation=False` judges command lin
 
 from __future__ import annotations
 
+import secrets
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -22,7 +28,7 @@ import sqlalchemy as sa
 
 from grader.labs import Lab
 from grader.store import schema as t
-from grader.store.model import VerdictEvent
+from grader.store.model import EVENT_DOWNGRADED, VerdictEvent
 from grader.store.writes import Writes, evidence_json, verdict_at
 from grader.verdict import State, StepVerdict
 
@@ -44,7 +50,8 @@ class Regrades(Writes):
 
         New verdicts become events and upgrade progress as in ingest. With allow_downgrade, steps
         the regrade judged lower than stored (or did not reach at all) are set to the regraded
-        state; every such change is audited as "regrade:downgrade".
+        state; every such change is audited as "regrade:downgrade" and returned as an event of
+        state "downgraded".
         """
         now = time.time()
         events: list[VerdictEvent] = []
@@ -56,7 +63,7 @@ class Regrades(Writes):
                 if event is not None:
                     events.append(event)
             if allow_downgrade:
-                self._downgrade_to(conn, learner, lab, verdicts, now)
+                events += self._downgrade_to(conn, learner, lab, verdicts, now)
             conn.execute(
                 t.audit.insert().values(
                     at=now,
@@ -72,6 +79,7 @@ class Regrades(Writes):
                     },
                 )
             )
+            self._notify(conn, events)
         if events:
             self._committed(events)
         return events
@@ -79,15 +87,18 @@ class Regrades(Writes):
     @staticmethod
     def _downgrade_to(
         conn: sa.Connection, learner: str, lab: str, verdicts: list[StepVerdict], now: float
-    ) -> None:
+    ) -> list[VerdictEvent]:
         best: dict[str, StepVerdict] = {}
         for v in verdicts:
             if v.step not in best or State(v.state).rank >= State(best[v.step].state).rank:
                 best[v.step] = v
         p = t.progress
         rows = conn.execute(
-            sa.select(p.c.step, p.c.state).where((p.c.learner == learner) & (p.c.lab == lab))
+            sa.select(p.c.step, p.c.state)
+            .where((p.c.learner == learner) & (p.c.lab == lab))
+            .order_by(p.c.step)
         ).all()
+        events: list[VerdictEvent] = []
         for step, stored in rows:
             regraded = best.get(step)
             new_state = State.PENDING if regraded is None else State(regraded.state)
@@ -118,13 +129,38 @@ class Regrades(Writes):
                     detail={"lab": lab, "step": step, "from": stored, "to": new_state.value},
                 )
             )
+            why = regraded.reason if regraded is not None else ""
+            reason = f"regrade lowered it from {stored} to {new_state.value}" + (
+                f": {why}" if why else ""
+            )
+            evidence = {"from": stored, "to": new_state.value, "reason": why}
+            row = {
+                "learner": learner,
+                "lab": lab,
+                "step": step,
+                "state": EVENT_DOWNGRADED,
+                "reason": reason,
+                "at": now,
+                "evidence": evidence,
+                "recorded": now,
+            }
+            seq = conn.execute(
+                t.verdict_events.insert()
+                .values(**row, session="regrade:" + secrets.token_hex(8), aid=-1, n=-1)
+                .returning(t.verdict_events.c.seq)
+            ).scalar_one()
+            events.append(
+                VerdictEvent(seq, learner, lab, step, EVENT_DOWNGRADED, reason, now, evidence, now)
+            )
+        return events
 
 
 @dataclass(frozen=True)
 class RegradeResult:
     learner: str
     records: int
-    new_events: int
+    new_events: int  # downgrades included
+    downgraded: int = 0
 
 
 def regrade(
@@ -142,7 +178,7 @@ def regrade(
 
     results = []
     for learner in learners if learners is not None else store.learners():
-        records = store.command_records(learner)
+        records = store.command_records(learner, after_id=store.last_reset_record(learner, lab.id))
         if attest_key is not None:
             records = [
                 replace(r, attestations=verify_kept(attest_key, r.attestations))
@@ -153,5 +189,6 @@ def regrade(
         grader = grade_records(lab, records, learner, enforce_attestation)
         verdicts = list(grader.verdicts().values())
         events = store.apply_regrade(learner, lab.id, verdicts, allow_downgrade=allow_downgrade)
-        results.append(RegradeResult(learner, len(records), len(events)))
+        lowered = sum(1 for e in events if e.state == EVENT_DOWNGRADED)
+        results.append(RegradeResult(learner, len(records), len(events), lowered))
     return results

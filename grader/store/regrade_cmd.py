@@ -13,7 +13,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Replay every stored command record of each learner through the lab's matcher and\n"
             "record the verdicts like live ones: new verdicts become events, progress moves up.\n"
             "By default progress never goes down; --allow-downgrade sets steps the new lab no\n"
-            "longer verifies to what the regrade found (audited as regrade:downgrade).\n"
+            "longer verifies to what the regrade found (audited as regrade:downgrade, and a\n"
+            "verdict event of state downgraded per lowered step, which dashboards and LMSs see).\n"
+            "A lab reset with `grader reset` is regraded from the records after the reset.\n"
             "Matching sees each record's stored output (a capped head+tail excerpt), so a step\n"
             "whose patterns sit in the middle of a huge output may not re-verify."
         ),
@@ -69,5 +71,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         store.close()
     for r in results:
-        print(f"{r.learner}: {r.records} records replayed, {r.new_events} new verdict events")
+        lowered = f" ({r.downgraded} downgraded)" if r.downgraded else ""
+        print(
+            f"{r.learner}: {r.records} records replayed, {r.new_events} new verdict events{lowered}"
+        )
     return 0

@@ -6,7 +6,7 @@ import dataclasses
 
 from grader.capture.events import CommandRecord
 from grader.labs.model import CommandExpect, Lab, OutputExpect, Pattern, StageExpect, Step
-from grader.store import IngestBatch, Store
+from grader.store import EVENT_DOWNGRADED, IngestBatch, Store, VerdictEvent
 from grader.store.regrade import regrade
 from grader.verdict import Evidence, State, StepVerdict
 from store.batches import NODE
@@ -91,3 +91,37 @@ def test_downgrade_to_pending_removes_the_step(store: Store) -> None:
     store.ingest(IngestBatch(NODE, verdicts=[("alice", ghost)]))  # no record behind it
     regrade(store, dataclasses.replace(greet_lab("hello")), ["alice"], allow_downgrade=True)
     assert store.progress("alice", LAB_ID) == []
+
+
+def test_a_downgrade_is_a_verdict_event_with_the_old_and_new_state(store: Store) -> None:
+    """An LMS following the event feed learns that a grade went down (issue 21, problem 8)."""
+    seeded(store)
+    regrade(store, greet_lab("hello"))
+    before = store.last_seq()
+    heard: list[list[VerdictEvent]] = []
+    store.add_commit_listener(heard.append)
+    [result] = regrade(store, greet_lab("goodbye"), allow_downgrade=True)
+    assert result.downgraded == 1
+    [event] = [e for e in store.events_after(before) if e.state == EVENT_DOWNGRADED]
+    assert (event.learner, event.lab, event.step) == ("alice", LAB_ID, "say")
+    assert event.evidence is not None
+    assert (event.evidence["from"], event.evidence["to"]) == ("verified", "attempted")
+    assert "from verified to attempted" in event.reason
+    assert any(e.seq == event.seq for batch in heard for e in batch)
+    # nothing left to lower: no second event
+    regrade(store, greet_lab("goodbye"), allow_downgrade=True)
+    assert [e.seq for e in store.events_after(before) if e.state == EVENT_DOWNGRADED] == [event.seq]
+
+
+def test_a_reset_lab_is_regraded_from_the_records_after_the_reset(store: Store) -> None:
+    seeded(store)
+    regrade(store, greet_lab("hello"))
+    store.reset_lab("alice", LAB_ID, "start over", "op")
+    [result] = regrade(store, greet_lab("hello"))
+    assert (result.records, result.new_events) == (0, 0)
+    assert store.progress("alice", LAB_ID) == []
+    store.ingest(IngestBatch(NODE, records=[("alice", echo(2, "hello"))]))
+    [result] = regrade(store, greet_lab("hello"))
+    assert (result.records, result.new_events) == (1, 1)
+    [p] = store.progress("alice", LAB_ID)
+    assert (p.state, p.evidence["n"]) == ("verified", 2)
