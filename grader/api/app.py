@@ -5,9 +5,14 @@
 plain `def`s, so FastAPI runs them in its thread pool and the sync store never blocks the loop.
 
 Auth: every route but /healthz needs `Authorization: Bearer <token>` (auth.py). Operators see
-everything; a learner's token sees only that learner (403 elsewhere; event lists and streams are
-filtered to it). /metrics needs the operator token too: Prometheus scrape configs support
-`authorization: {credentials: ...}`, and per-node lag and error counts are operator information.
+and change everything; a teaching assistant's (ta) token reads what an operator reads but
+/metrics, and changes nothing (reset and announce are the operator's: 403); a learner's token
+sees only that learner (403 elsewhere; event lists and streams are filtered to it). /metrics
+needs the operator token: Prometheus scrape configs support `authorization: {credentials: ...}`,
+and per-node lag and error counts are operator information.
+
+Answers are the pydantic models of models.py, built from the store by views.py; the OpenAPI
+document names each one, the bearer scheme, and every error a route can give (docs/api.md).
 
 No /docs or /redoc: FastAPI's pages load Swagger UI from a CDN, which a grader on an isolated
 network cannot reach and should not trust; /openapi.json is served for any local tool.
@@ -15,25 +20,58 @@ network cannot reach and should not trust; /openapi.json is served for any local
 
 # No `from __future__ import annotations` here: FastAPI reads route annotations at runtime, and
 # the Annotated aliases (Who, Operator) are local to create_app, out of reach of string lookups.
-import dataclasses
 import hashlib
 import json
-from collections.abc import AsyncIterator, Mapping
+import time
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from grader import metrics
-from grader.api import dashboard, export
+from grader.api import dashboard, export, views
+from grader.api import models as m
 from grader.api.auth import Principal, TokenTable, token_digest
 from grader.api.settings import ApiSettings
 from grader.labs import Lab
 from grader.ratelimit import RateLimits
-from grader.store import EVENTS_PAGE_MAX, EventFeed, StepProgress, Store
+from grader.store import EVENTS_PAGE_MAX, Announcement, EventFeed, Store
+
+API_DESCRIPTION = """Learners' verified progress through hands-on labs, for dashboards and LMSs.
+
+- Auth: `Authorization: Bearer <token>` on every route. Operator tokens read and change
+  everything; teaching-assistant (ta) tokens read the class and change nothing; a learner's token
+  reads that learner only.
+- Times are ISO-8601 UTC strings on the grader's clock (`2026-12-02T08:15:00.123456Z`). Times
+  read on a node keep a `node_` prefix (`node_at`, `node_t0`, `node_t1`): evidence, not the
+  grader's record.
+- Events: poll `GET /api/events?after=<last seq>` or follow `/api/events/stream` (SSE, resumable
+  with Last-Event-ID). Each event carries the step's `points` and the learner's `score` in the
+  lab after it, out of `lab_points`.
+- Lists and progress answer with an ETag; send it back in If-None-Match for a 304 while nothing
+  changed. Too many requests with one token: 429 with Retry-After.
+"""
+
+OPENAPI_TAGS = [
+    {"name": "labs", "description": "The loaded labs, their steps and points."},
+    {"name": "learners", "description": "One learner's progress (a learner token: its own)."},
+    {"name": "events", "description": "The verdict-event log: poll or stream, by `seq`."},
+    {"name": "class", "description": "The whole class (operator or ta token)."},
+    {"name": "class actions", "description": "What changes a learner's record (operator)."},
+    {"name": "announcements", "description": "Messages to the class (posting: operator)."},
+    {"name": "service", "description": "Liveness and Prometheus metrics."},
+    {
+        "name": "dashboard pages",
+        "description": "What the dashboard's own pages read; an LMS reads the routes above.",
+    },
+]
 
 SSE_PING_S = 15
 """Comment-line keepalive on idle streams: below the 30-60 s idle timeouts of common proxies."""
@@ -41,14 +79,6 @@ SSE_PING_S = 15
 SEQ_MAX = 2**63 - 1
 """Largest event seq a client may name: the database's signed 64-bit integer. A larger ?after= or
 Last-Event-ID is refused here (422 / 400): passed on, it would fail in the driver as a 500."""
-
-
-def _event_json(event: Any, labs: Mapping[str, Lab] | None = None) -> dict[str, Any]:
-    """An event as JSON, with the points its step is worth (0 for a step no loaded lab has)."""
-    out = dataclasses.asdict(event)
-    lab = (labs or {}).get(event.lab)
-    out["points"] = next((s.points for s in lab.steps if s.id == event.step), 0) if lab else 0
-    return out
 
 
 def _etagged(request: Request, payload: Any) -> Response:
@@ -98,50 +128,44 @@ def _reject_unknown_query(request: Request) -> None:
         )
 
 
-def _lab_json(lab: Lab) -> dict[str, Any]:
-    return {
-        "id": lab.id,
-        "title": lab.title,
-        "description": lab.description,
-        "points": sum(s.points for s in lab.steps),
-        "steps": [
-            {"id": s.id, "n": i, "title": s.title, "type": s.type, "points": s.points}
-            for i, s in enumerate(lab.steps, start=1)
-        ],
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries for the error answers a route can give (each a typed body)."""
+    table: dict[int, dict[str, Any]] = {
+        400: {"model": m.Problem, "description": "a malformed header (Last-Event-ID)"},
+        401: {
+            "model": m.Problem,
+            "description": "no valid bearer token",
+            "headers": {"WWW-Authenticate": {"schema": {"type": "string"}}},
+        },
+        403: {"model": m.Problem, "description": "this token may not do that"},
+        404: {"model": m.Problem, "description": "no such learner or lab"},
+        422: {
+            "model": m.InvalidRequest,
+            "description": "an unknown query parameter, or a parameter or body that is not valid",
+        },
+        429: {
+            "model": m.Problem,
+            "description": "too many requests with this token (or failed sign-ins from here)",
+            "headers": {
+                "Retry-After": {
+                    "description": "whole seconds until the next request is let through",
+                    "schema": {"type": "integer"},
+                }
+            },
+        },
     }
-
-
-def _progress_json(lab: Lab, rows: list[StepProgress]) -> dict[str, Any]:
-    by_step = {r.step: r for r in rows}
-    steps = []
-    for i, s in enumerate(lab.steps, start=1):
-        r = by_step.get(s.id)
-        steps.append(
-            {
-                "id": s.id,
-                "n": i,
-                "title": s.title,
-                "points": s.points,
-                "state": r.state if r else "pending",
-                "reason": r.reason if r else "",
-                "at": r.at if r else None,
-                "evidence": r.evidence if r else None,
-                "captures": r.captures if r else {},
-            }
-        )
-    return {
-        "id": lab.id,
-        "title": lab.title,
-        "points": sum(s.points for s in lab.steps),
-        "score": sum(st["points"] for st in steps if st["state"] == "verified"),
-        "steps": steps,
-    }
+    return {code: table[code] for code in sorted({401, 422, 429, *codes})}
 
 
 def create_app(store: Store, settings: ApiSettings) -> FastAPI:
-    tokens = TokenTable(settings.operator_tokens, settings.learner_tokens)
+    tokens = TokenTable(settings.operator_tokens, settings.learner_tokens, store.token_for_digest)
     limits = RateLimits(settings.rate_per_token, settings.failed_auth_per_client)
     feed = EventFeed(store)
+    bearer = HTTPBearer(
+        auto_error=False,
+        description="An operator, teaching-assistant (ta) or learner token: `grader tokens "
+        "create`, or grader.yaml's api.tokens.",
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -154,20 +178,24 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     app = FastAPI(
         title="labgrader",
         summary="Verified progress of learners through hands-on labs.",
+        description=API_DESCRIPTION,
         docs_url=None,
         redoc_url=None,
         lifespan=lifespan,
         dependencies=[Depends(_reject_unknown_query)],
+        generate_unique_id_function=_operation_id,
+        openapi_tags=OPENAPI_TAGS,
     )
 
     def principal(
-        request: Request, authorization: Annotated[str | None, Header()] = None
+        request: Request,
+        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
     ) -> Principal:
         client = request.client.host if request.client else "unknown"
         if (wait := limits.failed_already(client)) is not None:
             raise _too_many(wait, "too many requests without a valid token from this address")
-        scheme, _, presented = (authorization or "").partition(" ")
-        found = tokens.lookup(presented.strip()) if scheme.lower() == "bearer" else None
+        presented = credentials.credentials.strip() if credentials else ""
+        found = tokens.lookup(presented) if presented else None
         if found is None:
             limits.failed(client)
             raise HTTPException(
@@ -176,7 +204,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
                 headers={"WWW-Authenticate": "Bearer"},
             )
         # keyed by the token's digest: each operator token and each learner has its own window
-        if (wait := limits.token(token_digest(presented.strip()).hex())) is not None:
+        if (wait := limits.token(token_digest(presented).hex())) is not None:
             raise _too_many(wait, "too many requests with this token")
         return found
 
@@ -185,18 +213,53 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
             raise HTTPException(status_code=403, detail="operator token required")
         return who
 
+    def class_reader(who: Annotated[Principal, Depends(principal)]) -> Principal:
+        if not who.reads_class:
+            raise HTTPException(
+                status_code=403, detail="operator or teaching-assistant token required"
+            )
+        return who
+
     def learner_scope(who: Principal, learner: str | None) -> str | None:
         """The learner filter for event queries: a learner token is always pinned to itself."""
-        if who.operator:
+        if who.reads_class:
             return learner
         if learner is not None and learner != who.learner:
             raise HTTPException(status_code=403, detail="this token may not see that learner")
         return who.learner
 
+    def known_learner_or_404(learner: str) -> None:
+        if learner not in tokens.learners and not store.knows_learner(learner):
+            # not a silent zero grade: nobody by that name is on a node or has any record
+            raise HTTPException(status_code=404, detail=f"no learner {learner!r}")
+
+    def lab_or_404(lab: str) -> Lab:
+        found = settings.labs.get(lab)
+        if found is None:
+            raise HTTPException(status_code=404, detail=f"no lab {lab!r} is loaded")
+        return found
+
+    def actor(who: Principal) -> str:
+        """Who did it, for the audit log: the issued token's id, or the configured role."""
+        return f"{who.role} token {who.token_id}" if who.token_id else f"{who.role} (grader.yaml)"
+
+    def learner_labs(learner: str) -> set[str]:
+        """The labs a learner takes: grader.yaml's nodes, else the labs they have progress in."""
+        if learner in settings.learner_labs:
+            return set(settings.learner_labs[learner])
+        return {lab for lab in settings.labs if store.step_states(learner, lab)}
+
     Who = Annotated[Principal, Depends(principal)]
     Operator = Annotated[Principal, Depends(operator)]
+    ClassReader = Annotated[Principal, Depends(class_reader)]
 
-    @app.get("/healthz", summary="Liveness: the database answers (no auth)")
+    @app.get(
+        "/healthz",
+        summary="Liveness: the database answers (no auth)",
+        response_model=m.Health,
+        responses={503: {"model": m.Health, "description": "the database does not answer"}},
+        tags=["service"],
+    )
     def healthz() -> JSONResponse:
         try:
             store.ping()
@@ -204,7 +267,19 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
             return JSONResponse({"ok": False, "error": type(exc).__name__}, status_code=503)
         return JSONResponse({"ok": True})
 
-    @app.get("/metrics", summary="Prometheus metrics (operator token)")
+    @app.get(
+        "/metrics",
+        summary="Prometheus metrics (operator token)",
+        response_class=Response,
+        responses={
+            200: {
+                "description": "Prometheus text exposition format",
+                "content": {"text/plain": {"schema": {"type": "string"}}},
+            },
+            **_errors(403),
+        },
+        tags=["service"],
+    )
     def metrics_endpoint(_: Operator) -> Response:
         nodes = store.nodes()
         metrics.NODES_CONNECTED.set(sum(1 for n in nodes if n.connected))
@@ -214,44 +289,57 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         return Response(metrics.render(), media_type=metrics.CONTENT_TYPE)
 
     @app.get(
-        "/api/labs", summary="Loaded labs and their steps", response_model=list[dict[str, Any]]
+        "/api/labs",
+        summary="Loaded labs and their steps",
+        response_model=list[m.LabInfo],
+        tags=["labs"],
+        responses=_errors(),
     )
     def labs(request: Request, _: Who) -> Response:
-        return _etagged(request, [_lab_json(lab) for lab in settings.labs.values()])
+        return _etagged(request, _dump(views.lab_info(lab) for lab in settings.labs.values()))
 
     @app.get(
         "/api/nodes",
-        summary="Nodes: connection, lag, last error, the grader holding it (operator)",
-        response_model=list[dict[str, Any]],
+        summary="Nodes: connection, lag, last error, the grader holding it (operator or ta)",
+        response_model=list[m.NodeInfo],
+        tags=["class"],
+        responses=_errors(403),
     )
-    def nodes(request: Request, _: Operator) -> Response:
-        return _etagged(request, [dataclasses.asdict(n) for n in store.nodes()])
+    def nodes(request: Request, _: ClassReader) -> Response:
+        return _etagged(request, _dump(views.node_info(n) for n in store.nodes()))
 
     @app.get(
         "/api/learners",
-        summary="Every learner with a score per lab (operator)",
-        response_model=list[dict[str, Any]],
+        summary="Every learner with a score per lab (operator or ta)",
+        response_model=list[m.LearnerScores],
+        tags=["class"],
+        responses=_errors(403),
     )
-    def learners(request: Request, _: Operator) -> Response:
+    def learners(request: Request, _: ClassReader) -> Response:
         out = []
         for name in store.learners():
-            labs = []
+            scores = []
             for lab in settings.labs.values():
-                p = _progress_json(lab, store.progress(name, lab.id))
-                labs.append({"id": lab.id, "score": p["score"], "points": p["points"]})
-            out.append({"learner": name, "labs": labs})
-        return _etagged(request, out)
+                p = views.lab_progress(lab, store.progress(name, lab.id))
+                scores.append(m.LabScore(id=lab.id, score=p.score, points=p.points))
+            out.append(m.LearnerScores(learner=name, labs=scores))
+        return _etagged(request, _dump(out))
 
     @app.get(
         "/api/export.csv",
-        summary="Grades as CSV: learner, lab, score, points, each step's state (operator)",
+        summary="Grades as CSV: learner, lab, score, points, each step's state (operator or ta)",
         response_class=Response,
+        tags=["class"],
+        responses={
+            200: {
+                "description": "one header row per lab, then one row per learner",
+                "content": {"text/csv": {"schema": {"type": "string"}}},
+            },
+            **_errors(403, 404),
+        },
     )
-    def export_csv(_: Operator, lab: Annotated[str | None, Query()] = None) -> Response:
-        try:
-            chosen = export.chosen_labs(settings.labs, lab)
-        except KeyError:
-            raise HTTPException(status_code=404, detail=f"no lab {lab!r} is loaded") from None
+    def export_csv(_: ClassReader, lab: Annotated[str | None, Query()] = None) -> Response:
+        chosen = [lab_or_404(lab)] if lab is not None else list(settings.labs.values())
         return Response(
             export.grades_csv(store, chosen, store.learners()),
             media_type="text/csv; charset=utf-8",
@@ -261,38 +349,111 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     @app.get(
         "/api/learners/{learner}/progress",
         summary="One learner's step states and evidence",
-        response_model=dict[str, Any],
+        response_model=m.LearnerProgress,
+        tags=["learners"],
+        responses=_errors(403, 404),
     )
     def learner_progress(
         request: Request, learner: str, who: Who, lab: Annotated[str | None, Query()] = None
     ) -> Response:
         if not who.may_see(learner):
             raise HTTPException(status_code=403, detail="this token may not see that learner")
-        if learner not in tokens.learners and not store.knows_learner(learner):
-            # not a silent zero grade: nobody by that name is on a node or has any record
-            raise HTTPException(status_code=404, detail=f"no learner {learner!r}")
-        if lab is not None and lab not in settings.labs:
-            raise HTTPException(status_code=404, detail=f"no lab {lab!r} is loaded")
-        chosen = [settings.labs[lab]] if lab else list(settings.labs.values())
-        return _etagged(
-            request,
-            {
-                "learner": learner,
-                "labs": [_progress_json(lb, store.progress(learner, lb.id)) for lb in chosen],
-            },
+        known_learner_or_404(learner)
+        chosen = [lab_or_404(lab)] if lab is not None else list(settings.labs.values())
+        answer = m.LearnerProgress(
+            learner=learner,
+            labs=[views.lab_progress(lb, store.progress(learner, lb.id)) for lb in chosen],
         )
+        return _etagged(request, answer.model_dump(mode="json"))
 
-    @app.get("/api/events", summary="Verdict events after a seq, oldest first (JSON poll)")
+    @app.post(
+        "/api/learners/{learner}/labs/{lab}/reset",
+        summary="Start a learner's lab over: progress cleared, a `reset` event, audited (operator)",
+        response_model=m.Event,
+        tags=["class actions"],
+        responses=_errors(403, 404),
+    )
+    def reset_lab(learner: str, lab: str, body: m.ResetRequest, who: Operator) -> m.Event:
+        known_learner_or_404(learner)
+        lab_or_404(lab)
+        try:
+            event = store.reset_lab(learner, lab, body.reason, actor(who))
+        except ValueError as exc:  # the store's own checks on the reason
+            raise _invalid(["body", "reason"], str(exc)) from None
+        [answer] = views.ScoreFold(store, settings.labs).events([event])
+        return answer
+
+    @app.get(
+        "/api/announcements",
+        summary="Live announcements, oldest first (a learner token: those for its labs)",
+        response_model=list[m.Announcement],
+        tags=["announcements"],
+        responses=_errors(404),
+    )
+    def announcements(
+        request: Request,
+        who: Who,
+        lab: Annotated[str | None, Query()] = None,
+        after: Annotated[int, Query(ge=0, le=SEQ_MAX)] = 0,
+    ) -> Response:
+        if lab is not None:
+            lab_or_404(lab)
+        found = store.announcements(time.time(), lab, after)
+        if not who.reads_class:
+            mine = learner_labs(who.learner or "")
+            found = [a for a in found if a.lab is None or a.lab in mine]
+        return _etagged(request, _dump(_announcement(a) for a in found))
+
+    @app.post(
+        "/api/announcements",
+        summary="Announce to the class: shown at learners' next prompt and on their pages "
+        "(operator)",
+        status_code=201,
+        response_model=m.Announcement,
+        tags=["announcements"],
+        responses=_errors(403, 404),
+    )
+    def announce(body: m.AnnouncementRequest, who: Operator) -> m.Announcement:
+        if body.lab is not None:
+            lab_or_404(body.lab)
+        try:
+            made = store.add_announcement(body.text, actor(who), body.lab)
+        except ValueError as exc:  # the store's own checks on the text
+            raise _invalid(["body", "text"], str(exc)) from None
+        return _announcement(made)
+
+    @app.get(
+        "/api/events",
+        summary="Verdict events after a seq, oldest first (JSON poll)",
+        response_model=list[m.Event],
+        tags=["events"],
+        responses=_errors(403),
+    )
     def events(
         who: Who,
         after: Annotated[int, Query(ge=0, le=SEQ_MAX)] = 0,
         learner: Annotated[str | None, Query()] = None,
         limit: Annotated[int, Query(ge=1, le=EVENTS_PAGE_MAX)] = EVENTS_PAGE_MAX,
-    ) -> list[dict[str, Any]]:
+    ) -> list[m.Event]:
         scope = learner_scope(who, learner)
-        return [_event_json(e, settings.labs) for e in store.events_after(after, scope, limit)]
+        batch = store.events_after(after, scope, limit)
+        return views.ScoreFold(store, settings.labs).events(batch)
 
-    @app.get("/api/events/stream", summary="Verdict events as Server-Sent Events (id = seq)")
+    @app.get(
+        "/api/events/stream",
+        summary="Verdict events as Server-Sent Events (id = seq, data = an Event)",
+        response_class=EventSourceResponse,
+        tags=["events"],
+        responses={
+            200: {
+                "description": "`event: verdict`, `id: <seq>`, `data: <Event as JSON>` per event",
+                "content": {
+                    "text/event-stream": {"schema": {"$ref": "#/components/schemas/Event"}}
+                },
+            },
+            **_errors(400, 403),
+        },
+    )
     async def events_stream(
         request: Request,
         who: Who,
@@ -311,6 +472,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
                 start = -1
             if not 0 <= start <= SEQ_MAX:
                 raise HTTPException(status_code=400, detail="Last-Event-ID must be a seq")
+        scores = views.ScoreFold(store, settings.labs)
 
         async def stream() -> AsyncIterator[ServerSentEvent]:
             last = start
@@ -320,12 +482,12 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
                 from_db = batch is None
                 if batch is None:  # before the feed's tail (or no feed): page the database
                     batch = await run_in_threadpool(store.events_after, last, scope)
-                for event in batch:
+                if scores.unread(batch):  # a learner's score before the batch: one query
+                    await run_in_threadpool(scores.read_before, batch)
+                for event in scores.events(batch):
                     last = event.seq
                     yield ServerSentEvent(
-                        data=json.dumps(_event_json(event, settings.labs)),
-                        event="verdict",
-                        id=str(event.seq),
+                        data=event.model_dump_json(), event="verdict", id=str(event.seq)
                     )
                 if from_db and len(batch) < EVENTS_PAGE_MAX:
                     # Nothing of this scope up to `floor` is left unsent: skip to the tail.
@@ -338,4 +500,75 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         return EventSourceResponse(stream(), ping=SSE_PING_S)
 
     dashboard.mount(app, store, settings, principal, operator)
+    _document_common_errors(app)
     return app
+
+
+def _operation_id(route: APIRoute) -> str:
+    """The handler's name (`learner_progress`, `reset_lab`): what a generated client calls."""
+    return route.name
+
+
+def _document_common_errors(app: FastAPI) -> None:
+    """Every route behind the bearer token answers 401 and 429, and 422 for an unknown query
+    parameter: say so on routes mounted from other modules too (the dashboard's), with the typed
+    bodies, in place of FastAPI's generic 422."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        spec = build()
+        common = _errors()
+        components = spec.setdefault("components", {}).setdefault("schemas", {})
+        for model in (m.Problem, m.InvalidRequest, m.FieldProblem):
+            if model.__name__ not in components:
+                components.update(_component(model))
+        for item in spec["paths"].values():
+            for operation in item.values():
+                if not operation.get("security"):
+                    continue
+                operation.setdefault("tags", ["dashboard pages"])
+                responses = operation.setdefault("responses", {})
+                for code, entry in common.items():
+                    if str(code) in responses and code != 422:
+                        continue
+                    ref = {"$ref": f"#/components/schemas/{entry['model'].__name__}"}
+                    responses[str(code)] = {
+                        "description": entry["description"],
+                        "content": {"application/json": {"schema": ref}},
+                        **({"headers": entry["headers"]} if "headers" in entry else {}),
+                    }
+        for unused in ("HTTPValidationError", "ValidationError"):
+            if unused in components and unused not in json.dumps(spec["paths"]):
+                del components[unused]
+        app.openapi_schema = spec
+        return spec
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _component(model: type[BaseModel]) -> dict[str, Any]:
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    defs = schema.pop("$defs", {})
+    return {model.__name__: schema, **defs}
+
+
+def _dump(items: Iterable[BaseModel]) -> list[dict[str, Any]]:
+    return [item.model_dump(mode="json") for item in items]
+
+
+def _announcement(a: Announcement) -> m.Announcement:
+    return m.Announcement(
+        seq=a.seq,
+        at=m.iso(a.at) or "",
+        author=a.author,
+        text=a.text,
+        lab=a.lab,
+        expires_at=m.iso(a.expires_at),
+    )
+
+
+def _invalid(loc: list[str], why: str) -> HTTPException:
+    """422 in the shape of FastAPI's own validation errors (InvalidRequest)."""
+    return HTTPException(status_code=422, detail=[{"loc": loc, "msg": why, "type": "value_error"}])

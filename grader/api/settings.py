@@ -21,6 +21,8 @@ class ApiSettings:
     # grader.ratelimit: requests per token, failed sign-ins per client address
     rate_per_token: str = RATE_PER_TOKEN
     failed_auth_per_client: str = FAILED_AUTH_PER_CLIENT
+    # learner -> the labs grader.yaml's nodes give them (which announcements a learner sees)
+    learner_labs: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_config(cls, config: GraderConfig) -> ApiSettings:
@@ -28,12 +30,22 @@ class ApiSettings:
         from grader.labs import load_lab
 
         labs = {lab.id: lab for lab in map(load_lab, config.labs)}
-        return cls.from_api_config(labs, config.api)
+        learner_labs: dict[str, tuple[str, ...]] = {}
+        for node in config.nodes:
+            for learner, ids in node.learners.items():
+                learner_labs[learner] = tuple(dict.fromkeys((*learner_labs.get(learner, ()), *ids)))
+        return cls.from_api_config(labs, config.api, learner_labs)
 
     @classmethod
-    def from_api_config(cls, labs: Mapping[str, Lab], api: ApiConfig) -> ApiSettings:
+    def from_api_config(
+        cls,
+        labs: Mapping[str, Lab],
+        api: ApiConfig,
+        learner_labs: Mapping[str, tuple[str, ...]] | None = None,
+    ) -> ApiSettings:
         """For labs already loaded (the daemon loaded them to grade)."""
         return cls(
+            learner_labs=dict(learner_labs or {}),
             labs=dict(labs),
             operator_tokens=tuple(api.operator_tokens),
             learner_tokens=dict(api.learner_tokens),

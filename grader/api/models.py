@@ -1,0 +1,214 @@
+"""The API's JSON shapes as pydantic models: what /openapi.json tells a client to expect.
+
+Every /api route answers one of these (or CSV), and every error is `Problem` or, for a request
+that does not validate, `InvalidRequest`. The routes build their answers through these models
+(`model_dump(mode="json")`), so the published schema and the bytes sent cannot drift apart;
+tests/api/test_openapi.py validates real answers against /openapi.json with jsonschema.
+
+Times: every time is an ISO-8601 UTC string on the grader's clock (`Time`), written by `iso`.
+A time read on the node (a command's start and end) keeps a `node_` prefix: it is evidence of
+what the node said, not when the grader recorded anything.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Time = Annotated[
+    str,
+    Field(
+        description="ISO-8601 UTC time, microseconds, `Z` suffix",
+        examples=["2026-12-02T08:15:00.123456Z"],
+        json_schema_extra={"format": "date-time"},
+    ),
+]
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+"""A free text that must say something: surrounding white space is dropped, empty is 422."""
+
+
+def iso(epoch: float | None) -> str | None:
+    """Epoch seconds as the API writes every time: "2026-12-02T08:15:00.123456Z"."""
+    if epoch is None:
+        return None
+    return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+class Health(BaseModel):
+    ok: bool
+    error: str | None = Field(default=None, description="the driver error's type when not ok")
+
+
+class Problem(BaseModel):
+    """An error (400, 401, 403, 404, 429): `detail` says what went wrong in a sentence."""
+
+    detail: str = Field(examples=["no learner 'carol'"])
+
+
+class FieldProblem(BaseModel):
+    """One thing wrong with a request: where (`loc`, e.g. ["query", "learnr"]) and why."""
+
+    model_config = ConfigDict(extra="allow")
+
+    loc: list[str | int]
+    msg: str
+    type: str = Field(examples=["extra_forbidden", "string_too_short"])
+
+
+class InvalidRequest(BaseModel):
+    """422: the request did not validate (an unknown query parameter, an empty reason, ...)."""
+
+    detail: list[FieldProblem]
+
+
+class StepInfo(BaseModel):
+    id: str
+    n: int = Field(description="the step's number in the lab, from 1")
+    title: str
+    type: str = Field(description="`command` or `question`")
+    points: int
+
+
+class LabInfo(BaseModel):
+    id: str
+    title: str
+    description: str
+    points: int = Field(description="the lab's total: every step's points")
+    steps: list[StepInfo]
+
+
+class NodeInfo(BaseModel):
+    id: str
+    host: str
+    port: int
+    learners: list[str]
+    connected: bool
+    lag_s: float | None = Field(description="seconds the grader's view of the node trails it")
+    error: str | None
+    updated: Time = Field(description="when the grader last updated this status")
+    holder: str | None = Field(description="the grader holding the node's lease (None: nobody)")
+    held_since: Time | None
+    simulated: bool | None = Field(description="the node's nvidia-smi is the GPU simulator")
+
+
+class LabScore(BaseModel):
+    id: str
+    score: int = Field(description="points of the verified steps")
+    points: int = Field(description="the lab's total")
+
+
+class LearnerScores(BaseModel):
+    learner: str
+    labs: list[LabScore]
+
+
+class Evidence(BaseModel):
+    """The command a verdict was judged on, as the node ran it."""
+
+    model_config = ConfigDict(extra="allow")
+
+    session: str
+    aid: int
+    n: int
+    line: str = Field(description="the command line as typed")
+    exit: int | None
+    pipestatus: list[int]
+    cwd: str | None
+    node_t0: Time | None = Field(description="the command's start, on the node's clock")
+    node_t1: Time | None = Field(description="the command's end, on the node's clock")
+    excerpt: str = Field(description="the output around what was matched (capped)")
+    matched: list[str] = Field(description="output lines that satisfied the step")
+    values: list[str] = Field(description="numbers the step read and the conditions it judged")
+
+
+class ResetEvidence(BaseModel):
+    """What a reset event carries instead of a command: who reset, and what was cleared."""
+
+    model_config = ConfigDict(extra="allow")
+
+    actor: str
+    cleared: dict[str, str] = Field(description="step id -> the state it had before the reset")
+    after_record: int = Field(description="the learner's last command record at the reset")
+
+
+class DowngradeEvidence(BaseModel):
+    """What a downgraded event carries: the step's state before and after the regrade."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    from_: str = Field(alias="from", description="the state before the regrade")
+    to: str = Field(description="the state the regrade left")
+
+
+class StepProgress(BaseModel):
+    id: str
+    n: int
+    title: str
+    points: int
+    state: str = Field(description="`pending`, `attempted` or `verified`")
+    reason: str = Field(description="why the last attempt fell short (empty when verified)")
+    at: Time | None = Field(description="when the grader recorded this state (None: pending)")
+    node_at: Time | None = Field(description="the end of the command behind it, node's clock")
+    evidence: Evidence | None
+    captures: dict[str, str] = Field(description="lab variables this step captured")
+
+
+class LabProgress(BaseModel):
+    id: str
+    title: str
+    points: int
+    score: int
+    steps: list[StepProgress]
+
+
+class LearnerProgress(BaseModel):
+    learner: str
+    labs: list[LabProgress]
+
+
+class Event(BaseModel):
+    """One verdict event. `seq` orders events globally: poll with ?after=<last seq>."""
+
+    seq: int
+    learner: str
+    lab: str
+    step: str = Field(description="the step's id; `*` for a reset of the whole lab")
+    state: str = Field(
+        description="`attempted`, `verified`, `downgraded` (a regrade lowered the step) or "
+        "`reset` (an operator started the learner's lab over)"
+    )
+    reason: str
+    at: Time = Field(description="when the grader recorded the event")
+    node_at: Time | None = Field(description="the end of the command behind it, node's clock")
+    evidence: Evidence | ResetEvidence | DowngradeEvidence | None = Field(
+        description="the command judged; for a reset, who reset and what was cleared; for a "
+        "downgrade, the states before and after"
+    )
+    points: int = Field(description="what the step is worth (0 for `*` or an unloaded lab)")
+    score: int = Field(description="the learner's score in the lab after this event")
+    lab_points: int = Field(description="the lab's total, what `score` is out of")
+
+
+class Announcement(BaseModel):
+    seq: int
+    at: Time
+    author: str
+    text: str
+    lab: str | None = Field(description="the lab it is for; None: every lab")
+    expires_at: Time | None
+
+
+class AnnouncementRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text: Text = Field(max_length=1000)
+    lab: str | None = Field(default=None, description="a loaded lab's id; None: every lab")
+
+
+class ResetRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    reason: Text = Field(max_length=1000, description="why, for the audit log")

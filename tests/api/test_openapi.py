@@ -1,0 +1,232 @@
+"""/openapi.json is enough to build a client: typed answers, the bearer scheme, typed errors; and
+the running app's real answers, against a real store, validate against what it publishes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import jsonschema
+import pytest
+from fastapi.testclient import TestClient
+from store.batches import LAB, NODE, batch
+
+from api.test_api import ALICE, OPERATOR, THE_LAB, op
+from grader.api import ApiSettings, create_app
+from grader.store import Store
+from grader.verdict import State
+
+# Routes the dashboard's own pages read (grader/api/dashboard.py): not the LMS's interface.
+PAGE_ROUTES = ("/api/dashboard/", "/api/labs/{lab}/practice/")
+
+# (method, path) -> the error answers it can give besides 401/422/429, which every route can
+EXPECTED_ERRORS = {
+    ("get", "/api/labs"): set(),
+    ("get", "/api/nodes"): {403},
+    ("get", "/api/learners"): {403},
+    ("get", "/api/export.csv"): {403, 404},
+    ("get", "/api/learners/{learner}/progress"): {403, 404},
+    ("post", "/api/learners/{learner}/labs/{lab}/reset"): {403, 404},
+    ("get", "/api/announcements"): {404},
+    ("post", "/api/announcements"): {403, 404},
+    ("get", "/api/events"): {403},
+    ("get", "/api/events/stream"): {400, 403},
+}
+
+NOT_JSON = {"/api/export.csv": "text/csv", "/api/events/stream": "text/event-stream"}
+
+
+@pytest.fixture
+def seeded(store: Store) -> Store:
+    store.upsert_node(NODE, "10.0.0.7", 22, ["alice", "bob"])
+    store.set_node_status(NODE, connected=True, lag_s=1.5)
+    store.ingest(batch(1, learner="alice"))
+    store.ingest(batch(2, learner="alice", state=State.ATTEMPTED))
+    store.ingest(batch(3, learner="bob", path="bob/s1.ts", step="step-2"))
+    return store
+
+
+@pytest.fixture
+def client(seeded: Store) -> Iterator[TestClient]:
+    settings = ApiSettings(
+        labs={LAB: THE_LAB},
+        operator_tokens=(OPERATOR,),
+        learner_tokens={"alice": ALICE},
+        learner_labs={"alice": (LAB,)},
+    )
+    with TestClient(create_app(seeded, settings)) as c:
+        yield c
+
+
+def resolve(spec: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in schema:
+        schema = spec["components"]["schemas"][schema["$ref"].rsplit("/", 1)[-1]]
+    return schema
+
+
+def success(operation: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    [code] = [c for c in operation["responses"] if c.startswith("2")]
+    return code, operation["responses"][code]
+
+
+def api_operations(spec: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (method, path, operation)
+        for path, item in spec["paths"].items()
+        if path.startswith("/api/") and not path.startswith(PAGE_ROUTES)
+        for method, operation in item.items()
+    ]
+
+
+def test_every_api_route_answers_a_named_model_with_properties(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    seen = set()
+    for method, path, operation in api_operations(spec):
+        seen.add((method, path))
+        _, answer = success(operation)
+        if path in NOT_JSON:
+            assert set(answer["content"]) == {NOT_JSON[path]}, path
+            continue
+        schema = answer["content"]["application/json"]["schema"]
+        if schema.get("type") == "array":
+            schema = schema["items"]
+        assert "$ref" in schema, (method, path, schema)  # a named model, not a bare object
+        model = resolve(spec, schema)
+        assert model["type"] == "object" and model["properties"], (method, path)
+        assert model.get("additionalProperties") is not True, (method, path)
+    assert seen == set(EXPECTED_ERRORS)
+    # the SSE stream's data is an Event too
+    stream = spec["paths"]["/api/events/stream"]["get"]["responses"]["200"]
+    assert stream["content"]["text/event-stream"]["schema"] == {
+        "$ref": "#/components/schemas/Event"
+    }
+
+
+def test_the_bearer_scheme_is_declared_and_required_by_every_route(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    schemes = spec["components"]["securitySchemes"]
+    [(name, scheme)] = schemes.items()
+    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            if path == "/healthz":
+                assert not operation.get("security")
+            else:
+                assert operation["security"] == [{name: []}], (method, path)
+
+
+def test_each_error_a_route_can_give_is_documented_with_a_typed_body(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    for method, path, operation in api_operations(spec):
+        codes = {int(c) for c in operation["responses"] if not c.startswith("2")}
+        assert codes == {401, 422, 429} | EXPECTED_ERRORS[(method, path)], (method, path)
+        for code in codes:
+            body = operation["responses"][str(code)]["content"]["application/json"]["schema"]
+            want = "InvalidRequest" if code == 422 else "Problem"
+            assert body == {"$ref": f"#/components/schemas/{want}"}, (method, path, code)
+        retry = operation["responses"]["429"]["headers"]["Retry-After"]
+        assert retry["schema"]["type"] == "integer"
+    # the dashboard's routes answer 401/422/429 the same way, and say so
+    grid = spec["paths"]["/api/dashboard/grid"]["get"]["responses"]
+    assert {"401", "422", "429"} <= set(grid)
+
+
+class Published:
+    """Validates real answers against the schema /openapi.json names for them."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.spec = client.get("/openapi.json").json()
+        self.checked: list[tuple[str, str, int]] = []
+
+    def check(self, method: str, path: str, response: Any) -> Any:
+        code = response.status_code
+        operation = self.spec["paths"][path][method]
+        entry = operation["responses"][str(code)]
+        schema = entry["content"]["application/json"]["schema"]
+        body = response.json()
+        # OpenAPI 3.1 schemas are JSON Schema 2020-12; $refs resolve inside the document
+        jsonschema.Draft202012Validator(
+            {**schema, "components": self.spec["components"]},
+            format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER,
+        ).validate(body)
+        self.checked.append((method, path, code))
+        return body
+
+
+def test_real_answers_validate_against_the_published_schemas(
+    client: TestClient, seeded: Store
+) -> None:
+    pub = Published(client)
+    ta_id, ta = seeded.issue_token("ta", None, "assistant")
+    get, post = client.get, client.post
+
+    labs = pub.check("get", "/api/labs", get("/api/labs", headers=op(ALICE)))
+    assert labs[0]["id"] == LAB
+    nodes = pub.check("get", "/api/nodes", get("/api/nodes", headers=op(ta)))
+    assert nodes[0]["updated"].endswith("Z")
+    pub.check("get", "/api/learners", get("/api/learners", headers=op()))
+    path = "/api/learners/{learner}/progress"
+    progress = pub.check("get", path, get("/api/learners/alice/progress", headers=op()))
+    assert progress["labs"][0]["steps"][0]["evidence"]["node_t1"].startswith("1970-01-01T00:16")
+    events = pub.check("get", "/api/events", get("/api/events", headers=op()))
+    assert [e["state"] for e in events] == ["verified", "attempted", "verified"]
+
+    made = pub.check(
+        "post",
+        "/api/announcements",
+        post("/api/announcements", headers=op(), json={"text": "Break until 10:30", "lab": LAB}),
+    )
+    assert made["lab"] == LAB
+    listed = pub.check("get", "/api/announcements", get("/api/announcements", headers=op(ALICE)))
+    assert [a["text"] for a in listed] == ["Break until 10:30"]
+
+    path = "/api/learners/{learner}/labs/{lab}/reset"
+    reset = pub.check(
+        "post",
+        path,
+        post(f"/api/learners/alice/labs/{LAB}/reset", headers=op(), json={"reason": "retake"}),
+    )
+    assert (reset["state"], reset["step"], reset["score"]) == ("reset", "*", 0)
+    after = pub.check(
+        "get", "/api/events", get(f"/api/events?after={events[-1]['seq']}", headers=op())
+    )
+    assert after[0]["evidence"]["actor"].startswith("operator")
+
+    # errors, each in the body the document names for it
+    pub.check("get", "/api/labs", get("/api/labs"))  # 401
+    pub.check("get", "/api/nodes", get("/api/nodes", headers=op(ALICE)))  # 403
+    pub.check(
+        "post",
+        path,
+        post(f"/api/learners/alice/labs/{LAB}/reset", headers=op(ta), json={"reason": "x"}),
+    )  # 403 for a teaching assistant
+    pub.check(
+        "get", "/api/learners/{learner}/progress", get("/api/learners/carol/progress", headers=op())
+    )
+    pub.check("get", "/api/events", get("/api/events?learnr=bob", headers=op()))  # 422, unknown
+    pub.check("get", "/api/events", get("/api/events?after=-1", headers=op()))  # 422, FastAPI's
+    pub.check(
+        "post",
+        path,
+        post(f"/api/learners/alice/labs/{LAB}/reset", headers=op(), json={"reason": " "}),
+    )  # 422, an empty reason
+    pub.check(
+        "post",
+        "/api/announcements",
+        post("/api/announcements", headers=op(), json={"text": "hi", "lab": "nope"}),
+    )  # 404
+    codes = {code for _, _, code in pub.checked}
+    assert codes == {200, 201, 401, 403, 404, 422}
+    assert ta_id  # the TA token was a real issued one
+
+
+def test_a_rate_limited_answer_validates_too(seeded: Store) -> None:
+    settings = ApiSettings(
+        labs={LAB: THE_LAB}, operator_tokens=(OPERATOR,), rate_per_token="2/minute"
+    )
+    with TestClient(create_app(seeded, settings)) as client:
+        pub = Published(client)
+        answers = [client.get("/api/labs", headers=op()) for _ in range(3)]
+        limited = answers[-1]
+        assert limited.status_code == 429 and int(limited.headers["Retry-After"]) >= 1
+        assert pub.check("get", "/api/labs", limited)["detail"]
