@@ -1,13 +1,20 @@
-// A learner's own page: checklist with hints and evidence (live), and the Practice Zone.
+// A learner's own page: the steps in order, each with its state, reason, hints and evidence
+// (live) and its practice box right beside it; "you are here" on the first step not yet done;
+// the instructor's announcements at the top.
+//
+// Everything from the server becomes text nodes (h(), richText()): a reason or an instruction
+// with `code` in backticks renders as <code>, never as markup, and never as the word "null".
 
 import {
-  api, excerptPre, fullTime, h, loginFlow, richText, STATE_SYMBOL, streamEvents, Unauthorized,
+  api, clockTime, excerptPre, fullTime, h, loginFlow, richText, STATE_SYMBOL, streamEvents, Unauthorized,
 } from "./common.js";
 
 // Events arrive in bursts (one command can verify a step and attempt another): refetch once.
 const REFRESH_COALESCE_MS = 150;
 // A regrade that lowers progress sends no event; the page asks this often whether one happened.
 const DOWNGRADE_POLL_MS = 5000;
+// Announcements are not in the event stream; the page reads them this often.
+const ANNOUNCE_POLL_MS = 10000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,10 +36,24 @@ function evidenceDetails(step) {
     h("summary", { text: "Evidence" }),
     h("dl", {},
       h("dt", { text: "Command" }), h("dd", {}, h("code", { text: ev.line })),
-      h("dt", { text: "Exit code" }), h("dd", { text: ev.exit === null ? "unknown" : String(ev.exit) }),
-      h("dt", { text: "Time" }), h("dd", { text: fullTime(step.at) })),
+      h("dt", { text: "Exit code" }), h("dd", { text: ev.exit === null || ev.exit === undefined ? "unknown" : String(ev.exit) }),
+      step.at ? h("dt", { text: "Time" }) : null, step.at ? h("dd", { text: fullTime(step.at) }) : null),
     excerptPre(step.excerpt));
   return d;
+}
+
+/** The step cards, built once per lab: the practice box lives in its step's card, so a refresh
+ * of the states never clears what the learner is typing there. */
+function buildSteps() {
+  const items = lab.steps.map((info) => h("li", { class: "card step", "data-step": info.id, "data-state": "pending", id: `step-${info.id}` },
+    h("h3", {},
+      h("span", { class: "badge state-pending", text: `${STATE_SYMBOL.pending} pending` }),
+      h("span", { class: "title", text: `${info.n}. ${info.title}` }),
+      h("span", { class: "here-badge", hidden: true, text: "You are here" })),
+    h("div", { class: "instructions" }, richText(info.type === "question" ? info.question : info.instructions)),
+    h("div", { class: "status" }),
+    practiceBox(info)));
+  $("checklist").replaceChildren(...items);
 }
 
 function renderChecklist(data) {
@@ -40,34 +61,66 @@ function renderChecklist(data) {
   const byId = new Map(lab.steps.map((s) => [s.id, s]));
   let score = 0;
   let total = 0;
-  const items = data.steps.map((st) => {
+  // you are here: the first step not verified yet
+  const here = data.steps.find((st) => st.state !== "verified");
+  for (const st of data.steps) {
     const info = byId.get(st.id);
+    const li = document.querySelector(`#checklist > li[data-step="${CSS.escape(st.id)}"]`);
+    if (!info || !li) continue;
     total += info.points || 0;
     if (st.state === "verified") score += info.points || 0;
-    const when = st.at ? ` · ${fullTime(st.at)}` : "";
-    const li = h("li", { class: "card", "data-step": st.id, "data-state": st.state },
-      h("h3", {},
-        h("span", { class: `badge state-${st.state}`, text: `${STATE_SYMBOL[st.state]} ${st.state}` }),
-        h("span", { text: `${st.n}. ${st.title}` })),
-      st.at ? h("p", { class: "muted", text: `${st.state}${when}` }) : null,
-      h("div", { class: "instructions" }, richText(info.type === "question" ? info.question : info.instructions)));
+    li.dataset.state = st.state;
+    const badge = li.querySelector(".badge");
+    badge.className = `badge state-${st.state}`;
+    badge.textContent = `${STATE_SYMBOL[st.state]} ${st.state}`;
+    const isHere = Boolean(here && here.id === st.id);
+    li.classList.toggle("here", isHere);
+    if (isHere) li.setAttribute("aria-current", "step");
+    else li.removeAttribute("aria-current");
+    li.querySelector(".here-badge").hidden = !isHere;
+    const parts = [];
+    if (st.at) parts.push(h("p", { class: "muted", text: `${st.state} · ${fullTime(st.at)}` }));
     if (st.state === "attempted") {
-      li.append(h("p", { class: "reason" }, h("strong", { text: "Not yet: " }), st.reason));
-      if (st.hints_seen.length) {
-        li.append(h("p", { text: "Hints:" }),
-          h("ol", { class: "hints" }, ...st.hints_seen.map((t) => h("li", {}, richText(t)))));
-      }
+      parts.push(h("p", { class: "reason" }, h("strong", { text: "Not yet: " }),
+        st.reason ? richText(st.reason) : "the last try did not match this step."));
+    }
+    if (st.state !== "verified" && st.hints_seen && st.hints_seen.length) {
+      parts.push(h("p", { text: "Hints you asked for (lab hint):" }),
+        h("ol", { class: "hints" }, ...st.hints_seen.map((t) => h("li", {}, richText(t)))));
     }
     const ev = evidenceDetails(st);
     if (ev) {
       if (open.has(st.id)) ev.open = true;
-      li.append(ev);
+      parts.push(ev);
     }
-    return li;
-  });
-  $("checklist").replaceChildren(...items);
+    li.querySelector(".status").replaceChildren(...parts);
+  }
   $("score").textContent = `${score} / ${total} points`;
   $("score").className = `badge state-${score === total && total ? "verified" : "pending"}`;
+  const where = $("where");
+  if (here) {
+    where.replaceChildren("You are here: ", h("a", { href: `#step-${here.id}`, text: `${here.n}. ${here.title}` }));
+  } else {
+    where.replaceChildren(h("strong", { text: "Every step is verified: well done." }));
+  }
+}
+
+function renderAnnouncements(list) {
+  const box = $("announcements");
+  box.replaceChildren(...list.map((a) => h("li", { "data-seq": String(a.seq) },
+    h("span", { class: "muted", text: clockTime(a.at) ? `${clockTime(a.at)} · ` : "" }), richText(a.text))));
+  $("announce-area").hidden = list.length === 0;
+}
+
+async function pollAnnouncements(signal) {
+  while (!signal.aborted) {
+    try {
+      renderAnnouncements(await api("/api/announcements"));
+    } catch (_) {
+      /* the stream's state line already says when the grader is unreachable */
+    }
+    await new Promise((r) => setTimeout(r, ANNOUNCE_POLL_MS));
+  }
 }
 
 function practiceResult(out, step, res) {
@@ -91,15 +144,15 @@ function practiceResult(out, step, res) {
   practiceFails.set(step.id, fails);
   const hints = res.hints.slice(0, fails);
   // No hints yet: nothing after the reason (replaceChildren would render a null as "null").
-  const parts = [h("p", { class: "result-bad", text: `✗ ${res.reason}` })];
+  const parts = [h("p", { class: "result-bad" }, "✗ ", richText(res.reason || "Not this one yet."))];
   if (hints.length) parts.push(h("ol", { class: "hints" }, ...hints.map((t) => h("li", {}, richText(t)))));
   out.replaceChildren(...parts);
 }
 
 function practiceBox(step) {
   const out = h("div", { class: "result", role: "status", "aria-live": "polite" });
-  const box = h("section", { class: "practice card", "data-step": step.id, "aria-label": `Practice: step ${step.n}` },
-    h("h3", { text: `${step.n}. ${step.title}` }));
+  const box = h("section", { class: "practice", "data-step": step.id, "aria-label": `Practice: step ${step.n}` },
+    h("h4", { text: step.type === "question" ? "Try an answer (nothing is recorded)" : "Practice: try the command here first (nothing runs, nothing is recorded)" }));
   async function check(body) {
     out.replaceChildren(h("p", { class: "muted", text: "Checking…" }));
     try {
@@ -114,7 +167,7 @@ function practiceBox(step) {
       h("fieldset", {},
         h("legend", {}, richText(step.question)),
         ...step.choices.map((c) => h("label", {},
-          h("input", { type: "radio", name, value: c.id }), ` ${c.id}) `, c.text))),
+          h("input", { type: "radio", name, value: c.id }), ` ${c.id}) `, richText(c.text)))),
       h("button", { type: "submit", text: "Check answer" }));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -130,7 +183,7 @@ function practiceBox(step) {
     const id = `practice-${step.id}`;
     const input = h("input", { type: "text", id, class: "mono", autocomplete: "off", spellcheck: "false", autocapitalize: "off" });
     const form = h("form", { method: "post" },
-      h("label", { for: id, class: "prompt mono", text: step.practice.prompt }),
+      h("label", { for: id, class: "prompt mono", text: (step.practice && step.practice.prompt) || "$" }),
       input,
       h("button", { type: "submit", text: "Check" }));
     form.addEventListener("submit", (e) => {
@@ -178,7 +231,7 @@ async function loadLab(labId, showLogin) {
   practiceFails.clear();
   $("lab-title").textContent = lab.title;
   $("lab-description").replaceChildren(richText(lab.description));
-  $("practice").replaceChildren(...lab.steps.map(practiceBox));
+  buildSteps();
   await refresh();
   streamEvents({
     after: 0,
@@ -191,6 +244,7 @@ async function loadLab(labId, showLogin) {
     },
   });
   pollDowngrades(running.signal);
+  pollAnnouncements(running.signal);
 }
 
 async function start(who, showLogin) {
@@ -214,5 +268,5 @@ async function start(who, showLogin) {
 loginFlow({
   check: () => api("/api/dashboard/whoami"),
   start,
-  stop: () => { stop(); $("checklist").replaceChildren(); $("practice").replaceChildren(); },
+  stop: () => { stop(); $("checklist").replaceChildren(); $("announcements").replaceChildren(); },
 });
