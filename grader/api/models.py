@@ -141,6 +141,7 @@ class DowngradeEvidence(BaseModel):
 
     from_: str = Field(alias="from", description="the state before the regrade")
     to: str = Field(description="the state the regrade left")
+    reason: str = Field(default="", description="why the regrade judged it lower")
 
 
 class StepProgress(BaseModel):
@@ -182,7 +183,9 @@ class Event(BaseModel):
     )
     reason: str
     at: Time = Field(description="when the grader recorded the event")
-    node_at: Time | None = Field(description="the end of the command behind it, node's clock")
+    node_at: Time | None = Field(
+        description="the end of the command behind it, node's clock (None: a reset or downgrade)"
+    )
     evidence: Evidence | ResetEvidence | DowngradeEvidence | None = Field(
         description="the command judged; for a reset, who reset and what was cleared; for a "
         "downgrade, the states before and after"

@@ -173,7 +173,8 @@ class ScoreFold:
             state=e.state,
             reason=e.reason,
             at=m.iso(e.recorded if e.recorded is not None else e.at) or "",
-            node_at=m.iso(e.at) if e.state != EVENT_RESET else None,
+            # a reset or a downgrade is the grader's act: no node time behind it
+            node_at=None if e.state in {EVENT_RESET, EVENT_DOWNGRADED} else m.iso(e.at),
             evidence=evidence(e.state, e.evidence),
             points=points.get(e.step, 0),
             score=sum(points.get(step, 0) for step in done),

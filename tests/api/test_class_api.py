@@ -15,6 +15,7 @@ from store.batches import LAB, NODE, batch
 
 from api.server import running
 from api.test_api import ALICE, OPERATOR, THE_LAB, op, read_events
+from api.test_openapi import Published
 from grader.api import ApiSettings, create_app
 from grader.store import Store
 from grader.store import schema as t
@@ -102,6 +103,24 @@ def test_events_carry_points_and_the_score_after_them(client: TestClient, store:
         ("reset", "*", 0, 0),
         ("verified", "step-2", 1, 1),
     ]
+
+
+def test_a_downgrade_is_an_event_that_lowers_the_score(client: TestClient, store: Store) -> None:
+    store.ingest(batch(1, learner="alice"))
+    store.ingest(batch(2, learner="alice"))
+    # a regrade that no longer verifies step-1, allowed to lower it
+    [kept] = [v for _, v in batch(2, learner="alice").verdicts]
+    store.apply_regrade("alice", LAB, [kept], allow_downgrade=True)
+    answer = client.get("/api/events?learner=alice", headers=op())
+    events = Published(client).check("get", "/api/events", answer)  # the published Event shape
+    assert [(e["step"], e["state"], e["score"]) for e in events] == [
+        ("step-1", "verified", 2),
+        ("step-2", "verified", 3),
+        ("step-1", "downgraded", 1),
+    ]
+    lowered = events[-1]
+    assert (lowered["evidence"]["from"], lowered["evidence"]["to"]) == ("verified", "pending")
+    assert lowered["node_at"] is None and ISO_UTC.match(lowered["at"])
 
 
 def test_the_event_stream_carries_the_score_too(store: Store, settings: ApiSettings) -> None:
