@@ -427,7 +427,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         summary="Verdict events after a seq, oldest first (JSON poll)",
         response_model=list[m.Event],
         tags=["events"],
-        responses=_errors(403),
+        responses=_errors(403, 404),
     )
     def events(
         who: Who,
@@ -436,6 +436,8 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         limit: Annotated[int, Query(ge=1, le=EVENTS_PAGE_MAX)] = EVENTS_PAGE_MAX,
     ) -> list[m.Event]:
         scope = learner_scope(who, learner)
+        if learner is not None:
+            known_learner_or_404(learner)  # a misspelt name is not an empty class
         batch = store.events_after(after, scope, limit)
         return views.ScoreFold(store, settings.labs).events(batch)
 
@@ -451,7 +453,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
                     "text/event-stream": {"schema": {"$ref": "#/components/schemas/Event"}}
                 },
             },
-            **_errors(400, 403),
+            **_errors(400, 403, 404),
         },
     )
     async def events_stream(
@@ -464,6 +466,8 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         """Resume point: the Last-Event-ID header (a reconnecting EventSource sends it) wins over
         ?after=; neither means from the start. Each event is sent once per stream, in seq order."""
         scope = learner_scope(who, learner)
+        if learner is not None:
+            await run_in_threadpool(known_learner_or_404, learner)
         start = after or 0
         if last_event_id:
             try:

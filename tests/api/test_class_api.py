@@ -242,3 +242,26 @@ def test_a_teaching_assistant_reads_the_class_and_changes_nothing(
     assert client.get("/api/learners/alice/progress", headers=op(bob)).status_code == 403
     assert {e["learner"] for e in client.get("/api/events", headers=op(bob)).json()} == {"bob"}
     assert client.get("/api/learners", headers=op(bob)).status_code == 403
+
+
+def test_events_of_an_unknown_learner_are_404_not_an_empty_list(
+    client: TestClient, store: Store
+) -> None:
+    store.ingest(batch(1, learner="alice"))
+    assert len(client.get("/api/events?learner=alice", headers=op()).json()) == 1
+    missing = client.get("/api/events?learner=alcie", headers=op())
+    assert missing.status_code == 404 and missing.json()["detail"] == "no learner 'alcie'"
+    stream = client.get("/api/events/stream?learner=alcie", headers=op())
+    assert stream.status_code == 404
+    # a learner token still learns nothing about who exists
+    assert client.get("/api/events?learner=alcie", headers=op(ALICE)).status_code == 403
+
+
+def test_announcements_answer_304_until_a_new_one(client: TestClient) -> None:
+    first = client.get("/api/announcements", headers=op(ALICE))
+    tag = first.headers["etag"]
+    again = client.get("/api/announcements", headers={**op(ALICE), "If-None-Match": tag})
+    assert again.status_code == 304 and again.content == b""
+    client.post("/api/announcements", headers=op(), json={"text": "Back in 5"})
+    changed = client.get("/api/announcements", headers={**op(ALICE), "If-None-Match": tag})
+    assert changed.status_code == 200 and [a["text"] for a in changed.json()] == ["Back in 5"]

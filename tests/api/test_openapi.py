@@ -29,8 +29,8 @@ EXPECTED_ERRORS = {
     ("post", "/api/learners/{learner}/labs/{lab}/reset"): {403, 404},
     ("get", "/api/announcements"): {404},
     ("post", "/api/announcements"): {403, 404},
-    ("get", "/api/events"): {403},
-    ("get", "/api/events/stream"): {400, 403},
+    ("get", "/api/events"): {403, 404},
+    ("get", "/api/events/stream"): {400, 403, 404},
 }
 
 NOT_JSON = {"/api/export.csv": "text/csv", "/api/events/stream": "text/event-stream"}
