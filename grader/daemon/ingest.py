@@ -569,6 +569,24 @@ class NodeIngest:
             self._graders[key] = found
         return found
 
+    def reset_engine(self, learner: str, lab_id: str) -> bool:
+        """An operator reset this learner's lab (Store.reset_lab): its engine starts over.
+
+        Verdicts of the old engine not yet taken into a batch are dropped, and the fresh engine's
+        snapshot goes with the next batch. False when this node does not grade that learner on
+        that lab (nothing changed).
+        """
+        lab = self.labs.get(lab_id)
+        if lab is None or lab_id not in self.learners.get(learner, ()):
+            return False
+        self._graders[(learner, lab_id)] = LabGrader(lab, learner, self.enforce_attestation)
+        batch = self._batch
+        batch.verdicts = [
+            (who, v) for who, v in batch.verdicts if not (who == learner and v.lab == lab_id)
+        ]
+        batch.snapshots[(learner, lab_id)] = {}  # filled at take_batch
+        return True
+
     # --- batches --------------------------------------------------------------------------------
 
     def _new_batch(self) -> None:

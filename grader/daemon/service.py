@@ -28,6 +28,7 @@ from grader.config import GraderConfig
 from grader.daemon.committer import Committer
 from grader.daemon.lagboard import LagBoard
 from grader.daemon.leasekeeper import LeaseKeeper
+from grader.daemon.resets import ResetFollower
 from grader.daemon.watcher import NodeWatcher
 from grader.labs import Lab
 from grader.store import LeaseRound, Store
@@ -82,12 +83,15 @@ class Daemon:
         self.stopping = asyncio.Event()
         self.committer = Committer(store)
         self.lags = LagBoard(store)
+        # `grader reset` from any process: the reset learner's engine starts over (resets.py)
+        self.resets = ResetFollower(store, lambda: list(self.watchers.values()))
 
     async def run(self) -> None:
         for node in self.config.nodes:
             await asyncio.to_thread(
                 self.store.upsert_node, node.id, node.host, node.port, sorted(node.learners)
             )
+        await self.resets.start()
         api_task = None
         api = self._api()
         if api is not None:
@@ -112,6 +116,10 @@ class Daemon:
         """Every step runs whatever the one before it raised: one node's failure must not leave
         the others' batches uncommitted or their leases held (issue: an exception escaped
         Daemon.run, exit 1, no daemon_stopped, leases kept)."""
+        try:
+            await self.resets.stop()
+        except Exception:
+            log.exception("event=shutdown_step_failed step=resets")
         watchers = list(self.watchers.items())
         results = await asyncio.gather(*(w.stop() for _, w in watchers), return_exceptions=True)
         for (node_id, _), result in zip(watchers, results, strict=True):
