@@ -182,6 +182,11 @@ def test_csv_export_reset_and_announcement_from_the_page(page, pair: Classroom) 
     assert set(alice.evaluate_all("(bs) => bs.map((b) => b.dataset.state)")) == {"pending"}
     bob = page.locator("#grid-body tr[data-learner=bob] button[data-step=topo]")
     assert bob.get_attribute("data-state") == "verified"  # only alice was reset
+    page.reload()  # the server's grid folds the reset event the same way
+    page.wait_for_selector(
+        "#grid-body tr[data-learner=bob] button[data-step=topo][data-state=verified]"
+    )
+    assert set(alice.evaluate_all("(bs) => bs.map((b) => b.dataset.state)")) == {"pending"}
 
     # an announcement to this lab's learners: sent, and listed as live
     page.locator("#announce-box summary").click()
