@@ -63,6 +63,13 @@ DEFAULT_BACKOFF_MAX_S = 60.0
 DEFAULT_ATTESTATION = "required"
 # Where each node keeps its public key (grader/protocol/signed_run.py PUBLIC_KEY_PATH).
 DEFAULT_ATTEST_KEY_PATH = "/etc/labgrader/attest.pub"
+# Grades out (docs/grades-out.md): statements per LRS request (the xAPI spec sets no limit; 50
+# keeps one request small), how long one request may take, and the retry backoff: 1 s doubling
+# to 5 min, jittered, so an LRS that is down for an hour is asked a dozen times an hour, not a
+# thousand.
+DEFAULT_XAPI_BATCH = 50
+DEFAULT_OUTBOUND_TIMEOUT_S = 10.0
+DEFAULT_OUTBOUND_BACKOFF_MAX_S = 300.0
 
 
 class ConfigError(Exception):
@@ -123,6 +130,42 @@ class ApiConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class XapiConfig:
+    """The Learning Record Store the verdict events go to as xAPI statements."""
+
+    endpoint: str  # the LRS's xAPI base ("https://lrs.example/xAPI/"); statements at +statements
+    username: str  # HTTP basic auth
+    password: str
+    homepage: str  # the learners' account homePage (actor.account.homePage)
+    activity_base: str  # activity ids: <activity_base>/<lab>[/<step>]
+    batch: int = DEFAULT_XAPI_BATCH
+    timeout_s: float = DEFAULT_OUTBOUND_TIMEOUT_S
+
+
+@dataclass(frozen=True, slots=True)
+class WebhookConfig:
+    """One URL every verdict event is POSTed to, signed per the Standard Webhooks spec."""
+
+    name: str  # the sink's name: its cursor is `webhook:<name>`
+    url: str
+    secret: str  # "whsec_<base64>" (its decoded bytes are the key) or any other string (UTF-8)
+    timeout_s: float = DEFAULT_OUTBOUND_TIMEOUT_S
+
+
+@dataclass(frozen=True, slots=True)
+class OutboundConfig:
+    xapi: XapiConfig | None = None
+    webhooks: tuple[WebhookConfig, ...] = ()
+    backoff: Backoff = field(
+        default_factory=lambda: Backoff(DEFAULT_BACKOFF_BASE_S, DEFAULT_OUTBOUND_BACKOFF_MAX_S)
+    )
+
+    @property
+    def enabled(self) -> bool:
+        return self.xapi is not None or bool(self.webhooks)
+
+
+@dataclass(frozen=True, slots=True)
 class GraderConfig:
     path: Path
     db: str
@@ -131,6 +174,7 @@ class GraderConfig:
     nodes: tuple[NodeConfig, ...]
     daemon: DaemonSettings
     attestation: str = DEFAULT_ATTESTATION  # "required" | "auto" | "off"
+    outbound: OutboundConfig = field(default_factory=OutboundConfig)
 
     def node(self, node_id: str) -> NodeConfig:
         for n in self.nodes:
@@ -221,6 +265,7 @@ def load_config(path: str | Path) -> GraderConfig:
                 attest_key_path=raw.get("attest_key_path", DEFAULT_ATTEST_KEY_PATH),
             )
         )
+    outbound = _outbound(path, data.get("outbound", {}), problems)
     if problems:
         raise ConfigError(problems)
     d = data.get("daemon", {})
@@ -268,4 +313,46 @@ def load_config(path: str | Path) -> GraderConfig:
         nodes=tuple(nodes),
         daemon=daemon,
         attestation=data.get("attestation", DEFAULT_ATTESTATION),
+        outbound=outbound,
+    )
+
+
+def _outbound(path: Path, raw: dict[str, Any], problems: list[str]) -> OutboundConfig:
+    """The `outbound:` section (grades out, docs/grades-out.md); secrets may be {env: VAR}."""
+    xapi = None
+    if (x := raw.get("xapi")) is not None:
+        password = _secret(x["password"], f"{path}: outbound.xapi.password", problems)
+        xapi = XapiConfig(
+            endpoint=x["endpoint"] if x["endpoint"].endswith("/") else x["endpoint"] + "/",
+            username=x["username"],
+            password=password or "",
+            homepage=x["homepage"],
+            activity_base=x["activity_base"].rstrip("/"),
+            batch=x.get("batch", DEFAULT_XAPI_BATCH),
+            timeout_s=float(x.get("timeout_s", DEFAULT_OUTBOUND_TIMEOUT_S)),
+        )
+    hooks = []
+    names: set[str] = set()
+    for i, h in enumerate(raw.get("webhooks", [])):
+        if h["name"] in names:
+            problems.append(f"{path}: outbound.webhooks: name {h['name']!r} appears twice")
+        names.add(h["name"])
+        secret = _secret(h["secret"], f"{path}: outbound.webhooks[{i}].secret", problems)
+        hooks.append(
+            WebhookConfig(
+                name=h["name"],
+                url=h["url"],
+                secret=secret or "",
+                timeout_s=float(h.get("timeout_s", DEFAULT_OUTBOUND_TIMEOUT_S)),
+            )
+        )
+    b = raw.get("backoff", {})
+    return OutboundConfig(
+        xapi=xapi,
+        webhooks=tuple(hooks),
+        backoff=Backoff(
+            base_s=float(b.get("base_s", DEFAULT_BACKOFF_BASE_S)),
+            max_s=float(b.get("max_s", DEFAULT_OUTBOUND_BACKOFF_MAX_S)),
+            jitter=b.get("jitter", True),
+        ),
     )

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test suite, from a clean checkout on a fresh Debian 12 machine (as root): install what the
-# tests need (virtualenv, Chromium, a Docker engine, PostgreSQL), check the labs, run pytest.
+# tests need (virtualenv, Chromium, a Docker engine, PostgreSQL, an xAPI LRS), check the labs,
+# run pytest.
 # README's second quick-start command; CI runs it through .ci/run with CI=true, which turns a
 # missing Docker engine, PostgreSQL or Chromium into a test error instead of a skip.
 # Measured: a clean clone takes about 4-5 minutes here (see BENCHMARKS.md / .ci/run).
@@ -41,6 +42,9 @@ if [[ ! "$GRADER_TEST_PG_URL" =~ ^postgresql\+psycopg://[^[:space:]]+$ ]]; then
 fi
 export GRADER_TEST_PG_URL
 
+log "xAPI LRS (ralph-malph, its own virtualenv: the grades-out tests)"
+GRADER_TEST_RALPH="$(scripts/ensure-lrs.sh)"
+export GRADER_TEST_RALPH
 
 log "bash releases of the node-shell matrix (built once, then cached)"
 scripts/ensure-shells.sh

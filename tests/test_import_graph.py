@@ -35,7 +35,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"matching"}),
     frozenset({"store"}),
     frozenset({"config.py"}),
-    frozenset({"api"}),
+    frozenset({"api", "outbound"}),
     frozenset({"daemon"}),
     frozenset({"provision", "bench", "cli.py"}),
 )

@@ -83,6 +83,7 @@ class Daemon:
         self.stopping = asyncio.Event()
         self.committer = Committer(store)
         self.lags = LagBoard(store)
+        self._outbound: asyncio.Task[None] | None = None
         # `grader reset` from any process: the reset learner's engine starts over (resets.py)
         self.resets = ResetFollower(store, lambda: list(self.watchers.values()))
 
@@ -96,6 +97,7 @@ class Daemon:
         api = self._api()
         if api is not None:
             api_task = asyncio.create_task(api.serve(), name="api")
+        self._start_outbound()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
@@ -120,6 +122,9 @@ class Daemon:
             await self.resets.stop()
         except Exception:
             log.exception("event=shutdown_step_failed step=resets")
+        if self._outbound is not None:  # a send cut short is sent again by the next start
+            self._outbound.cancel()
+            await asyncio.gather(self._outbound, return_exceptions=True)
         watchers = list(self.watchers.items())
         results = await asyncio.gather(*(w.stop() for _, w in watchers), return_exceptions=True)
         for (node_id, _), result in zip(watchers, results, strict=True):
@@ -147,6 +152,15 @@ class Daemon:
     def stop(self) -> None:
         log.info("event=shutdown_requested")
         self.stopping.set()
+
+    def _start_outbound(self) -> None:
+        """Grades out (docs/grades-out.md): the xAPI LRS and the webhooks grader.yaml names
+        follow the event log from their stored cursors."""
+        if self.config.outbound.enabled:
+            from grader.outbound import delivery_for
+
+            delivery = delivery_for(self.store, self.config.outbound, self.labs)
+            self._outbound = asyncio.create_task(delivery.run(), name="outbound")
 
     def _api(self) -> EmbeddedServer | None:
         if not self.config.api.enabled:

@@ -26,6 +26,7 @@ from grader.store.model import (
 
 if TYPE_CHECKING:
     from grader.store.database import fresh_schema
+    from grader.store.delivery import DeliveryCursor, LoggedEvent
     from grader.store.leases import LeaseRound
     from grader.store.notify import EventFeed
     from grader.store.queries import EVENTS_PAGE_MAX
@@ -39,8 +40,10 @@ __getattr__ = lazy_names(
     __name__,
     {
         "EVENTS_PAGE_MAX": ".queries",
+        "DeliveryCursor": ".delivery",
         "EventFeed": ".notify",
         "LeaseRound": ".leases",
+        "LoggedEvent": ".delivery",
         "RegradeResult": ".regrade",
         "Store": ".store",
         "fresh_schema": ".database",
@@ -56,11 +59,13 @@ __all__ = [
     "TOKEN_ROLES",
     "Announcement",
     "AuditEntry",
+    "DeliveryCursor",
     "EventFeed",
     "IngestBatch",
     "IssuedToken",
     "LeaseLost",
     "LeaseRound",
+    "LoggedEvent",
     "NodeStatus",
     "RegradeResult",
     "StepProgress",

@@ -9,6 +9,7 @@ One object over one engine (connection.py), composed of the store's jobs, each i
   reset.py    an operator's reset of a learner's lab (audited, an event the daemon follows)
   tokens.py   API tokens issued with `grader tokens` (only their digests)
   announcements.py  an instructor's messages to the class
+  delivery.py the outbound sinks' cursors over the event log (grader/outbound)
 
 writes.py holds the exactly-once contract.
 """
@@ -17,13 +18,14 @@ from __future__ import annotations
 
 from grader.store.announcements import Announcements
 from grader.store.database import create_engine, migrate
+from grader.store.delivery import Deliveries
 from grader.store.nodes import Nodes
 from grader.store.regrade import Regrades
 from grader.store.reset import Resets
 from grader.store.tokens import Tokens
 
 
-class Store(Nodes, Regrades, Resets, Tokens, Announcements):
+class Store(Nodes, Regrades, Resets, Tokens, Announcements, Deliveries):
     """One database (SQLite file or PostgreSQL) holding everything the graders know.
 
     Thread-safe: every method takes its own pooled connection, so the API's worker threads and the
