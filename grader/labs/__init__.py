@@ -27,6 +27,7 @@ from grader.labs.model import (
     Step,
     ValueMatch,
 )
+from grader.labs.wording import pattern_in_words, value_in_words
 
 if TYPE_CHECKING:
     from grader.labs.document import Document, read_document
@@ -92,5 +93,7 @@ __all__ = [
     "explain_violation",
     "load_lab",
     "parse_lesson",
+    "pattern_in_words",
     "read_document",
+    "value_in_words",
 ]

@@ -16,6 +16,7 @@ from grader.labs.document import read_document
 from grader.labs.errors import LabError
 from grader.labs.fragile import fragile_warnings
 from grader.labs.loader import LAB_FILE, check_lab
+from grader.labs.readable import readable_warnings
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,6 +33,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "prose or an all/any pattern that knows only one generation's text (`invalid usage`\n"
             "vs `internal error`, `via SHM/direct/direct` vs `via SHM/direct`, ...). Each is\n"
             "printed as FILE:LINE:COL: warning: [warn/RULE] SENTENCE.\n"
+            "Also warned: what learners read that would not help them: a regex their reasons\n"
+            "would show as written (no `description`), a step without hints, and a step named\n"
+            "by its place (\"the fourth step\") instead of its title.\n"
             "\n"
             "Exit status: 0 when no problem was found (warnings alone keep 0, unless --strict),\n"
             "1 when any problem was found."
@@ -71,14 +75,17 @@ def lab_files(paths: list[str]) -> tuple[list[Path], list[str]]:
 
 
 def _warnings(file: Path) -> list[LabError]:
-    """The fragile-pattern warnings for `file`, read as check_lab reads it ([] when unreadable
-    or not usable YAML: check_lab reports that as a problem)."""
+    """The warnings for `file` (fragile patterns, then what learners read: grader.labs.readable),
+    read as check_lab reads it ([] when unreadable or not usable YAML: check_lab reports that as
+    a problem)."""
     try:
         raw = file.read_bytes()
     except OSError:
         return []
     doc = read_document(str(file), raw)
-    return fragile_warnings(doc, file) if doc.usable else []
+    if not doc.usable:
+        return []
+    return sorted(set(fragile_warnings(doc, file)) | set(readable_warnings(doc)))
 
 
 def warning_line(warning: LabError) -> str:

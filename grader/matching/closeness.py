@@ -5,13 +5,14 @@ match, and the seed lab has six steps of `all_reduce_perf`: one line is a partia
 of them. The engine reports it as an attempt at one step only, the one the learner most
 plausibly meant (engine.LabGrader._end), and at none when it meets too little of any.
 
-A step's *parts* are what its command asks to be there: each variable it wants set, each flag it
-wants given, each argument, each later pipe stage's argument (or the stage itself). What it wants
-absent is no part: any line meets it, so it says nothing about what the learner meant. A part
-that several steps of the same program share sets none of them apart, so it weighs
-1/(number of those steps); a part of one step alone weighs 1. `closeness` is the weighed share
-of the parts the line met, in [0, 1]; a near miss counts in part (the variable set with another
-value, set in the shell but not exported, or under a misspelt name).
+A step's *parts* are what its command asks to be there: its program, each variable it wants set,
+each flag it wants given, each argument, each later pipe stage's argument (or the stage itself).
+What it wants absent is no part: any line meets it, so it says nothing about what the learner
+meant; nor is a general-purpose program (`echo`, `cat`, ...: `GENERAL_PROGRAMS`), which lines of
+every kind run. A part that several steps of the same program share sets none of them apart, so
+it weighs 1/(number of those steps); a part of one step alone weighs 1. `closeness` is the
+weighed share of the parts the line met, in [0, 1]; a near miss counts in part (the variable set
+with another value, set in the shell but not exported, or under a misspelt name).
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ from grader.matching.expect import CommandView, LineView, misspelt, value_matche
 #: `echo busbw=2.28` not one at printing `$?`).
 ATTEMPT_CLOSENESS = Fraction(1, 2)
 
+#: Programs that lines of every kind run: running one says nothing about which step was meant.
+GENERAL_PROGRAMS = frozenset({"echo", "printf", "cat", "tee", "true", "false", "test", "["})
+
 _FULL = Fraction(1)
 _HALF = Fraction(1, 2)
 _NEAR = Fraction(3, 4)  # the right value under a misspelt name, or set but not exported
@@ -40,7 +44,7 @@ _FAR = Fraction(1, 4)  # a wrong value under a misspelt name, or not exported
 class Part:
     """One thing a step's command asks to be there (hashable, so steps can share one)."""
 
-    kind: str  # "env" | "flag" | "arg" | "pipe-arg" | "pipe-shows" | "pipe"
+    kind: str  # "program" | "env" | "flag" | "arg" | "pipe-arg" | "pipe-shows" | "pipe"
     name: str = ""  # the variable or flag
     value: ValueMatch | None = None
     programs: tuple[str, ...] = ()  # a pipe stage's programs
@@ -50,7 +54,8 @@ class Part:
 def _parts(command: CommandExpect) -> list[Part]:
     main = command.main
     assert main is not None
-    parts = [Part("env", name, vm) for name, vm in main.env.items() if vm.kind != "absent"]
+    parts = [] if set(main.program) & GENERAL_PROGRAMS else [Part("program", programs=main.program)]
+    parts += [Part("env", name, vm) for name, vm in main.env.items() if vm.kind != "absent"]
     parts += [
         Part("flag", name, vm)
         for name, vm in main.flags.items()
@@ -120,6 +125,8 @@ def _later(line: LineView, view: CommandView, programs: tuple[str, ...]) -> list
 def _credit(
     part: Part, line: LineView, view: CommandView, variables: Mapping[str, str]
 ) -> Fraction:
+    if part.kind == "program":
+        return _FULL  # only commands of the step's program are weighed
     if part.kind == "env":
         return _env_credit(part, view, variables)
     if part.kind == "flag":

@@ -31,6 +31,8 @@ from grader.labs import (
     Pattern,
     StageExpect,
     ValueMatch,
+    pattern_in_words,
+    value_in_words,
 )
 from grader.matching import grep, ncclifname
 from grader.matching.cmdline import Pipeline, SimpleCommand, parse_flags, parse_line
@@ -86,7 +88,7 @@ def describe_value(vm: ValueMatch, variables: Mapping[str, str]) -> str:
         "equals": v,
         "prefix": f"something starting with {v}",
         "contains": f"something containing {v}",
-        "regex": f"something matching /{v}/",
+        "regex": value_in_words(v) or f"something matching the pattern `{v}`",
         "absent": "unset",
         "selects_interface": (
             f"a value that makes NCCL use {v} ({v}, ={v}, a prefix or a list that selects it, "
@@ -431,8 +433,11 @@ def check_command(
 
 # ---------------------------------------------------------------- output expectations
 def _describe_pattern(p: Pattern) -> str:
-    """The author's description of the pattern, else the pattern itself in backticks."""
-    return p.description or f"`{p.text}`"
+    """The author's description of the pattern, else a simple regex in words, else the pattern
+    itself in backticks (`grader lint` warns about a regex that comes to that)."""
+    if p.description:
+        return p.description
+    return (pattern_in_words(p.text) if p.kind == "regex" else None) or f"`{p.text}`"
 
 
 @dataclass(slots=True)
@@ -603,7 +608,7 @@ class NumberReader:
             return f"the output never showed the `# {c.text} : <number>` line to read {what} from"
         if self.not_number is not None:
             return f"the output showed `{self.not_number}` where {what} should be a number"
-        return f"the output never showed `{c.text}`, which gives {what}"
+        return f"the output never showed the line that gives {what}"
 
 
 _OPS: dict[str, Callable[[float, float], bool]] = {

@@ -24,6 +24,7 @@ description: d
 steps:
   - id: one
     title: One
+    hints: [h]
     exit: 0
 """
 
@@ -53,7 +54,7 @@ def test_bare_nccl_warn_in_none_warns_at_the_pattern(
     code, out, err = _lint(capsys, str(file))
     assert code == 0, "warnings alone keep exit status 0"
     (line,) = out
-    assert line.startswith(f"{file}:11:11: warning: [warn/none-rejects-harmless] ")
+    assert line.startswith(f"{file}:12:11: warning: [warn/none-rejects-harmless] ")
     assert "libibverbs" in line and "NCCL ≤ 2.10" in line
     assert "Failed to find CUDA library" in line and "NCCL 2.18" in line
     assert "`Test NCCL failure`" in line and "nccl-facts.md §3.1, §6.3" in line
@@ -74,7 +75,7 @@ def test_strict_turns_warnings_into_exit_1(tmp_path: Path) -> None:
     assert plain.returncode == 0, plain.stderr
     assert strict.returncode == 1, strict.stderr
     for run in (plain, strict):
-        assert f"{file}:10:25: warning: [warn/none-rejects-harmless]" in run.stdout
+        assert f"{file}:11:25: warning: [warn/none-rejects-harmless]" in run.stdout
         assert "0 problems, 1 warning in 1 lab file." in run.stderr
 
 
@@ -102,7 +103,7 @@ def test_regex_none_on_a_probe_warns(tmp_path: Path, capsys: pytest.CaptureFixtu
     code, out, _ = _lint(capsys, str(file))
     (line,) = out
     assert code == 0
-    assert line.startswith(f"{file}:12:24: warning: [warn/none-rejects-harmless] ")
+    assert line.startswith(f"{file}:13:24: warning: [warn/none-rejects-harmless] ")
     assert "Failed to find CUDA library" in line and "libibverbs" not in line
 
 
@@ -119,10 +120,12 @@ def test_variable_in_a_none_pattern_does_not_crash(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     body = (
-        "    output:\n      all: [{regex: 'Using (?P<iface>\\w+)'}]\n    captures: [iface]\n"
-        "  - id: two\n    title: Two\n    exit: 0\n"
+        "    output:\n      all: [{regex: 'Using (?P<iface>\\w+)', description: d}]\n"
+        "    captures: [iface]\n"
+        "  - id: two\n    title: Two\n    hints: [h]\n    exit: 0\n"
         "    output:\n"
-        "      none: ['${iface}', {regex: '${iface}.*failed'}, {contains: 'x${iface}'}]\n"
+        "      none: ['${iface}', {regex: '${iface}.*failed', description: d},"
+        " {contains: 'x${iface}'}]\n"
     )
     file = _lab(tmp_path, body)
     code, out, _ = _lint(capsys, str(file))
@@ -136,7 +139,7 @@ def test_instructions_with_one_generations_text_warn(
     code, out, _ = _lint(capsys, str(file))
     (line,) = _warnings(out)
     assert code == 0
-    assert line.startswith(f"{file}:9:19: warning: [warn/version-specific-text] ")
+    assert line.startswith(f"{file}:10:19: warning: [warn/version-specific-text] ")
     assert "`invalid usage`" in line and "NCCL ≥ 2.24" in line
     assert "NCCL ≤ 2.23 prints `internal error" in line
 
@@ -158,10 +161,12 @@ def test_prose_is_judged_per_step_and_in_the_description(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     head = HEAD.replace("description: d", "description: 'Read the `Bootstrap : Using` line.'")
+    head = head.replace("    hints: [h]\n", "")
     body = (
         "    hints:\n      - Look for `via SHM/direct/direct`.\n"
         "      - 'Older NCCL: `via direct shared memory`.'\n"
         "  - id: two\n    type: question\n    title: Two\n    question: Which line?\n"
+        "    hints: [h]\n"
         "    choices:\n      - {id: a, text: 'Count not open libibverbs'}\n"
         "      - {id: b, text: 'Failed to open libibverbs'}\n"
         "    answer: a\n"
@@ -181,7 +186,7 @@ def test_all_pattern_with_one_generations_text_warns(
     code, out, _ = _lint(capsys, str(file))
     (line,) = out
     assert code == 0
-    assert line.startswith(f"{file}:10:21: warning: [warn/version-specific-pattern] ")
+    assert line.startswith(f"{file}:11:21: warning: [warn/version-specific-pattern] ")
     assert "matches only NCCL ≥ 2.24's text" in line
     assert "NCCL ≤ 2.23 prints `internal error - please report" in line
 
@@ -203,7 +208,7 @@ def test_any_pattern_missing_a_generation_warns(
     code, out, _ = _lint(capsys, "--strict", str(file))
     assert code == 1
     (line,) = out
-    assert line.startswith(f"{file}:10:12: warning: [warn/version-specific-pattern] ")
+    assert line.startswith(f"{file}:11:12: warning: [warn/version-specific-pattern] ")
     assert "This `any` list's patterns match only NCCL 2.13 – 2.30.4's and NCCL ≤ 2.12's" in line
     assert "NCCL 2.30.7+ prints `via SHM/direct` instead" in line
 
@@ -213,9 +218,10 @@ def test_patterns_covering_every_generation_are_fine(
 ) -> None:
     body = (
         "    output:\n      all:\n"
-        "        - regex: 'Bootstrap ?: Using'\n"
-        "        - regex: 'via (SHM/direct|direct shared memory)'\n"
-        "        - {regex: '(count not|failed to) open libibverbs', ignore_case: true}\n"
+        "        - {regex: 'Bootstrap ?: Using', description: d}\n"
+        "        - {regex: 'via (SHM/direct|direct shared memory)', description: d}\n"
+        "        - {regex: '(count not|failed to) open libibverbs', ignore_case: true,"
+        " description: d}\n"
         "        - Test NCCL failure\n"
     )
     file = _lab(tmp_path, body)
@@ -253,6 +259,6 @@ def test_alternatives_outputs_are_checked(tmp_path: Path) -> None:
     doc = read_document(str(file), file.read_bytes())
     warnings = fragile_warnings(doc, file)
     assert [(w.line, w.column, w.schema_path) for w in warnings] == [
-        (10, 25, "warn/none-rejects-harmless"),
-        (11, 24, "warn/version-specific-pattern"),
+        (11, 25, "warn/none-rejects-harmless"),
+        (12, 24, "warn/version-specific-pattern"),
     ]

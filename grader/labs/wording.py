@@ -1,0 +1,97 @@
+"""A lab's regex said in words, for learners' reasons when its author gave no description.
+
+Only simple regexes can be said: literal alternatives (`socket|bootstrap|oob`), optionally in any
+case (`(?i)…`, `(?i:…)`) and anchored (`^…$`). Anything else (classes, repeats, groups) gives
+None, and the caller shows the regex itself; `grader lint` warns about those
+(grader/labs/readable.py), so an author can add a `description`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# A literal piece: characters that are not regex syntax, or a backslash before punctuation.
+_LITERAL = re.compile(r"(?:[^\\.^$*+?()\[\]{}|]|\\[^A-Za-z0-9])+")
+_ESCAPE = re.compile(r"\\(.)")
+# Regexes that accept any value at all (set, with whatever in it).
+_ANYTHING = frozenset({".", ".+", r"\S", r"\S+", ".*", "^.", "^.+"})
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A simple regex as the texts it looks for and where."""
+
+    texts: tuple[str, ...]
+    start: bool  # anchored at the start (`^`)
+    end: bool  # anchored at the end (`$`)
+    any_case: bool
+
+    def alternatives(self) -> str:
+        """`a`, `a` or `b`, `a`, `b` or `c` (in any case)."""
+        quoted = [f"`{t}`" for t in self.texts]
+        said = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+        return said + (" (in any case)" if self.any_case else "")
+
+
+def regex_words(text: str) -> Words | None:
+    """The regex as `Words`, or None when it is more than literal alternatives."""
+    s = text
+    any_case = False
+    if s.startswith("(?i)"):
+        any_case, s = True, s[4:]
+    start = s.startswith("^")
+    if start:
+        s = s[1:]
+    end = s.endswith("$") and not s.endswith("\\$")
+    if end:
+        s = s[:-1]
+    for opening in ("(?i:", "(?:"):
+        if s.startswith(opening) and s.endswith(")") and "(" not in s[len(opening) : -1]:
+            any_case = any_case or opening == "(?i:"
+            s = s[len(opening) : -1]
+            break
+    pieces = s.split("|")
+    if not all(_LITERAL.fullmatch(p) for p in pieces):
+        return None
+    texts = tuple(_ESCAPE.sub(r"\1", p) for p in pieces)
+    return Words(texts, start, end, any_case)
+
+
+def anything(text: str) -> bool:
+    """Whether the regex accepts any value with something in it (`.`, `.+`, `\\S`)."""
+    return text in _ANYTHING
+
+
+def value_in_words(text: str) -> str | None:
+    """How a reason names a value the regex accepts ("something containing `p2p`"), or None."""
+    if anything(text):
+        return "any value"
+    words = regex_words(text)
+    if words is None:
+        return None
+    said = words.alternatives()
+    if words.start and words.end:
+        return said
+    if words.start:
+        return f"something starting with {said}"
+    if words.end:
+        return f"something ending with {said}"
+    return f"something containing {said}"
+
+
+def pattern_in_words(text: str) -> str | None:
+    """How a reason names an output line the regex finds ("a line that is `3`"), or None."""
+    if anything(text):
+        return "a line with anything on it"
+    words = regex_words(text)
+    if words is None:
+        return None
+    said = words.alternatives()
+    if words.start and words.end:
+        return f"a line that is {said}"
+    if words.start:
+        return f"a line starting with {said}"
+    if words.end:
+        return f"a line ending with {said}"
+    return said
