@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "printed as FILE:LINE:COL: warning: [warn/RULE] SENTENCE.\n"
             "Also warned: what learners read that would not help them: a regex their reasons\n"
             "would show as written (no `description`), a step without hints, and a step named\n"
-            "by its place (\"the fourth step\") instead of its title.\n"
+            'by its place ("the fourth step") instead of its title.\n'
             "\n"
             "Exit status: 0 when no problem was found (warnings alone keep 0, unless --strict),\n"
             "1 when any problem was found."
