@@ -149,3 +149,13 @@ def test_announcement_shown_once_escaped(session, root: Path, node_shell) -> Non
     rec2 = session()
     _, later = _timed(rec2, "true")
     assert "📣" not in bytes(rec2.output).decode("utf-8", "replace"), later
+
+
+def test_the_learners_bash_rematch_survives_the_prompt(session, root: Path, node_shell) -> None:
+    """The prompt reads the progress file's head at every prompt: it must not overwrite the
+    learner's own BASH_REMATCH (a `=~` of its own would), which a script or a lesson may use."""
+    _write(root, _doc({}, [], []))
+    rec = session()
+    _timed(rec, "[[ lab-7 =~ ([0-9]+) ]]")
+    _, text = _timed(rec, 'echo "got=${BASH_REMATCH[1]}="')
+    assert "got=7=" in text, text

@@ -199,13 +199,13 @@ __lg_aseq=
 # The file's head (docs/node-protocol.md "Progress file"): {"v":1,"seq":S,"ann":A,"wait_ms":W,
 # "judged":{"<session>/<aid>":n,...} -- read up to judged's closing brace with one builtin
 # `read`, at every prompt: no fork unless there is something new to show.
-# __lg_head: true when the file has such a head (a file from an older grader has none).
+# __lg_head: true when the file has such a head (a file from an older grader has none). A glob,
+# not =~, which would overwrite the learner's BASH_REMATCH at every prompt.
 __lg_hd=
-__lg_head_re='^\{"v":[0-9]+,"seq":[0-9]+,'
 __lg_head() {
 	__lg_hd=
 	{ IFS= read -r -d '}' __lg_hd <"$__lg_progress"; } 2>/dev/null
-	[[ $__lg_hd =~ $__lg_head_re ]]
+	[[ $__lg_hd == '{"v":'[0-9]*',"seq":'[0-9]*,* ]]
 }
 # __lg_num NAME -> REPLY: the number after "NAME": in the head (status 1 when it has none).
 __lg_num() {
@@ -358,7 +358,8 @@ __lg_tail() {
 __lg_fix_history() {
 	HISTCONTROL=
 	HISTIGNORE=
-	[[ -n ${HISTSIZE-} && ! ${HISTSIZE} =~ ^[1-9][0-9]*$ ]] && HISTSIZE=500
+	# (globs, not =~: at every prompt, =~ would overwrite the learner's BASH_REMATCH)
+	if [[ -n ${HISTSIZE-} ]] && [[ $HISTSIZE != [1-9]* || $HISTSIZE == *[!0-9]* ]]; then HISTSIZE=500; fi
 	shopt -s cmdhist
 	[[ ${PS0-} == "$__lg_ps0_str"* ]] || PS0=$__lg_ps0_str${PS0//"$__lg_ps0_str"/}
 }
