@@ -503,7 +503,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
 
         return EventSourceResponse(stream(), ping=SSE_PING_S)
 
-    dashboard.mount(app, store, settings, principal, operator)
+    dashboard.mount(app, store, settings, principal)
     _document_common_errors(app)
     return app
 

@@ -102,7 +102,6 @@ def mount(
     store: Store,
     settings: ApiSettings,
     principal: Callable[..., Principal],
-    operator: Callable[..., Principal],
 ) -> None:
     """Add the dashboard's pages and routes to `app`, with create_app's auth dependencies."""
     grid = ClassGrid.over(store)
