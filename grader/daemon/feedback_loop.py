@@ -60,6 +60,11 @@ class NodeFeedback:
         # progress write uses them once instead of a read transaction; a write that failed, or a
         # new connection, reads the store again.
         self._fresh_states: dict[tuple[str, str], list[Any]] = {}
+        # The states the last document of each (learner, lab) was built from: a write due only
+        # because a command was judged (no new event, so no fresh states) reuses them instead of
+        # a read transaction per command. Forgotten where the fresh ones are, and when the
+        # announcements change (a write then reads the store, as after a connection).
+        self._known_states: dict[tuple[str, str], Sequence[StepState | StepProgress]] = {}
         self._progress = feedback.ProgressWriter(node.spool_root)
         self._retry = feedback.RetryBackoff()
         self._conn: asyncssh.SSHClientConnection | None = None  # the watcher's, while connected
@@ -122,6 +127,7 @@ class NodeFeedback:
 
     def announced(self) -> None:
         """The live announcements changed: every learner's file shows the new set."""
+        self._known_states.clear()
         self._dirty.update(self.node.learners)
         self._wake.set()
 
@@ -142,6 +148,7 @@ class NodeFeedback:
             return
         self._dirty.add(learner)
         self._fresh_states.clear()  # the retry reads the store: it may be much later
+        self._known_states.clear()
         delay = self._retry.failed(learner, time.monotonic())
         self._wake.set()
         self._log_budget.log(
@@ -181,6 +188,7 @@ class NodeFeedback:
                 self._retry.reset()
                 self._written_conn = conn
                 self._fresh_states.clear()
+                self._known_states.clear()
             now = time.monotonic()
             for learner in sorted(self._dirty):
                 if self._retry.due(learner, now) > now:
@@ -227,11 +235,13 @@ class NodeFeedback:
             self._recent.load(learner, await asyncio.to_thread(self._all_events, learner))
         progress: dict[str, Sequence[StepState | StepProgress]] = {}
         for lab in labs:
-            fresh = self._fresh_states.pop((learner, lab.id), None)
+            key = (learner, lab.id)
+            fresh: Sequence[StepState | StepProgress] | None = self._fresh_states.pop(key, None)
             if fresh is None:
-                progress[lab.id] = await asyncio.to_thread(self.store.step_states, learner, lab.id)
-            else:
-                progress[lab.id] = fresh
+                fresh = self._known_states.get(key)
+            if fresh is None:
+                fresh = await asyncio.to_thread(self.store.step_states, learner, lab.id)
+            progress[lab.id] = self._known_states[key] = fresh
         doc = feedback.progress_document(
             learner,
             labs,
