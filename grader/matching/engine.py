@@ -523,6 +523,7 @@ class LabGrader:
             c, reason, _, res = min(
                 partial,
                 key=lambda j: (
+                    j[2][1],  # a step whose `after` is unmet is not the one being worked on
                     -j[0].closeness,
                     j[2],
                     abs(self._index[j[0].step.id] - here),
