@@ -113,8 +113,12 @@ class TokenTable:
         for configured, principal in self._entries:
             if hmac.compare_digest(configured, digest) and found is None:
                 found = principal
-        if found is None and self._issued is not None:
-            issued = self._issued(digest.hex())
-            if issued is not None:
-                found = Principal.of_issued(issued)
-        return found
+        return found or self._issued_principal(digest)
+
+    def _issued_principal(self, digest: bytes) -> Principal | None:
+        """A token issued with `grader tokens`, looked up by its SHA-256 (only the digest is
+        stored: an index lookup of a digest reveals nothing of the secret); None if revoked."""
+        if self._issued is None:
+            return None
+        issued = self._issued(digest.hex())
+        return None if issued is None else Principal.of_issued(issued)
