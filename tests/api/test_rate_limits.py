@@ -26,10 +26,13 @@ def client(store: Store) -> Iterator[TestClient]:
 
 def test_quick_requests_with_one_token_get_429_with_retry_after(client: TestClient) -> None:
     allowed = int(RATE_PER_TOKEN.split("/")[0])
-    codes = [client.get("/api/labs", headers=op(ALICE)).status_code for _ in range(allowed + 20)]
+    # The window moves: on a slow box (coverage's tracer) the burst may span more than a second,
+    # so the 429 judged is one from within the burst, not a request after it.
+    answers = [client.get("/api/labs", headers=op(ALICE)) for _ in range(allowed + 20)]
+    codes = [a.status_code for a in answers]
     assert codes.count(200) >= allowed - 5 and 429 in codes, codes  # a second may roll over
-    limited = client.get("/api/labs", headers=op(ALICE))
-    assert limited.status_code == 429 and int(limited.headers["Retry-After"]) >= 1
+    limited = answers[codes.index(429)]
+    assert int(limited.headers["Retry-After"]) >= 1
     assert limited.json()["detail"] == "too many requests with this token"
     # another token has its own window
     assert client.get("/api/labs", headers=op(OPERATOR)).status_code == 200
