@@ -139,8 +139,10 @@ def test_typed_step_turns_the_cell_verified_live(page, fake_node: FakeNode, tmp_
         cell.wait_for()
         assert cell.get_attribute("data-state") == "pending"
         page.wait_for_selector("#stream[data-state=live]")
-        node_cell = page.locator(f"#grid-body tr[data-learner={fake_node.learner.user}] td")
-        assert "ml-node-07" in node_cell.nth(0).inner_text()
+        node_cell = page.locator(
+            f"#grid-body tr[data-learner={fake_node.learner.user}] td[data-node]"
+        )
+        assert "ml-node-07" in node_cell.inner_text()
         page.evaluate("window.__sameDocument = true")  # gone if the page reloads
 
         shown = type_on_node(fake_node, BROKEN_LINE)
