@@ -6,6 +6,7 @@ import getpass
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, cast
 
 from grader.node.paths import node_file
 
@@ -162,3 +163,96 @@ def test_lab_status_inside_captured_session(session, captured, root: Path, write
     rec.run(f"{node_file('lab')} status")
     cap = captured(rec)
     assert "[✓] 1. Run the job" in cap.command(f"{node_file('lab')} status").output
+
+
+FIRST_LAB: dict[str, Any] = cast(list, PROGRESS["labs"])[0]
+SECOND_LAB: dict[str, Any] = {
+    "id": "nccl-transport",
+    "title": "The Job That Runs Slow",
+    "points": 2,
+    "score": 0,
+    "steps": [
+        {
+            "id": "baseline",
+            "n": 1,
+            "title": "Measure what fast looks like",
+            "state": "pending",
+            "reason": "",
+            "points": 1,
+            "hints": [],
+            "at": None,
+        },
+        {
+            "id": "why-busbw",
+            "n": 2,
+            "title": "Two bandwidths that agree",
+            "type": "question",
+            "state": "pending",
+            "reason": "",
+            "points": 1,
+            "hints": [],
+            "at": None,
+            "question": "Why do they agree?",
+            "choices": [{"id": "a", "text": "Two ranks."}, {"id": "b", "text": "Luck."}],
+        },
+        {
+            "id": "why-socket",
+            "n": 3,
+            "title": "A question whose id the other lab has too",
+            "type": "question",
+            "state": "pending",
+            "reason": "",
+            "points": 1,
+            "hints": [],
+            "at": None,
+            "question": "Same id?",
+            "choices": [{"id": "a", "text": "Yes."}],
+        },
+    ],
+}
+
+
+def test_a_number_two_labs_share_is_refused_and_the_unambiguous_form_given(
+    root: Path, write_progress
+) -> None:
+    """Each lab's grader reads a bare `lab answer 3 a` as its own step 3: with two labs, one
+    command would answer both questions. `lab` refuses it (exit 1: the grader counts an answer
+    only from a `lab answer` that exited 0) and names the forms that say which."""
+    doc = {**PROGRESS, "labs": [FIRST_LAB, SECOND_LAB]}
+    write_progress(root, USER, doc)
+    both = lab(root, "answer", "3", "a")
+    assert both.returncode == 1, both.stdout
+    assert "lab answer nccl-bootstrap:3 a, lab answer nccl-transport:3 a" in both.stdout
+    assert lab(root, "answer", "why-socket", "a").returncode == 1  # an id both labs use
+    # a number or id only one lab has, or a lab-qualified one, is taken
+    assert lab(root, "answer", "why-busbw", "a").returncode == 0
+    assert lab(root, "answer", "nccl-bootstrap:3", "a").returncode == 0
+    status = lab(root, "status").stdout
+    assert "[why-busbw]  (a question: lab answer why-busbw CHOICE)" in status
+    assert "[why-socket]  (a question: lab answer nccl-bootstrap:3 CHOICE)" in status
+    assert "lab answer nccl-transport:3 a)" in lab(root, "show", "nccl-transport:3").stdout
+    # alone, a lab keeps the plain number
+    write_progress(root, USER, PROGRESS)
+    assert lab(root, "answer", "3", "a").returncode == 0
+    assert "lab answer 3 CHOICE" in lab(root, "status").stdout
+
+
+def test_the_welcome_names_the_lab_of_the_next_step_and_ends_a_question_once(
+    root: Path, write_progress
+) -> None:
+    first = {**FIRST_LAB, "steps": FIRST_LAB["steps"][2:]}
+    write_progress(root, USER, {**PROGRESS, "labs": [first, SECOND_LAB]})
+    lines = lab(root, "_welcome").stdout.splitlines()
+    assert lines[-1].startswith(
+        "Next: step 3 of The Job That Never Starts. Why a socket? `lab` shows it"
+    ), lines
+
+
+def test_a_reset_line_names_the_lab_that_started_over(root: Path, write_progress) -> None:
+    reset = {"seq": 4, "lab": "nccl-transport", "step": "", "state": "reset", "reason": "redo"}
+    doc = {**PROGRESS, "labs": [FIRST_LAB, SECOND_LAB], "events": [reset]}
+    write_progress(root, USER, doc)
+    shown = lab(root, "_feedback", "--after", "3").stdout
+    assert shown.splitlines()[0] == (
+        "↺ your progress in “The Job That Runs Slow” was reset by the instructor: redo"
+    ), shown
