@@ -3,8 +3,9 @@
 The grader is the production path unchanged: `python -m grader.cli run --config grader.yaml`
 in its own process (SQLite store, API in-process), talking SSH to the farm. Its CPU time and
 peak RSS are read from /proc. The measuring client subscribes to /api/events/stream with an
-operator token and takes, for each verdict event, latency = arrival time - evidence.t1, where t1
-is the D marker's time, which the farm stamped when it appended the command's last bytes.
+operator token and takes, for each verdict event, latency = arrival time - evidence.node_t1 (an
+ISO-8601 UTC time, grader/api/models.py), the D marker's time, which the farm stamped when it
+appended the command's last bytes (farm and grader share this machine's clock).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 import httpx
@@ -319,10 +321,10 @@ async def grader_phase(
                 result.duplicates += 1
                 continue
             seen.add(key)
-            t1 = (ev.get("evidence") or {}).get("t1")
+            t1 = (ev.get("evidence") or {}).get("node_t1")
             if t1 is None:
                 continue
-            lat = got - float(t1)
+            lat = got - datetime.fromisoformat(t1).timestamp()
             n = int(ev["evidence"]["n"])
             samples.append(
                 (round(got, 4), round(lat, 4), ev["learner"], ev["step"], ev["state"], n)
