@@ -123,6 +123,23 @@ def test_filters_and_sort_live_in_the_url_and_survive_a_reload(page, pair: Class
     other.close()
 
 
+def test_an_address_changed_in_the_open_tab_is_the_view_shown(page, pair: Classroom) -> None:
+    """A shared link pasted into a tab already open on the class view changes only the
+    fragment, so the page does not reload: the filters must still follow the address."""
+    sign_in(page, pair.url + "/dashboard", OPERATOR)
+    page.fill("#stuck-min", "0")
+    page.select_option("#stuck-step", "2")
+    page.select_option("#state", "stuck")
+    page.locator("#page-info", has_text="of 1 ").wait_for()
+    assert order(page) == ["alice"]
+    page.goto(pair.url + f"/dashboard#lab={LAB_ID}&sort=score&dir=desc")
+    page.locator("#page-info", has_text="of 2 ").wait_for()  # the stuck filter is gone
+    assert page.input_value("#state") == "all"
+    assert page.input_value("#stuck-step") == ""
+    assert page.get_attribute("#grid-head th[data-sort=score]", "aria-sort") == "descending"
+    assert "show=" not in page.url and "step=" not in page.url  # the view wrote back what it shows
+
+
 def test_the_learner_column_stays_while_the_steps_scroll_sideways(page, pair: Classroom) -> None:
     page.set_viewport_size({"width": 640, "height": 800})
     sign_in(page, pair.url + "/dashboard", OPERATOR)

@@ -643,6 +643,20 @@ async function start(me, showLogin) {
     select.value = first;
     await loadLab(first, showLogin);
   }
+  // A link pasted into this tab, or an address edited by hand, changes only the fragment: no
+  // reload, so the view follows it here (writeUrl's replaceState fires no hashchange).
+  window.onhashchange = () => {
+    if (!model) return;
+    const wanted = readUrl();
+    if (wanted.lab && wanted.lab !== model.lab.id && me.labs.some((l) => l.id === wanted.lab)) {
+      restoring = wanted;
+      select.value = wanted.lab;
+      loadLab(wanted.lab, showLogin).catch((e) => failed(e, showLogin));
+      return;
+    }
+    applyUrl(wanted);
+    render();
+  };
 }
 
 function failed(err, showLogin) {
