@@ -320,7 +320,10 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         for name in store.learners():
             scores = []
             for lab in settings.labs.values():
-                p = views.lab_progress(lab, store.progress(name, lab.id))
+                done = store.progress(name, lab.id)
+                if not settings.takes(name, lab.id, bool(done)):
+                    continue  # not this learner's lab: no silent zero
+                p = views.lab_progress(lab, done)
                 scores.append(m.LabScore(id=lab.id, score=p.score, points=p.points))
             out.append(m.LearnerScores(learner=name, labs=scores))
         return _etagged(request, _dump(out))
@@ -341,7 +344,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     def export_csv(_: ClassReader, lab: Annotated[str | None, Query()] = None) -> Response:
         chosen = [lab_or_404(lab)] if lab is not None else list(settings.labs.values())
         return Response(
-            export.grades_csv(store, chosen, store.learners()),
+            export.grades_csv(store, chosen, store.learners(), settings.takes),
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": 'attachment; filename="grades.csv"'},
         )

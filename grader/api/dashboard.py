@@ -187,7 +187,11 @@ def mount(
         seq = grid.refresh()
         nodes = store.nodes()
         node_of = {name: n.id for n in nodes for name in n.learners}
-        rows = grid.rows(chosen, store.learners())
+        rows = [
+            row
+            for row in grid.rows(chosen, store.learners())
+            if settings.takes(row["learner"], chosen.id, any(row["cells"]))
+        ]
         for row in rows:
             row["node"] = node_of.get(row["learner"])
         return {

@@ -12,13 +12,20 @@ import argparse
 import csv
 import io
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from grader.labs import Lab
 from grader.store import Store
 
 
-def grades_csv(store: Store, labs: Iterable[Lab], learners: Iterable[str]) -> str:
+def grades_csv(
+    store: Store,
+    labs: Iterable[Lab],
+    learners: Iterable[str],
+    takes: Callable[[str, str, bool], bool] | None = None,
+) -> str:
+    """One header row per lab, then a row per learner; `takes(learner, lab, has_progress)`
+    leaves out a learner who does not take the lab (ApiSettings.takes)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     names = sorted(learners)
@@ -26,7 +33,10 @@ def grades_csv(store: Store, labs: Iterable[Lab], learners: Iterable[str]) -> st
         writer.writerow(["learner", "lab", "score", "points", *(s.id for s in lab.steps)])
         total = sum(s.points for s in lab.steps)
         for name in names:
-            state = {p.step: p.state for p in store.progress(name, lab.id)}
+            progress = store.progress(name, lab.id)
+            if takes is not None and not takes(name, lab.id, bool(progress)):
+                continue
+            state = {p.step: p.state for p in progress}
             score = sum(s.points for s in lab.steps if state.get(s.id) == "verified")
             row = [name, lab.id, score, total, *(state.get(s.id, "pending") for s in lab.steps)]
             writer.writerow(row)

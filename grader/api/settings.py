@@ -24,6 +24,14 @@ class ApiSettings:
     # learner -> the labs grader.yaml's nodes give them (which announcements a learner sees)
     learner_labs: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
+    def takes(self, learner: str, lab_id: str, has_progress: bool) -> bool:
+        """Whether a class view of the lab lists the learner: one grader.yaml gives labs to
+        takes those; one it names for none (or a store from an earlier config) is listed where
+        they have progress, so no lab shows a silent zero for someone who never took it."""
+        if learner in self.learner_labs:
+            return lab_id in self.learner_labs[learner] or has_progress
+        return has_progress or not self.learner_labs
+
     @classmethod
     def from_config(cls, config: GraderConfig) -> ApiSettings:
         """Load every lab the config names (raises LabInvalid on a broken one)."""

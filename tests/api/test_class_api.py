@@ -265,3 +265,18 @@ def test_announcements_answer_304_until_a_new_one(client: TestClient) -> None:
     client.post("/api/announcements", headers=op(), json={"text": "Back in 5"})
     changed = client.get("/api/announcements", headers={**op(ALICE), "If-None-Match": tag})
     assert changed.status_code == 200 and [a["text"] for a in changed.json()] == ["Back in 5"]
+
+
+def test_a_lab_lists_only_the_learners_who_take_it(client: TestClient, store: Store) -> None:
+    """bob takes another lab (grader.yaml): THE_LAB's grid, CSV and scores leave him out instead
+    of showing him a silent 0; alice, who takes it, is listed before she starts."""
+    grid = client.get(f"/api/dashboard/grid?lab={LAB}", headers=op()).json()
+    assert [r["learner"] for r in grid["rows"]] == ["alice"]
+    csv_rows = client.get(f"/api/export.csv?lab={LAB}", headers=op()).text.splitlines()
+    assert [r.split(",")[0] for r in csv_rows[1:]] == ["alice"]
+    scores = {s["learner"]: s["labs"] for s in client.get("/api/learners", headers=op()).json()}
+    assert scores["bob"] == [] and [x["id"] for x in scores["alice"]] == [LAB]
+    # progress in a lab counts as taking it (a store from an earlier config keeps its grades)
+    store.ingest(batch(1, learner="bob"))
+    grid = client.get(f"/api/dashboard/grid?lab={LAB}", headers=op()).json()
+    assert [r["learner"] for r in grid["rows"]] == ["alice", "bob"]
