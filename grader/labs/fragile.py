@@ -197,7 +197,7 @@ def fragile_warnings(doc: Document, lab_file: Path) -> list[LabError]:
     for index, step in enumerate(steps):
         if not isinstance(step, dict):
             continue
-        warnings += _prose(doc, list(_step_prose(step, ["steps", index])))
+        warnings += _prose(doc, list(step_prose(step, ["steps", index])))
         for path, output in _outputs(step, ["steps", index]):
             warnings += _none_patterns(doc, output, path)
             warnings += _versioned_patterns(doc, output, path)
@@ -205,7 +205,9 @@ def fragile_warnings(doc: Document, lab_file: Path) -> list[LabError]:
 
 
 # ---------------------------------------------------------------- walking the lab
-def _step_prose(step: dict[str, Any], path: list[PathPart]) -> Iterator[tuple[list[PathPart], str]]:
+def step_prose(step: dict[str, Any], path: list[PathPart]) -> Iterator[tuple[list[PathPart], str]]:
+    """A step's text a learner reads (instructions, hints, question, explanation, choices),
+    each with its path in the lab document."""
     for key in _PROSE_KEYS:
         value = step.get(key)
         if isinstance(value, str):

@@ -20,9 +20,9 @@ from typing import Any
 
 from grader.labs.document import Document, PathPart
 from grader.labs.errors import LabError
+from grader.labs.fragile import step_prose
 from grader.labs.wording import pattern_in_words, value_in_words
 
-_PROSE_KEYS = ("instructions", "hints", "question", "explanation")
 _ORDINALS = [
     "first",
     "second",
@@ -75,7 +75,7 @@ def readable_warnings(doc: Document) -> list[LabError]:
                     key="id" if "id" in step else None,
                 )
             )
-        for at, text in _prose(step, path):
+        for at, text in step_prose(step, path):
             warnings += _by_number(doc, at, text, titles)
     return sorted(set(warnings))
 
@@ -101,21 +101,6 @@ def _by_number(
             "changes when a step is added or moved; name the step by its title "
             "(the step “…”).",
         )
-
-
-def _prose(step: dict[str, Any], path: list[PathPart]) -> Iterator[tuple[list[PathPart], str]]:
-    for key in _PROSE_KEYS:
-        value = step.get(key)
-        if isinstance(value, str):
-            yield [*path, key], value
-        elif isinstance(value, list):
-            for item, text in enumerate(value):
-                if isinstance(text, str):
-                    yield [*path, key, item], text
-    choices = step.get("choices")
-    for item, choice in enumerate(choices if isinstance(choices, list) else []):
-        if isinstance(choice, dict) and isinstance(choice.get("text"), str):
-            yield [*path, "choices", item, "text"], choice["text"]
 
 
 def _patterns(doc: Document, step: dict[str, Any], path: list[PathPart]) -> Iterator[LabError]:
