@@ -93,6 +93,32 @@ def _etagged(request: Request, payload: Any) -> Response:
     return Response(body, media_type="application/json", headers=headers)
 
 
+ETAG_HEADER = {
+    "description": "a strong validator of this answer: send it back as If-None-Match",
+    "schema": {"type": "string"},
+}
+
+CONDITIONAL_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {"headers": {"ETag": ETAG_HEADER}},
+    304: {
+        "description": "nothing changed since the ETag named in If-None-Match: no body",
+        "headers": {"ETag": ETAG_HEADER},
+    },
+}
+"""What `_etagged` routes answer besides their errors, for the document: a generated client
+learns the ETag, and that a 304 without a body is a success, not an error."""
+
+
+def _if_none_match(
+    if_none_match: Annotated[
+        str | None,
+        Header(description="ETags from earlier answers: 304 while one still matches"),
+    ] = None,
+) -> None:
+    """Declares If-None-Match in the document for `_etagged` routes; `_etagged` reads it off the
+    request itself, so handlers need no argument for it."""
+
+
 def _too_many(wait: int, why: str) -> HTTPException:
     return HTTPException(status_code=429, detail=why, headers={"Retry-After": str(wait)})
 
@@ -293,7 +319,8 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         summary="Loaded labs and their steps",
         response_model=list[m.LabInfo],
         tags=["labs"],
-        responses=_errors(),
+        responses={**CONDITIONAL_RESPONSES, **_errors()},
+        dependencies=[Depends(_if_none_match)],
     )
     def labs(request: Request, _: Who) -> Response:
         return _etagged(request, _dump(views.lab_info(lab) for lab in settings.labs.values()))
@@ -303,7 +330,8 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         summary="Nodes: connection, lag, last error, the grader holding it (operator or ta)",
         response_model=list[m.NodeInfo],
         tags=["class"],
-        responses=_errors(403),
+        responses={**CONDITIONAL_RESPONSES, **_errors(403)},
+        dependencies=[Depends(_if_none_match)],
     )
     def nodes(request: Request, _: ClassReader) -> Response:
         return _etagged(request, _dump(views.node_info(n) for n in store.nodes()))
@@ -313,7 +341,8 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         summary="Every learner with a score per lab (operator or ta)",
         response_model=list[m.LearnerScores],
         tags=["class"],
-        responses=_errors(403),
+        responses={**CONDITIONAL_RESPONSES, **_errors(403)},
+        dependencies=[Depends(_if_none_match)],
     )
     def learners(request: Request, _: ClassReader) -> Response:
         out = []
@@ -354,7 +383,8 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         summary="One learner's step states and evidence",
         response_model=m.LearnerProgress,
         tags=["learners"],
-        responses=_errors(403, 404),
+        responses={**CONDITIONAL_RESPONSES, **_errors(403, 404)},
+        dependencies=[Depends(_if_none_match)],
     )
     def learner_progress(
         request: Request, learner: str, who: Who, lab: Annotated[str | None, Query()] = None
@@ -391,7 +421,8 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         summary="Live announcements, oldest first (a learner token: those for its labs)",
         response_model=list[m.Announcement],
         tags=["announcements"],
-        responses=_errors(404),
+        responses={**CONDITIONAL_RESPONSES, **_errors(404)},
+        dependencies=[Depends(_if_none_match)],
     )
     def announcements(
         request: Request,

@@ -35,6 +35,16 @@ EXPECTED_ERRORS = {
 
 NOT_JSON = {"/api/export.csv": "text/csv", "/api/events/stream": "text/event-stream"}
 
+# The GET routes that answer with a strong ETag and an empty 304 to a matching If-None-Match
+# (app._etagged), each with a URL to ask it
+CONDITIONAL = {
+    "/api/labs": "/api/labs",
+    "/api/nodes": "/api/nodes",
+    "/api/learners": "/api/learners",
+    "/api/learners/{learner}/progress": "/api/learners/alice/progress",
+    "/api/announcements": "/api/announcements",
+}
+
 
 @pytest.fixture
 def seeded(store: Store) -> Store:
@@ -118,7 +128,7 @@ def test_the_bearer_scheme_is_declared_and_required_by_every_route(client: TestC
 def test_each_error_a_route_can_give_is_documented_with_a_typed_body(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
     for method, path, operation in api_operations(spec):
-        codes = {int(c) for c in operation["responses"] if not c.startswith("2")}
+        codes = {int(c) for c in operation["responses"] if c.startswith(("4", "5"))}
         assert codes == {401, 422, 429} | EXPECTED_ERRORS[(method, path)], (method, path)
         for code in codes:
             body = operation["responses"][str(code)]["content"]["application/json"]["schema"]
@@ -142,6 +152,8 @@ class Published:
         code = response.status_code
         operation = self.spec["paths"][path][method]
         entry = operation["responses"][str(code)]
+        for header in entry.get("headers", {}):  # WWW-Authenticate, Retry-After, ETag
+            assert header in response.headers, (method, path, code, header)
         schema = entry["content"]["application/json"]["schema"]
         body = response.json()
         # OpenAPI 3.1 schemas are JSON Schema 2020-12; $refs resolve inside the document
@@ -218,6 +230,29 @@ def test_real_answers_validate_against_the_published_schemas(
     codes = {code for _, _, code in pub.checked}
     assert codes == {200, 201, 401, 403, 404, 422}
     assert ta_id  # the TA token was a real issued one
+
+
+def test_etag_if_none_match_and_304_are_in_the_document(client: TestClient) -> None:
+    """A client generated from the document alone knows which routes take If-None-Match, reads
+    the ETag they answer, and expects their bodiless 304; the real routes do what it says."""
+    spec = client.get("/openapi.json").json()
+    for method, path, operation in api_operations(spec):
+        responses = operation["responses"]
+        if (method, path) not in {("get", p) for p in CONDITIONAL}:
+            assert "304" not in responses and "ETag" not in responses[success(operation)[0]].get(
+                "headers", {}
+            ), (method, path)
+            continue
+        asked = {(p["in"], p["name"].lower()) for p in operation.get("parameters", [])}
+        assert ("header", "if-none-match") in asked, path
+        assert responses["200"]["headers"]["ETag"]["schema"]["type"] == "string", path
+        assert "content" not in responses["304"] and "ETag" in responses["304"]["headers"], path
+
+        first = client.get(CONDITIONAL[path], headers=op())
+        tag = first.headers["ETag"]
+        again = client.get(CONDITIONAL[path], headers={**op(), "If-None-Match": tag})
+        assert (again.status_code, again.content, again.headers["ETag"]) == (304, b"", tag)
+    assert {path for _, path, _ in api_operations(spec)} >= set(CONDITIONAL)
 
 
 def test_a_rate_limited_answer_validates_too(seeded: Store) -> None:
