@@ -537,7 +537,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
 
         return EventSourceResponse(stream(), ping=SSE_PING_S)
 
-    dashboard.mount(app, store, settings, principal)
+    dashboard.mount(app, store, settings, principal, known_learner_or_404)
     _document_common_errors(app)
     return app
 

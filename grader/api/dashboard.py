@@ -34,6 +34,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from grader.api import models as m
 from grader.api.auth import Principal
 from grader.api.evidence import evidence_view, marked_excerpt
 from grader.api.grid import ClassGrid
@@ -97,13 +98,33 @@ def render_page(kind: str) -> str:
     return shell
 
 
+PROBLEMS: dict[int | str, dict[str, Any]] = {
+    403: {"model": m.Problem, "description": "this token may not read that"},
+    404: {"model": m.Problem, "description": "no such learner, lab or step"},
+}
+"""The errors these routes give besides 401/422/429 (which app.py documents on every route)."""
+
+
+def _problems(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: PROBLEMS[code] for code in codes}
+
+
+def _missing(field: str, why: str) -> HTTPException:
+    """422 in InvalidRequest's shape, as every 422 of the API."""
+    return HTTPException(
+        status_code=422, detail=[{"loc": ["body", field], "msg": why, "type": "missing"}]
+    )
+
+
 def mount(
     app: FastAPI,
     store: Store,
     settings: ApiSettings,
     principal: Callable[..., Principal],
+    known_learner: Callable[[str], None],
 ) -> None:
-    """Add the dashboard's pages and routes to `app`, with create_app's auth dependencies."""
+    """Add the dashboard's pages and routes to `app`, with create_app's auth dependencies and
+    its 404 for a learner nobody knows (`known_learner`)."""
     grid = ClassGrid.over(store)
     pages = {kind: render_page(kind) for kind in PAGES}
     Who = Annotated[Principal, Depends(principal)]
@@ -178,7 +199,9 @@ def mount(
         }
 
     @app.get(
-        "/api/dashboard/grid", summary="Every learner's state per step of a lab (operator, ta)"
+        "/api/dashboard/grid",
+        summary="Every learner's state per step of a lab (operator, ta)",
+        responses=_problems(403, 404),
     )
     def class_grid(_: ClassReader, lab: Annotated[str, Query()]) -> dict[str, Any]:
         """`seq` is the last event the grid includes: stream from there and nothing is missed
@@ -228,7 +251,11 @@ def mount(
         grid.refresh()
         return {"downgrades": grid.downgrades}
 
-    @app.get("/api/dashboard/labs/{lab}", summary="A lab's steps as a learner reads them")
+    @app.get(
+        "/api/dashboard/labs/{lab}",
+        summary="A lab's steps as a learner reads them",
+        responses=_problems(404),
+    )
     def lab_detail(lab: str, _: Who) -> dict[str, Any]:
         chosen = lab_or_404(lab)
         return {
@@ -255,11 +282,16 @@ def mount(
     @app.get(
         "/api/dashboard/checklist/{learner}",
         summary="A learner's steps: state, reason, hints shown, evidence with the match marked",
+        responses=_problems(403, 404),
     )
     def checklist(learner: str, who: Who, lab: Annotated[str, Query()]) -> dict[str, Any]:
         """`hints_seen`: the hints the learner's own `lab hint` runs printed (grader/api/hints.py),
         not a guess from the attempts."""
         may_see(who, learner)
+        if who.reads_class:
+            # a class reader may name anyone: nobody by that name is 404, not all-pending steps
+            # (a learner token that got past may_see names itself)
+            known_learner(learner)
         chosen = lab_or_404(lab)
         progress = {p.step: p for p in store.progress(learner, chosen.id)}
         tries = attempts(learner, chosen)
@@ -283,7 +315,11 @@ def mount(
             )
         return {"learner": learner, "lab": chosen.id, "title": chosen.title, "steps": steps}
 
-    @app.post("/api/labs/{lab}/practice/{step}", summary="Practice Zone: check a command or answer")
+    @app.post(
+        "/api/labs/{lab}/practice/{step}",
+        summary="Practice Zone: check a command or answer",
+        responses=_problems(404),
+    )
     def practice(
         lab: str, step: str, who: Who, body: Annotated[PracticeRequest, Body()]
     ) -> dict[str, Any]:
@@ -295,9 +331,9 @@ def mount(
             raise HTTPException(status_code=404, detail=f"no step {step!r} in {lab!r}") from None
         if target.type == "question":
             if body.choice is None:
-                raise HTTPException(status_code=422, detail="a question step takes a `choice`")
+                raise _missing("choice", "a question step takes a `choice`")
             return check_choice(target, body.choice).to_json()
         if body.command is None:
-            raise HTTPException(status_code=422, detail="a command step takes a `command`")
+            raise _missing("command", "a command step takes a `command`")
         known = variables(who.learner, chosen) if who.learner else {}
         return check_command_line(chosen, target, body.command, known).to_json()

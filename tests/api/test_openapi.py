@@ -255,6 +255,54 @@ def test_etag_if_none_match_and_304_are_in_the_document(client: TestClient) -> N
     assert {path for _, path, _ in api_operations(spec)} >= set(CONDITIONAL)
 
 
+# (method, path) of the dashboard's own routes -> the errors they give besides 401/422/429
+PAGE_ERRORS = {
+    ("get", "/api/dashboard/whoami"): set(),
+    ("get", "/api/dashboard/grid"): {403, 404},
+    ("get", "/api/dashboard/downgrades"): set(),
+    ("get", "/api/dashboard/labs/{lab}"): {404},
+    ("get", "/api/dashboard/checklist/{learner}"): {403, 404},
+    ("post", "/api/labs/{lab}/practice/{step}"): {404},
+}
+
+
+def test_the_dashboard_routes_document_their_errors_and_answer_in_them(
+    client: TestClient,
+) -> None:
+    """The pages' routes are no LMS interface, but they are in the document: each error they
+    give is listed there, in the body it names, and an unknown learner is 404 there too."""
+    pub = Published(client)
+    pages = {
+        (method, path): operation
+        for path, item in pub.spec["paths"].items()
+        if path.startswith(PAGE_ROUTES)
+        for method, operation in item.items()
+    }
+    assert set(pages) == set(PAGE_ERRORS)
+    for key, operation in pages.items():
+        codes = {int(c) for c in operation["responses"] if c.startswith(("4", "5"))}
+        assert codes == {401, 422, 429} | PAGE_ERRORS[key], key
+
+    get, post = client.get, client.post
+    grid, checklist = "/api/dashboard/grid", "/api/dashboard/checklist/{learner}"
+    pub.check("get", grid, get(f"{grid}?lab={LAB}", headers=op(ALICE)))  # 403
+    pub.check("get", grid, get(f"{grid}?lab=nope", headers=op()))  # 404
+    pub.check("get", "/api/dashboard/labs/{lab}", get("/api/dashboard/labs/nope", headers=op()))
+    pub.check("get", checklist, get(f"/api/dashboard/checklist/bob?lab={LAB}", headers=op(ALICE)))
+    nobody = get(f"/api/dashboard/checklist/carol?lab={LAB}", headers=op())
+    assert pub.check("get", checklist, nobody) == {"detail": "no learner 'carol'"}
+    practice = "/api/labs/{lab}/practice/{step}"
+    pub.check("post", practice, post(f"/api/labs/{LAB}/practice/nope", headers=op(), json={}))
+    # a command step asked with a choice: 422 in InvalidRequest's shape, like every 422
+    wrong = pub.check(
+        "post",
+        practice,
+        post(f"/api/labs/{LAB}/practice/step-1", headers=op(ALICE), json={"choice": "a"}),
+    )
+    assert wrong["detail"][0]["loc"] == ["body", "command"]
+    assert {code for _, _, code in pub.checked} == {403, 404, 422}
+
+
 def test_a_rate_limited_answer_validates_too(seeded: Store) -> None:
     settings = ApiSettings(
         labs={LAB: THE_LAB}, operator_tokens=(OPERATOR,), rate_per_token="2/minute"
