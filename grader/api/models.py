@@ -13,7 +13,7 @@ what the node said, not when the grader recorded anything.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -25,6 +25,13 @@ Time = Annotated[
         json_schema_extra={"format": "date-time"},
     ),
 ]
+
+StepType = Literal["command", "question"]
+StepState = Literal["pending", "attempted", "verified"]
+"""grader.verdict.State's values: what a step's progress can be."""
+EventState = Literal["attempted", "verified", "downgraded", "reset"]
+"""A verdict from a shell (attempted, verified), or the store's EVENT_DOWNGRADED and EVENT_RESET.
+Closed sets, so the document lists them as enums and a generated client gets a closed type."""
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 """A free text that must say something: surrounding white space is dropped, empty is 422."""
@@ -68,7 +75,7 @@ class StepInfo(BaseModel):
     id: str
     n: int = Field(description="the step's number in the lab, from 1")
     title: str
-    type: str = Field(description="`command` or `question`")
+    type: StepType
     points: int
 
 
@@ -149,7 +156,7 @@ class StepProgress(BaseModel):
     n: int
     title: str
     points: int
-    state: str = Field(description="`pending`, `attempted` or `verified`")
+    state: StepState
     reason: str = Field(description="why the last attempt fell short (empty when verified)")
     at: Time | None = Field(description="when the grader recorded this state (None: pending)")
     node_at: Time | None = Field(description="the end of the command behind it, node's clock")
@@ -177,9 +184,9 @@ class Event(BaseModel):
     learner: str
     lab: str
     step: str = Field(description="the step's id; `*` for a reset of the whole lab")
-    state: str = Field(
-        description="`attempted`, `verified`, `downgraded` (a regrade lowered the step) or "
-        "`reset` (an operator started the learner's lab over)"
+    state: EventState = Field(
+        description="`downgraded`: a regrade lowered the step; `reset`: an operator started the "
+        "learner's lab over"
     )
     reason: str
     at: Time = Field(description="when the grader recorded the event")

@@ -13,7 +13,7 @@ event in seq order: verified adds its step, downgraded removes it, reset (step "
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from grader.api import models as m
 from grader.labs import Lab
@@ -104,7 +104,8 @@ def lab_progress(lab: Lab, rows: Iterable[StepProgress]) -> m.LabProgress:
                 n=i,
                 title=s.title,
                 points=s.points,
-                state=r.state if r else "pending",
+                # the store's str; pydantic checks it against the Literal as it builds the model
+                state=cast(m.StepState, r.state) if r else "pending",
                 reason=r.reason if r else "",
                 at=m.iso(recorded),
                 node_at=m.iso(r.at) if r else None,
@@ -170,7 +171,7 @@ class ScoreFold:
             learner=e.learner,
             lab=e.lab,
             step=e.step,
-            state=e.state,
+            state=cast(m.EventState, e.state),  # checked by pydantic, as above
             reason=e.reason,
             at=m.iso(e.recorded if e.recorded is not None else e.at) or "",
             # a reset or a downgrade is the grader's act: no node time behind it

@@ -13,7 +13,7 @@ from store.batches import LAB, NODE, batch
 
 from api.test_api import ALICE, OPERATOR, THE_LAB, op
 from grader.api import ApiSettings, create_app
-from grader.store import Store
+from grader.store import EVENT_DOWNGRADED, EVENT_RESET, Store
 from grader.verdict import State
 
 # Routes the dashboard's own pages read (grader/api/dashboard.py): not the LMS's interface.
@@ -301,6 +301,24 @@ def test_the_dashboard_routes_document_their_errors_and_answer_in_them(
     )
     assert wrong["detail"][0]["loc"] == ["body", "command"]
     assert {code for _, _, code in pub.checked} == {403, 404, 422}
+
+
+def test_closed_sets_of_values_are_enums_in_the_document(client: TestClient) -> None:
+    """A generated client gets a closed type for a step's type and a state, not a bare string
+    whose values only a description names: the values the grader writes, and no others."""
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+
+    def values(model: str, field: str) -> set[str]:
+        return set(schemas[model]["properties"][field]["enum"])
+
+    assert values("StepInfo", "type") == {"command", "question"}
+    assert values("StepProgress", "state") == {s.value for s in State}
+    assert values("Event", "state") == {
+        State.ATTEMPTED,
+        State.VERIFIED,
+        EVENT_DOWNGRADED,
+        EVENT_RESET,
+    }
 
 
 def test_a_rate_limited_answer_validates_too(seeded: Store) -> None:
