@@ -217,13 +217,15 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         request: Request,
         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
     ) -> Principal:
+        # The token is judged before the address's failures: a class behind one NAT address
+        # shares it, and one learner's stale or mistyped token must not lock the others out.
+        # Only requests without a valid token are counted and, past the limit, answered 429.
         client = request.client.host if request.client else "unknown"
-        if (wait := limits.failed_already(client)) is not None:
-            raise _too_many(wait, "too many requests without a valid token from this address")
         presented = credentials.credentials.strip() if credentials else ""
         found = tokens.lookup(presented) if presented else None
         if found is None:
-            limits.failed(client)
+            if (wait := limits.failed(client)) is not None:
+                raise _too_many(wait, "too many requests without a valid token from this address")
             raise HTTPException(
                 status_code=401,
                 detail="a valid bearer token is required",
