@@ -337,6 +337,45 @@ def test_grader_export_writes_the_same_csv_from_the_config(
     assert "no lab 'nope'" in capsys.readouterr().err
 
 
+def test_grader_export_lists_only_the_learners_who_take_each_lab(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from grader.cli import main
+
+    db = tmp_path / "grades.db"
+    labs = Path(__file__).resolve().parents[2] / "labs"
+    config = tmp_path / "grader.yaml"
+    config.write_text(
+        json.dumps(
+            {
+                "db": f"sqlite:///{db}",
+                "labs": [str(labs / "nccl-bootstrap"), str(labs / "nccl-transport")],
+                "nodes": [
+                    {
+                        "id": NODE,
+                        "host": "10.0.0.7",
+                        "key": "k",
+                        "known_hosts": ["ssh-ed25519 AAAA"],
+                        "learners": {"alice": ["nccl-bootstrap"], "bob": ["nccl-transport"]},
+                    }
+                ],
+            }
+        )
+    )
+    # the daemon has not run yet: the store knows nobody, grader.yaml names both
+    assert main(["export", "--config", str(config)]) == 0
+    rows = [r.split(",")[:2] for r in capsys.readouterr().out.splitlines()]
+    assert rows == [
+        ["learner", "lab"],
+        ["alice", "nccl-bootstrap"],
+        ["learner", "lab"],
+        ["bob", "nccl-transport"],
+    ]
+    assert main(["export", "--config", str(config), "--lab", "nccl-transport"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [r.split(",")[0] for r in lines[1:]] == ["bob"]
+
+
 @pytest.mark.parametrize(
     "path", ["/api/labs", "/api/nodes", "/api/learners", "/api/learners/bob/progress"]
 )
