@@ -16,11 +16,13 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import socket
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import jsonschema
 
@@ -44,6 +46,9 @@ DEFAULT_GRADER_USER = "labgrader"
 DEFAULT_SPOOL_ROOT = "/var/lib/labgrader"
 DEFAULT_API_HOST = "127.0.0.1"  # loopback: exposing the API is an explicit operator choice
 DEFAULT_API_PORT = 8400
+# The learner's page, as the API serves it (grader/api/dashboard.py): `api.public_url` + this is
+# the address the login welcome names (grader.daemon.feedback writes it into the progress file).
+LEARNER_PAGE_PATH = "/dashboard/learner"
 # A lease must outlive a few heartbeats (sent every ttl/3) and a GC pause, yet a dead grader's
 # nodes should move on within a minute.
 DEFAULT_LEASE_TTL_S = 30.0
@@ -123,10 +128,18 @@ class ApiConfig:
     host: str = DEFAULT_API_HOST
     port: int = DEFAULT_API_PORT
     enabled: bool = True
+    # Where learners open the API, as their browser sees it ("https://grader.example", no
+    # trailing slash); None: not configured, the login welcome names no page.
+    public_url: str | None = None
     operator_tokens: tuple[str, ...] = ()
     learner_tokens: dict[str, str] = field(default_factory=dict)
     rate_per_token: str = RATE_PER_TOKEN
     failed_auth_per_client: str = FAILED_AUTH_PER_CLIENT
+
+    @property
+    def learner_page(self) -> str | None:
+        """The learner page's address (`public_url` + /dashboard/learner), None when unset."""
+        return None if self.public_url is None else self.public_url + LEARNER_PAGE_PATH
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +213,12 @@ def validate_document(path: Path, schema: dict[str, Any]) -> tuple[Any, list[str
     validator = jsonschema.Draft202012Validator(schema)
     for err in sorted(validator.iter_errors(doc.data), key=lambda e: list(map(str, e.path))):
         schema_path = "/".join(map(str, err.absolute_schema_path))
-        problems.append(str(doc.error(list(err.absolute_path), schema_path, err.message)))
+        message = err.message
+        # A key whose pattern says little to an operator explains itself (`x-message`).
+        explained = err.schema.get("x-message") if isinstance(err.schema, dict) else None
+        if err.validator == "pattern" and explained:
+            message = f"{err.instance!r} {explained}"
+        problems.append(str(doc.error(list(err.absolute_path), schema_path, message)))
     return doc.data, problems
 
 
@@ -265,6 +283,7 @@ def load_config(path: str | Path) -> GraderConfig:
                 attest_key_path=raw.get("attest_key_path", DEFAULT_ATTEST_KEY_PATH),
             )
         )
+    public_url = _public_url(path, api.get("public_url"), problems)
     outbound = _outbound(path, data.get("outbound", {}), problems)
     if problems:
         raise ConfigError(problems)
@@ -303,6 +322,7 @@ def load_config(path: str | Path) -> GraderConfig:
             host=api.get("host", DEFAULT_API_HOST),
             port=api.get("port", DEFAULT_API_PORT),
             enabled=api.get("enabled", True),
+            public_url=public_url,
             operator_tokens=operator,
             learner_tokens=learner_tokens,
             rate_per_token=api.get("rate_limits", {}).get("per_token", RATE_PER_TOKEN),
@@ -315,6 +335,35 @@ def load_config(path: str | Path) -> GraderConfig:
         attestation=data.get("attestation", DEFAULT_ATTESTATION),
         outbound=outbound,
     )
+
+
+def public_url_problem(value: str) -> str | None:
+    """Why `value` cannot be api.public_url, None when it can: the schema's own rule (its
+    pattern, matched against the whole string), and what no pattern says: a line break at the
+    end (Python's `$` matches before one, and a YAML `|` block ends with one), a port's range.
+    `grader provision --public-url` asks it too, before any node is touched."""
+    rule = config_schema()["properties"]["api"]["properties"]["public_url"]
+    if (
+        "\n" in value
+        or len(value) > rule["maxLength"]
+        or not re.fullmatch(rule["pattern"].removeprefix("^").removesuffix("$"), value)
+    ):
+        return str(rule["x-message"])
+    try:
+        port = urlsplit(value).port
+    except ValueError:
+        port = 0
+    return "has a port out of range (1-65535)" if port == 0 else None
+
+
+def _public_url(path: Path, value: str | None, problems: list[str]) -> str | None:
+    """api.public_url without its trailing slashes (checked by public_url_problem)."""
+    if value is None:
+        return None
+    if why := public_url_problem(value):
+        problems.append(f"{path}: api.public_url {value!r} {why}")
+        return None
+    return value.rstrip("/")
 
 
 def _outbound(path: Path, raw: dict[str, Any], problems: list[str]) -> OutboundConfig:

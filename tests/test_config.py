@@ -10,8 +10,9 @@ import pytest
 from grader.config import ConfigError, load_config
 
 
-def _write(directory: Path, learners: dict[str, list[str]]) -> Path:
+def _write(directory: Path, learners: dict[str, list[str]], **top: object) -> Path:
     cfg = {
+        **top,
         "nodes": [
             {
                 "id": "n1",
@@ -20,7 +21,7 @@ def _write(directory: Path, learners: dict[str, list[str]]) -> Path:
                 "known_hosts": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFake",
                 "learners": learners,
             }
-        ]
+        ],
     }
     path = directory / "grader.yaml"
     path.write_text(json.dumps(cfg))
@@ -41,3 +42,69 @@ def test_a_learner_without_labs_is_refused_naming_the_learner(tmp_path: Path) ->
 def test_a_learner_with_labs_loads(tmp_path: Path) -> None:
     cfg = load_config(_write(tmp_path, {"bob": ["nccl-bootstrap", "nccl-transport"]}))
     assert cfg.nodes[0].learners == {"bob": ("nccl-bootstrap", "nccl-transport")}
+
+
+def test_public_url_names_the_learner_page(tmp_path: Path) -> None:
+    """api.public_url is optional; set, it is the API as learners' browsers see it, and the
+    learner page (what the login welcome names) is under it."""
+    assert load_config(_write(tmp_path, {"bob": ["nccl-bootstrap"]})).api.learner_page is None
+    for given, page in [
+        ("https://grader.example/", "https://grader.example/dashboard/learner"),
+        ("http://localhost:8080", "http://localhost:8080/dashboard/learner"),
+        ("https://lab.example/class-7", "https://lab.example/class-7/dashboard/learner"),
+        ("http://[::1]:8400", "http://[::1]:8400/dashboard/learner"),
+    ]:
+        path = _write(tmp_path, {"bob": ["nccl-bootstrap"]}, api={"public_url": given})
+        api = load_config(path).api
+        assert (api.public_url, api.learner_page) == (given.rstrip("/"), page)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "grader.example",
+        "ftp://grader.example",
+        "https://alice:secret@grader.example",
+        "https://grader.example/?token=x",
+        "https://grader.example/#x",
+        "https://grader example",
+        "https://grader.example/\x1b[2J",
+        "",
+    ],
+)
+def test_public_url_that_is_no_plain_address_is_refused_located(tmp_path: Path, bad: str) -> None:
+    """The learner's node prints it: a user or token in it, an escape sequence, a query: refused
+    where it is written, file:line:col, before anything starts."""
+    path = tmp_path / "grader.yaml"
+    path.write_text(
+        f"api:\n  public_url: {json.dumps(bad)}\n"
+        "nodes:\n"
+        "  - {id: n1, host: 127.0.0.1, key: grader_key, known_hosts: ssh-ed25519 AAAA,\n"
+        "     learners: {bob: [nccl-bootstrap]}}\n"
+    )
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    problems = err.value.problems
+    assert len(problems) == 1, problems
+    assert problems[0].startswith(f"{path}:2:"), problems
+    assert "api/properties/public_url/pattern" in problems[0], problems
+    assert f"{bad!r} is not a plain http(s) address" in problems[0], problems
+
+
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [
+        ("https://grader.example\n", "is not a plain http(s) address"),
+        ("https://grader.example:70000", "has a port out of range (1-65535)"),
+    ],
+)
+def test_public_url_the_pattern_lets_through_is_refused_too(
+    tmp_path: Path, bad: str, why: str
+) -> None:
+    """Python's `$` matches before a final newline (a YAML `|` block ends with one), and a
+    regex does not know a port's range: the loader checks both, naming the key."""
+    path = _write(tmp_path, {"bob": ["nccl-bootstrap"]}, api={"public_url": bad})
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    (problem,) = err.value.problems
+    assert problem.startswith(f"{path}: api.public_url {bad!r} {why}"), problem
