@@ -202,13 +202,39 @@ def _regex(opts: set[str], patterns: list[str]) -> re.Pattern[str]:
 def shows(argv: Sequence[str], line: str) -> bool:
     """Whether this grep, reading `line` on its standard input, prints that line (possibly with a
     harmless prefix such as a line number). False when unsure."""
+    return hides(argv, [line]) is None
+
+
+# What grep prints instead of its input's lines, by the option that makes it so.
+_INSTEAD = {
+    "c": "a count",
+    "q": "nothing",
+    "l": "file names",
+    "L": "file names",
+    "o": "only the matching part of each line",
+}
+
+
+def hides(argv: Sequence[str], lines: Sequence[str]) -> str | None:
+    """Why this grep, reading `lines` on its standard input, would print none of them, in words
+    for a learner's reason ("its pattern does not match it"); None when it prints one of them.
+    The words never quote `lines`: a lab's are made-up examples of what a program prints."""
     try:
         opts, patterns, operands = _parse(argv)
-        if any(o != "-" for o in operands):
-            return False  # it reads files, not (only) the pipe
-        if opts & _SILENCING:
-            return False
-        hit = _regex(opts, patterns).search(line) is not None
-    except _Unknown:
-        return False
-    return hit != ("v" in opts)
+        files = [o for o in operands if o != "-"]
+        if files:
+            return f"it reads `{files[0]}`, not the output piped into it"
+        instead = next((_INSTEAD[o] for o in "cqlLo" if o in opts), None)
+        if instead is not None:
+            return f"it prints {instead}, not the lines themselves"
+        regex = _regex(opts, patterns)
+    except _Unknown as exc:
+        return f"the grader cannot tell what it prints ({exc}): use a plain `grep PATTERN`"
+    hits = [regex.search(line) is not None for line in lines]
+    if "v" in opts:
+        return None if not all(hits) else "`-v` hides the lines its pattern matches"
+    if any(hits):
+        return None
+    if "i" not in opts and any(_regex({*opts, "i"}, patterns).search(line) for line in lines):
+        return "its pattern does not match it (grep tells upper from lower case; `-i` ignores case)"
+    return "its pattern does not match it"

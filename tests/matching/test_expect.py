@@ -319,5 +319,25 @@ def test_a_grep_stage_that_would_show_a_line() -> None:
         main=StageExpect(program=ARP), pipe=(StageExpect(program=("grep",), shows=(line,)),)
     )
     assert judge(exp, "all_reduce_perf 2>&1 | grep -i net/ib").ok
-    reason = judge(exp, "all_reduce_perf 2>&1 | grep NET/Ib").reason
-    assert reason == f"right program, but grep: `grep NET/Ib` would not print a line like `{line}`"
+    # the reason says why the grep hides such a line; the lab's line is a made-up example, so it
+    # is never quoted as if the learner's output should hold it
+    wont = "right program, but grep: `grep {}` would not show the line this step looks for: {}"
+    for words, why in (
+        (
+            "NET/Ib",
+            "its pattern does not match it (grep tells upper from lower case; `-i` ignores case)",
+        ),
+        ("infiniband", "its pattern does not match it"),
+        ("-v IB", "`-v` hides the lines its pattern matches"),
+        ("-c NET/IB", "it prints a count, not the lines themselves"),
+        ("-q NET/IB", "it prints nothing, not the lines themselves"),
+        ("NET/IB run.log", "it reads `run.log`, not the output piped into it"),
+        (
+            "-f pats",
+            "the grader cannot tell what it prints (patterns from a file): use a plain "
+            "`grep PATTERN`",
+        ),
+    ):
+        reason = judge(exp, f"all_reduce_perf 2>&1 | grep {words}").reason
+        assert reason == wont.format(words, why), reason
+        assert "mlx5_0" not in reason
