@@ -82,12 +82,15 @@ def progress_document(
     judged: Mapping[str, int] | None = None,
     announcements: Iterable[Announcement] = (),
     wait_ms: int = PROMPT_WAIT_MS,
+    learner_page: str | None = None,
 ) -> dict[str, Any]:
     """The progress file's JSON for one learner (pure: built from what the store says).
 
     simulated: the node's GPUs are the simulator's (`lab status` says so in its header).
     judged: "<session>/<aid>" -> the number of that shell's last command whose verdicts are in
-    this document (newest last); announcements: the live ones for the learner's labs.
+    this document (newest last); announcements: the live ones for the learner's labs;
+    learner_page: the address of the learner's page (grader.yaml api.public_url, config.py
+    ApiConfig.learner_page), which the login welcome names; None when the operator set none.
 
     The head (`v`, `seq`, `ann`, `wait_ms`, `judged`, in that order, up to judged's closing
     brace) is what the capture hooks read at every prompt with one builtin `read -d '}'`, so it
@@ -164,6 +167,7 @@ def progress_document(
         "learner": learner,
         "updated": time.time() if now is None else now,
         "node": {"simulated": simulated},
+        "learner_page": learner_page,
         "labs": lab_docs,
         "events": event_docs,
         "announcements": ann_docs,

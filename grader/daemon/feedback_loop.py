@@ -48,6 +48,7 @@ class NodeFeedback:
         labs: Mapping[str, Lab],
         log_budget: LogBudget,
         prompt_wait_ms: int = feedback.PROMPT_WAIT_MS,
+        learner_page: str | None = None,
     ) -> None:
         self.node = node
         self.store = store
@@ -75,6 +76,7 @@ class NodeFeedback:
         self._reader: ReaderInput | None = None
         self._route_known = False
         self.prompt_wait_ms = prompt_wait_ms
+        self.learner_page = learner_page  # grader.yaml api.public_url's page, for the welcome
         # learner -> {"<session>/<aid>": n of that shell's last judged command}, newest last
         self._judged: dict[str, dict[str, int]] = {}
         self._board = announce_feed.board_for(store)
@@ -251,6 +253,7 @@ class NodeFeedback:
             judged=self._judged.get(learner),
             announcements=self._board.live,
             wait_ms=self.prompt_wait_ms,
+            learner_page=self.learner_page,
         )
         return await self._progress.write(conn, learner, doc, self._reader)
 

@@ -125,7 +125,12 @@ class NodeWatcher:
         self._last_status = 0.0
         self._log_budget = LogBudget()  # one budget for all the lines this node causes
         self.feedback = NodeFeedback(
-            node, store, labs, self._log_budget, config.daemon.prompt_wait_ms
+            node,
+            store,
+            labs,
+            self._log_budget,
+            config.daemon.prompt_wait_ms,
+            learner_page=config.api.learner_page,
         )
         self.probes = NodeProbes(node.id, node.learners)
         self._paced = PacedWindow()

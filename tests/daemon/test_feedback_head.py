@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+from grader.config import load_config
 from grader.daemon import feedback
 from grader.labs.loader import load_lab
 from grader.store import Announcement, StepState, VerdictEvent
@@ -74,3 +75,22 @@ def test_announcements_for_the_learners_labs_only() -> None:
     doc = _doc([], announcements=notes)
     assert [a["text"] for a in doc["announcements"]] == ["everyone", "this lab"]
     assert doc["ann"] == 3
+
+
+def test_the_learner_page_follows_the_node_after_the_head(tmp_path: Path) -> None:
+    """grader.yaml's api.public_url reaches the file as the learner page's address (the login
+    welcome names it), after the head the shell reads at every prompt; null when unset."""
+    cfg = tmp_path / "grader.yaml"
+    cfg.write_text(
+        "api: {public_url: 'https://grader.example/'}\n"
+        "nodes:\n"
+        "  - {id: n1, host: h, key: k, known_hosts: ssh-ed25519 AAAA, learners: {ana: [l]}}\n"
+    )
+    page = load_config(cfg).api.learner_page
+    doc = _doc([_event(1, "run-broken", "verified")], learner_page=page)
+    assert doc["learner_page"] == "https://grader.example/dashboard/learner"
+    keys = list(doc)
+    assert keys.index("learner_page") == keys.index("node") + 1 > keys.index("learner")
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    assert "grader.example" not in text.split("}", 1)[0]
+    assert _doc([])["learner_page"] is None
