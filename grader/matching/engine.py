@@ -425,7 +425,7 @@ class LabGrader:
             if step.type == "question":
                 continue
             if step.command is not None:
-                m = check_command(step.command, view, self.variables)
+                m = check_command(step.command, view, self.variables, self.lab)
                 if not m.relevant:
                     continue
                 relevant.append(step.id)

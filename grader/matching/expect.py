@@ -79,11 +79,23 @@ def unknown_variables(texts: Iterable[str], variables: Mapping[str, str]) -> lis
     return list(dict.fromkeys(n for n in names if n not in variables))
 
 
-def describe_value(vm: ValueMatch, variables: Mapping[str, str]) -> str:
+def pending_value(name: str, lab: Lab | None) -> str:
+    """How a reason names the lab variable `name` that no step has captured yet: by the step
+    that captures it, its number and title (the author's words), never by the internal name."""
+    step = lab.capturing_step(name) if lab is not None else None
+    if lab is None or step is None:
+        return "a value an earlier step finds (do that step first)"
+    n = lab.steps.index(step) + 1
+    capture = lab.number_capture(name)
+    what = f"{capture.label}, which" if capture is not None and capture.label else "the value"
+    return f"{what} step {n} finds (“{step.title}”: do step {n} first)"
+
+
+def describe_value(vm: ValueMatch, variables: Mapping[str, str], lab: Lab | None = None) -> str:
     v = substitute(vm.value, variables)
     unknown = _VAR.findall(v)
     if unknown and vm.kind != "absent":
-        return f"the {unknown[0]} found in an earlier step (not found yet)"
+        return pending_value(unknown[0], lab)
     return {
         "equals": v,
         "prefix": f"something starting with {v}",
@@ -251,7 +263,9 @@ class CommandMatch:
     problems: int = 0  # how far off a relevant line is: picks the closest step to attempt
 
 
-def _check_env(exp: StageExpect, view: CommandView, variables: Mapping[str, str]) -> list[str]:
+def _check_env(
+    exp: StageExpect, view: CommandView, variables: Mapping[str, str], lab: Lab | None
+) -> list[str]:
     problems: list[str] = []
     for name, vm in exp.env.items():
         value = view.env.get(name)
@@ -271,11 +285,13 @@ def _check_env(exp: StageExpect, view: CommandView, variables: Mapping[str, str]
                 + (f" (`{typo}` was: a typo?)" if typo is not None and typo not in exp.env else "")
             )
         else:
-            problems.append(f"{name} was {value}, expected {describe_value(vm, variables)}")
+            problems.append(f"{name} was {value}, expected {describe_value(vm, variables, lab)}")
     return problems
 
 
-def _check_flags(exp: StageExpect, cmd: SimpleCommand, variables: Mapping[str, str]) -> list[str]:
+def _check_flags(
+    exp: StageExpect, cmd: SimpleCommand, variables: Mapping[str, str], lab: Lab | None
+) -> list[str]:
     problems: list[str] = []
     if not exp.flags:
         return problems
@@ -294,7 +310,7 @@ def _check_flags(exp: StageExpect, cmd: SimpleCommand, variables: Mapping[str, s
             continue
         value = values[-1]  # getopt semantics: the last occurrence wins
         if not value_matches(vm, value, variables):
-            want = describe_value(vm, variables)
+            want = describe_value(vm, variables, lab)
             problems.append(
                 f"`{shown}` should be {want}"
                 + (f", not {value}" if value is not None else " (no value given)")
@@ -302,9 +318,11 @@ def _check_flags(exp: StageExpect, cmd: SimpleCommand, variables: Mapping[str, s
     return problems
 
 
-def _check_args(exp: StageExpect, cmd: SimpleCommand, variables: Mapping[str, str]) -> list[str]:
+def _check_args(
+    exp: StageExpect, cmd: SimpleCommand, variables: Mapping[str, str], lab: Lab | None
+) -> list[str]:
     return [
-        f"expected an argument that is {describe_value(vm, variables)}"
+        f"expected an argument that is {describe_value(vm, variables, lab)}"
         for vm in exp.args
         if not any(value_matches(vm, w, variables) for w in cmd.args)
     ]
@@ -319,12 +337,15 @@ def _check_shows(exp: StageExpect, cmd: SimpleCommand) -> list[str]:
     return [f"`{shlex.join(cmd.argv)}` would not show the line this step looks for: {why}"]
 
 
-def check_stage(exp: StageExpect, view: CommandView, variables: Mapping[str, str]) -> list[str]:
-    """Problems with one stage whose program already matched; empty means it matches."""
+def check_stage(
+    exp: StageExpect, view: CommandView, variables: Mapping[str, str], lab: Lab | None = None
+) -> list[str]:
+    """Problems with one stage whose program already matched; empty means it matches. `lab`
+    names a variable not captured yet by the step that captures it (`pending_value`)."""
     return (
-        _check_env(exp, view, variables)
-        + _check_flags(exp, view.cmd, variables)
-        + _check_args(exp, view.cmd, variables)
+        _check_env(exp, view, variables, lab)
+        + _check_flags(exp, view.cmd, variables, lab)
+        + _check_args(exp, view.cmd, variables, lab)
         + _check_shows(exp, view.cmd)
     )
 
@@ -360,7 +381,11 @@ def _only_problems(expect: CommandExpect, line: LineView, main: CommandView) -> 
 
 
 def _check_pipe(
-    expect: CommandExpect, line: LineView, main: CommandView, variables: Mapping[str, str]
+    expect: CommandExpect,
+    line: LineView,
+    main: CommandView,
+    variables: Mapping[str, str],
+    lab: Lab | None,
 ) -> list[str]:
     """Expected later stages, in order, after the main stage in the same pipeline."""
     later = [
@@ -374,7 +399,7 @@ def _check_pipe(
         for i in range(pos, len(later)):
             if later[i].cmd.program not in stage.program:
                 continue
-            p = check_stage(stage, later[i], variables)
+            p = check_stage(stage, later[i], variables, lab)
             if not p:
                 pos = i + 1
                 best = []
@@ -391,7 +416,7 @@ def _check_pipe(
 
 
 def check_command(
-    expect: CommandExpect, line: LineView, variables: Mapping[str, str]
+    expect: CommandExpect, line: LineView, variables: Mapping[str, str], lab: Lab | None = None
 ) -> CommandMatch:
     """Judge a whole line against a step's command expectation.
 
@@ -414,8 +439,8 @@ def check_command(
     for view in line.commands:
         if view.cmd.program not in expect.main.program:
             continue
-        problems = check_stage(expect.main, view, variables)
-        pipe_problems = _check_pipe(expect, line, view, variables) if expect.pipe else []
+        problems = check_stage(expect.main, view, variables, lab)
+        pipe_problems = _check_pipe(expect, line, view, variables, lab) if expect.pipe else []
         if expect.only and not pipe_problems:
             problems += _only_problems(expect, line, view)
         if not regex_ok:

@@ -12,7 +12,7 @@ from grader.labs import Pattern, pattern_in_words, value_in_words
 from grader.labs.loader import load_lab
 from grader.labs.model import OutputExpect
 from grader.matching.engine import LabGrader
-from grader.matching.expect import OutputMatcher
+from grader.matching.expect import OutputMatcher, pending_value
 
 REPO = Path(__file__).resolve().parents[2]
 LABS = sorted(p.parent for p in (REPO / "labs").glob("*/lab.yaml"))
@@ -93,3 +93,31 @@ def test_every_shipped_step_has_hints_and_every_regex_reads_in_words(labdir: Pat
                     step.id,
                     p.text,
                 )
+
+
+GOOD_RUN = "#  Rank  0 Group  0 Pid 1 on localhost device  0\n# Avg bus bandwidth    : 11.3 \n"
+
+
+def test_a_value_not_found_yet_is_named_by_the_step_that_finds_it() -> None:
+    """Pinning before the interface is found: the reason names the step that finds it, by its
+    number and title, never the lab's variable (`iface`) or "an earlier step" alone."""
+    g, sh = grader("nccl-bootstrap"), Shell()
+    line = "NCCL_SOCKET_IFNAME=lo all_reduce_perf -b 8M -e 8M -g 2"
+    out = g.feed_all(sh.run(line, GOOD_RUN))
+    [pin] = [v for v in out if v.step == "pin-iface"]
+    n = [s.id for s in g.lab.steps].index("socket-iface") + 1
+    assert pin.reason == (
+        "Right program, but NCCL_SOCKET_IFNAME was lo, expected the value step "
+        f"{n} finds (“Find the interface NCCL picks on its own”: do step {n} first)"
+    )
+    assert "iface" not in pin.reason and "not found yet" not in pin.reason
+
+
+def test_a_number_not_captured_yet_is_named_by_its_label_and_step() -> None:
+    lab = load_lab(REPO / "labs" / "nccl-transport")
+    said = pending_value("busbw_p2p", lab)
+    assert said == (
+        "your baseline run's busbw, which step 1 finds "
+        "(“Measure what fast looks like”: do step 1 first)"
+    )
+    assert pending_value("busbw_p2p", None) == "a value an earlier step finds (do that step first)"
