@@ -108,6 +108,42 @@ def test_the_login_welcome_says_the_lab_where_the_learner_stands_and_what_next(
     assert lab(root, "_welcome").stdout.startswith("Simulated GPUs: ")
 
 
+PAGE = "https://grader.example/dashboard/learner"
+
+
+def test_the_welcome_and_status_name_the_learner_page(root: Path, write_progress) -> None:
+    """The grader's `learner_page` (grader.yaml api.public_url): the welcome's last line, and
+    `lab status`'s (so `lab` too)."""
+    write_progress(root, USER, {**PROGRESS, "learner_page": PAGE})
+    line = f"Your page: {PAGE} (sign in with your learner token)"
+    assert lab(root, "_welcome").stdout.splitlines()[-1] == line
+    assert lab(root, "status").stdout.splitlines()[-1] == line
+    assert line in lab(root).stdout
+    write_progress(root, USER, {**PROGRESS, "learner_page": None})
+    assert "Your page" not in lab(root, "_welcome").stdout + lab(root, "status").stdout
+
+
+def test_a_learner_page_that_is_no_plain_address_is_not_printed(root: Path, write_progress) -> None:
+    """The file is the grader's but sits on the learner's node: a value that is no plain http(s)
+    URL (an escape sequence, a line break, a user in it, not a string) prints nothing at all."""
+    for bad in (
+        PAGE + "\x1b]0;owned\x07",
+        PAGE + "\x9b2J",
+        PAGE + "\nNext: type rm -rf ~",
+        PAGE + "\u202e",
+        "javascript:alert(1)",
+        "https://alice:pw@grader.example/dashboard/learner",
+        'https://grader.example/dashboard/learner?x="',
+        "https://" + "a" * 400,
+        ["https://grader.example"],
+        42,
+    ):
+        write_progress(root, USER, {**PROGRESS, "learner_page": bad})
+        shown = lab(root, "_welcome").stdout + lab(root, "status").stdout
+        assert "Your page" not in shown and "owned" not in shown, bad
+        assert "Lab: The Job That Never Starts" in shown, bad
+
+
 def test_status_says_when_the_nodes_gpus_are_simulated(root: Path, write_progress) -> None:
     """The grader marks a node whose nvidia-smi is the simulator (`node.simulated`); only an
     explicit true makes `lab status` say so, first."""
