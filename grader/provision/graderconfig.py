@@ -5,6 +5,8 @@ and pins each host key once, in the inventory, and `grader run` reads what provi
 out of the file: API tokens are read from environment variables at `grader run` (the operator's
 from LABGRADER_OPERATOR_TOKEN, each learner's from LABGRADER_TOKEN_<NAME>); the grader's SSH key
 is named by path (`grader_identity`). A file this command did not write is never overwritten.
+`--public-url` is the address learners open the API at (api.public_url): the login welcome
+names each learner's page under it.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ def token_env(learner: str) -> str:
     return "LABGRADER_TOKEN_" + re.sub(r"[^A-Za-z0-9_]", "_", learner).upper()
 
 
-def config_document(hosts: list[Host], inventory: str) -> dict[str, Any]:
+def config_document(
+    hosts: list[Host], inventory: str, public_url: str | None = None
+) -> dict[str, Any]:
     missing = [h.name for h in hosts if h.grader_identity is None]
     if missing:
         raise ConfigNotWritten(
@@ -46,6 +50,7 @@ def config_document(hosts: list[Host], inventory: str) -> dict[str, Any]:
         "attestation": "required",
         "api": {
             "host": "127.0.0.1",
+            **({} if public_url is None else {"public_url": public_url}),
             "tokens": {
                 "operator": [{"env": OPERATOR_TOKEN_ENV}],
                 "learners": {name: {"env": token_env(name)} for name in learners},
@@ -65,8 +70,11 @@ def config_document(hosts: list[Host], inventory: str) -> dict[str, Any]:
     }
 
 
-def write_config(path: Path, hosts: list[Host], inventory: str) -> None:
-    """Write grader.yaml for `hosts`; ConfigNotWritten when it cannot or must not."""
+def write_config(
+    path: Path, hosts: list[Host], inventory: str, public_url: str | None = None
+) -> None:
+    """Write grader.yaml for `hosts` (and api.public_url, when given); ConfigNotWritten when it
+    cannot or must not."""
     if path.exists():
         head = path.read_text(encoding="utf-8", errors="replace").splitlines()[:1]
         if not (head and head[0].startswith(MARK)):
@@ -79,7 +87,7 @@ def write_config(path: Path, hosts: list[Host], inventory: str) -> None:
             f"{', '.join(bare)}: learners but no lab that loads: give the host `labs:` in the "
             "inventory"
         )
-    doc = config_document(hosts, inventory)
+    doc = config_document(hosts, inventory, public_url)
     text = (
         f"{MARK} from {inventory}.\n"
         "# Edit the inventory and run it again rather than this file. Tokens come from the\n"

@@ -8,6 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from grader.config import public_url_problem
 from grader.node import simulator_missing
 from grader.provision.graderconfig import ConfigNotWritten, write_config
 from grader.provision.health import NodeReport, report_table
@@ -83,6 +84,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "keys, learners, labs; tokens from the environment): docs/operator-guide.md",
     )
     p.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="with --write-config: the address learners open the grader's API at "
+        "(api.public_url, e.g. https://grader.example); each learner's login then names their "
+        "page, URL/dashboard/learner. Give it at every --write-config: the file is rewritten",
+    )
+    p.add_argument(
         "--json",
         action="store_true",
         help="print the outcome of every host as JSON instead of the tables",
@@ -97,6 +105,15 @@ def run(args: argparse.Namespace) -> int:
         for error in exc.errors:
             print(error, file=sys.stderr)
         return 2
+    if args.public_url is not None:
+        why = (
+            public_url_problem(args.public_url)
+            if args.write_config
+            else "goes into the config --write-config writes: give --write-config FILE too"
+        )
+        if why:
+            print(f"grader provision: --public-url {args.public_url!r} {why}", file=sys.stderr)
+            return 2
     hosts = list(inventory.hosts)
     if args.limit:
         known = {h.name for h in hosts}
@@ -134,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
     failed = any(o.failed for o in outcomes)
     if args.write_config and not args.dry_run:
         try:
-            write_config(Path(args.write_config), hosts, args.inventory)
+            write_config(Path(args.write_config), hosts, args.inventory, args.public_url)
         except ConfigNotWritten as exc:
             print(f"grader provision: config not written: {exc}", file=sys.stderr)
             return 2
