@@ -106,6 +106,7 @@ labs: [$(yaml_list "$LABS" /opt/grader/labs/)]
 api:
   host: 0.0.0.0
   port: $API_PORT
+  public_url: http://localhost:$API_PORT   # what learners open; their login names the page
   tokens:
     operator: ["$operator_token"]
     learners: {alice: "$alice_token", bob: "$bob_token"}
@@ -167,8 +168,11 @@ labgrader demo is running.
     API:        curl -H "Authorization: Bearer $operator_token" http://localhost:$API_PORT/api/learners/alice/progress?lab=nccl-bootstrap
                 curl -H "Authorization: Bearer $operator_token" http://localhost:$API_PORT/api/learners/bob/progress?lab=nccl-transport
     live:       curl -N -H "Authorization: Bearer $operator_token" http://localhost:$API_PORT/api/events/stream
-    learner tokens: alice $alice_token, bob $bob_token
+    learner page: http://localhost:$API_PORT/dashboard/learner   (each learner's own token:
+                  alice $alice_token, bob $bob_token)
 
   Grader logs:  COMPOSE_PROJECT_NAME=labgrader docker-compose logs -f grader
+  Class commands (docs/operator-guide.md 6a), in the grader container:
+                COMPOSE_PROJECT_NAME=labgrader docker-compose exec grader grader announce --config /etc/grader/grader.yaml "Break until 10:15"
   Stop:         scripts/demo.sh --down
 EOF
