@@ -63,35 +63,51 @@ def anything(text: str) -> bool:
     return text in _ANYTHING
 
 
+@dataclass(frozen=True, slots=True)
+class _Forms:
+    """How one kind of reason says a simple regex: `{}` stands for its alternatives."""
+
+    anything: str  # what a regex that accepts anything is
+    whole: str  # anchored at both ends
+    start: str
+    end: str
+    inside: str  # anchored at neither end
+
+    def say(self, text: str) -> str | None:
+        if anything(text):
+            return self.anything
+        words = regex_words(text)
+        if words is None:
+            return None
+        form = (
+            (self.whole if words.end else self.start)
+            if words.start
+            else (self.end if words.end else self.inside)
+        )
+        return form.format(words.alternatives())
+
+
+_VALUE = _Forms(
+    anything="any value",
+    whole="{}",
+    start="something starting with {}",
+    end="something ending with {}",
+    inside="something containing {}",
+)
+_LINE = _Forms(
+    anything="a line with anything on it",
+    whole="a line that is {}",
+    start="a line starting with {}",
+    end="a line ending with {}",
+    inside="{}",
+)
+
+
 def value_in_words(text: str) -> str | None:
     """How a reason names a value the regex accepts ("something containing `p2p`"), or None."""
-    if anything(text):
-        return "any value"
-    words = regex_words(text)
-    if words is None:
-        return None
-    said = words.alternatives()
-    if words.start and words.end:
-        return said
-    if words.start:
-        return f"something starting with {said}"
-    if words.end:
-        return f"something ending with {said}"
-    return f"something containing {said}"
+    return _VALUE.say(text)
 
 
 def pattern_in_words(text: str) -> str | None:
     """How a reason names an output line the regex finds ("a line that is `3`"), or None."""
-    if anything(text):
-        return "a line with anything on it"
-    words = regex_words(text)
-    if words is None:
-        return None
-    said = words.alternatives()
-    if words.start and words.end:
-        return f"a line that is {said}"
-    if words.start:
-        return f"a line starting with {said}"
-    if words.end:
-        return f"a line ending with {said}"
-    return said
+    return _LINE.say(text)
