@@ -63,51 +63,33 @@ def anything(text: str) -> bool:
     return text in _ANYTHING
 
 
-@dataclass(frozen=True, slots=True)
-class _Forms:
-    """How one kind of reason says a simple regex: `{}` stands for its alternatives."""
-
-    anything: str  # what a regex that accepts anything is
-    whole: str  # anchored at both ends
-    start: str
-    end: str
-    inside: str  # anchored at neither end
-
-    def say(self, text: str) -> str | None:
-        if anything(text):
-            return self.anything
-        words = regex_words(text)
-        if words is None:
-            return None
-        form = (
-            (self.whole if words.end else self.start)
-            if words.start
-            else (self.end if words.end else self.inside)
-        )
-        return form.format(words.alternatives())
+# How a reason says a simple regex, by its anchors: (as a value, as an output line); `{}` stands
+# for its alternatives.
+_FORMS = {
+    "anything": ("any value", "a line with anything on it"),
+    "whole": ("{}", "a line that is {}"),
+    "start": ("something starting with {}", "a line starting with {}"),
+    "end": ("something ending with {}", "a line ending with {}"),
+    "inside": ("something containing {}", "{}"),
+}
 
 
-_VALUE = _Forms(
-    anything="any value",
-    whole="{}",
-    start="something starting with {}",
-    end="something ending with {}",
-    inside="something containing {}",
-)
-_LINE = _Forms(
-    anything="a line with anything on it",
-    whole="a line that is {}",
-    start="a line starting with {}",
-    end="a line ending with {}",
-    inside="{}",
-)
+def _in_words(text: str, line: bool) -> str | None:
+    if anything(text):
+        return _FORMS["anything"][line]
+    words = regex_words(text)
+    if words is None:
+        return None
+    anchors = {(True, True): "whole", (True, False): "start", (False, True): "end"}
+    form = _FORMS[anchors.get((words.start, words.end), "inside")][line]
+    return form.format(words.alternatives())
 
 
 def value_in_words(text: str) -> str | None:
     """How a reason names a value the regex accepts ("something containing `p2p`"), or None."""
-    return _VALUE.say(text)
+    return _in_words(text, line=False)
 
 
 def pattern_in_words(text: str) -> str | None:
     """How a reason names an output line the regex finds ("a line that is `3`"), or None."""
-    return _LINE.say(text)
+    return _in_words(text, line=True)
