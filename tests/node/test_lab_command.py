@@ -12,6 +12,20 @@ from grader.node.paths import node_file
 
 USER = getpass.getuser()
 
+
+def step(step_id: str, n: int, title: str, **fields: Any) -> dict[str, Any]:
+    """One step of the progress document as the grader writes it: pending, no reason, one point,
+    no hints and no time, unless `fields` say otherwise."""
+    base = {"id": step_id, "n": n, "title": title, "state": "pending", "reason": "", "points": 1}
+    return {**base, "hints": [], "at": None, **fields}
+
+
+def question(step_id: str, n: int, title: str, text: str, *choices: str) -> dict[str, Any]:
+    """A question step whose choices are a, b, ... with these texts."""
+    listed = [{"id": "abcdefgh"[i], "text": t} for i, t in enumerate(choices)]
+    return step(step_id, n, title, type="question", question=text, choices=listed)
+
+
 PROGRESS = {
     "v": 1,
     "learner": USER,
@@ -23,40 +37,24 @@ PROGRESS = {
             "points": 9,
             "score": 1,
             "steps": [
-                {
-                    "id": "run-broken",
-                    "n": 1,
-                    "title": "Run the job",
-                    "state": "verified",
-                    "reason": "",
-                    "points": 1,
-                    "hints": ["h1"],
-                    "at": 1.0,
-                },
-                {
-                    "id": "topo",
-                    "n": 2,
-                    "title": "Clear the hardware",
-                    "state": "attempted",
-                    "reason": "missing -m",
-                    "points": 1,
-                    "hints": ["first", "second"],
-                    "at": None,
-                    "instructions": "Print the matrix with `nvidia-smi topo -m`.",
-                },
-                {
-                    "id": "why-socket",
-                    "n": 3,
-                    "title": "Why a socket?",
-                    "type": "question",
-                    "state": "pending",
-                    "reason": "",
-                    "points": 1,
-                    "hints": [],
-                    "at": None,
-                    "question": "Why does one machine need a socket?",
-                    "choices": [{"id": "a", "text": "Bootstrap."}, {"id": "b", "text": "NVLink."}],
-                },
+                step("run-broken", 1, "Run the job", state="verified", hints=["h1"], at=1.0),
+                step(
+                    "topo",
+                    2,
+                    "Clear the hardware",
+                    state="attempted",
+                    reason="missing -m",
+                    hints=["first", "second"],
+                    instructions="Print the matrix with `nvidia-smi topo -m`.",
+                ),
+                question(
+                    "why-socket",
+                    3,
+                    "Why a socket?",
+                    "Why does one machine need a socket?",
+                    "Bootstrap.",
+                    "NVLink.",
+                ),
             ],
         }
     ],
@@ -208,42 +206,11 @@ SECOND_LAB: dict[str, Any] = {
     "points": 2,
     "score": 0,
     "steps": [
-        {
-            "id": "baseline",
-            "n": 1,
-            "title": "Measure what fast looks like",
-            "state": "pending",
-            "reason": "",
-            "points": 1,
-            "hints": [],
-            "at": None,
-        },
-        {
-            "id": "why-busbw",
-            "n": 2,
-            "title": "Two bandwidths that agree",
-            "type": "question",
-            "state": "pending",
-            "reason": "",
-            "points": 1,
-            "hints": [],
-            "at": None,
-            "question": "Why do they agree?",
-            "choices": [{"id": "a", "text": "Two ranks."}, {"id": "b", "text": "Luck."}],
-        },
-        {
-            "id": "why-socket",
-            "n": 3,
-            "title": "A question whose id the other lab has too",
-            "type": "question",
-            "state": "pending",
-            "reason": "",
-            "points": 1,
-            "hints": [],
-            "at": None,
-            "question": "Same id?",
-            "choices": [{"id": "a", "text": "Yes."}],
-        },
+        step("baseline", 1, "Measure what fast looks like"),
+        question(
+            "why-busbw", 2, "Two bandwidths that agree", "Why do they agree?", "Two ranks.", "Luck."
+        ),
+        question("why-socket", 3, "A question whose id the other lab has too", "Same id?", "Yes."),
     ],
 }
 
