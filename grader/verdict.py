@@ -6,6 +6,7 @@ demotes a verified step (the store enforces this too).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
@@ -90,3 +91,30 @@ def step_view(step: Step, n: int, standing: Standing | None) -> dict[str, Any]:
         "reason": standing.reason if standing else "",
         "at": standing.at if standing else None,
     }
+
+
+def current_step(steps: Sequence[tuple[str, str]]) -> int | None:
+    """Where a learner is in one lab: the index of the step to show as "you are here", given
+    each step's (type, state) in lab order; None when every step is verified.
+
+    The learner is at the first step not verified, except a *skipped question*: one with no
+    answer at all (pending) while a later step has a verdict. Moving on past a question is not
+    being stuck on it, and the learner can act on the later steps. When only skipped questions
+    are left, the first of them is where the learner is: it is all there is left to do.
+
+    The one rule behind the learner page's "you are here" (the checklist's `here`), the class
+    view's position and per-step count (grader/api/static/operator.js `position`, a twin that
+    follows live events) and the node's `lab` (`_current` in grader/node/files/lab, a twin:
+    standard-library Python that cannot import this). tests/test_current_step.py holds all
+    three to the same cases.
+    """
+    undone = [i for i, (_, state) in enumerate(steps) if state != State.VERIFIED]
+    if not undone:
+        return None
+    touched = [state != State.PENDING for _, state in steps]
+
+    def skipped(i: int) -> bool:
+        kind, state = steps[i]
+        return kind == "question" and state == State.PENDING and any(touched[i + 1 :])
+
+    return next((i for i in undone if not skipped(i)), undone[0])
