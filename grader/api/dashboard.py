@@ -6,12 +6,15 @@ Pages (no auth: they hold no data; the browser asks for a token and keeps it in 
   /dashboard/static/…  the pages' CSS and JS, shipped in the package (no CDN, no network)
 
 JSON for the pages (bearer token, like every /api route):
-  GET  /api/dashboard/whoami                         who the token is, and its role
-  GET  /api/dashboard/grid?lab=                      the class grid (operator, ta)
-  GET  /api/dashboard/downgrades                     a counter of regrade downgrades (polled)
-  GET  /api/dashboard/labs/{lab}                     steps as a learner reads them (no answers)
-  GET  /api/dashboard/checklist/{learner}?lab=       states, reasons, hints shown, marked evidence
-  POST /api/labs/{lab}/practice/{step}               {command} or {choice} -> {ok, reason, ...}
+  GET  /api/dashboard/whoami                    Whoami: who the token is, and its role
+  GET  /api/dashboard/grid?lab=                 ClassGridView: the class grid (operator, ta)
+  GET  /api/dashboard/downgrades                Downgrades: a counter of regrade downgrades
+  GET  /api/dashboard/labs/{lab}                LearnerLab: steps as a learner reads them
+  GET  /api/dashboard/checklist/{learner}?lab=  Checklist: states, hints shown, marked evidence
+  POST /api/labs/{lab}/practice/{step}          {command} or {choice} -> PracticeAnswer
+
+Each answers a model of models.py, with the API's times: ISO-8601 UTC strings on the grader's
+clock, and what the node's clock said under a `node_` prefix (a grid cell's `node_at`).
 
 Live updates come from /api/events/stream. It takes the token only in the Authorization header
 (a token in a URL ends up in logs and history), which EventSource cannot send, so the pages read
@@ -27,20 +30,22 @@ import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import Body, Depends, FastAPI, HTTPException, Query
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from grader.api import models as m
+from grader.api import views
 from grader.api.auth import Principal
 from grader.api.evidence import evidence_view, marked_excerpt
 from grader.api.grid import ClassGrid
 from grader.api.hints import hints_shown
 from grader.api.practice import (
     PRACTICE_LINE_MAX_CHARS,
+    PracticeResult,
     check_choice,
     check_command_line,
     practice_text,
@@ -187,106 +192,104 @@ def mount(
     def learner_page() -> HTMLResponse:
         return HTMLResponse(pages["learner"], headers=PAGE_HEADERS)
 
-    @app.get("/api/dashboard/whoami", summary="Who this token is: operator, or which learner")
-    def whoami(who: Who) -> dict[str, Any]:
+    @app.get(
+        "/api/dashboard/whoami",
+        summary="Who this token is: operator, or which learner",
+        response_model=m.Whoami,
+    )
+    def whoami(who: Who) -> m.Whoami:
         """`role`: operator (reads and changes), ta (reads the class, changes nothing) or
         learner; the pages show only the actions the role may take."""
-        return {
-            "operator": who.operator,
-            "role": who.role,
-            "learner": who.learner,
-            "labs": [{"id": lab.id, "title": lab.title} for lab in settings.labs.values()],
-        }
+        return m.Whoami(
+            operator=who.operator,
+            # auth.ROLES, checked by Principal; pydantic checks it against the Literal too
+            role=cast(m.Role, who.role),
+            learner=who.learner,
+            labs=[m.LabTitle(id=lab.id, title=lab.title) for lab in settings.labs.values()],
+        )
 
     @app.get(
         "/api/dashboard/grid",
         summary="Every learner's state per step of a lab (operator, ta)",
+        response_model=m.ClassGridView,
         responses=_problems(403, 404),
     )
-    def class_grid(_: ClassReader, lab: Annotated[str, Query()]) -> dict[str, Any]:
+    def class_grid(_: ClassReader, lab: Annotated[str, Query()]) -> JSONResponse:
         """`seq` is the last event the grid includes: stream from there and nothing is missed
-        (applying an event twice changes nothing, the fold only moves up)."""
+        (applying an event twice changes nothing, the fold only moves up). A cell's time is
+        the node's (`node_at`, as a verdict event's); `now` is the grader's clock."""
         chosen = lab_or_404(lab)
         seq = grid.refresh()
         nodes = store.nodes()
         node_of = {name: n.id for n in nodes for name in n.learners}
         rows = [
             row
-            for row in grid.rows(chosen, store.learners())
-            if settings.takes(row["learner"], chosen.id, any(row["cells"]))
+            for row in grid.rows(chosen, store.learners(), node_of)
+            if settings.takes(row.learner, chosen.id, any(row.cells))
         ]
-        for row in rows:
-            row["node"] = node_of.get(row["learner"])
-        return {
-            "lab": {
-                "id": chosen.id,
-                "title": chosen.title,
-                "steps": [
-                    {"id": s.id, "n": i, "title": s.title, "type": s.type, "points": s.points}
-                    for i, s in enumerate(chosen.steps, start=1)
-                ],
-            },
-            "seq": seq,
-            "downgrades": grid.downgrades,
-            "now": time.time(),
-            "rows": rows,
-            "nodes": [
-                {
-                    "id": n.id,
-                    "connected": n.connected,
-                    "lag_s": n.lag_s,
-                    "error": n.error,
-                    "updated": n.updated,
-                    "holder": n.holder,
-                    "held_since": n.held_since,
-                }
-                for n in nodes
-            ],
-        }
+        answer = m.ClassGridView(
+            lab=views.lab_info(chosen),
+            seq=seq,
+            downgrades=grid.downgrades,
+            now=m.iso(time.time()) or "",
+            rows=rows,
+            nodes=[views.node_info(n) for n in nodes],
+        )
+        # dumped here, once: a class of 1,000 is ten thousand cells, built through the model
+        # above; FastAPI would dump, validate and dump them again
+        return JSONResponse(answer.model_dump(mode="json"))
 
-    @app.get("/api/dashboard/downgrades", summary="Changes when a regrade lowered progress")
-    def downgrades(_: Who) -> dict[str, int]:
+    @app.get(
+        "/api/dashboard/downgrades",
+        summary="Changes when a regrade lowered progress",
+        response_model=m.Downgrades,
+    )
+    def downgrades(_: Who) -> m.Downgrades:
         """A counter, not data: it moves when `grader regrade --allow-downgrade` lowered some
         learner's steps (no verdict event says so), and a page seeing it move reloads."""
         grid.refresh()
-        return {"downgrades": grid.downgrades}
+        return m.Downgrades(downgrades=grid.downgrades)
 
     @app.get(
         "/api/dashboard/labs/{lab}",
         summary="A lab's steps as a learner reads them",
+        response_model=m.LearnerLab,
+        response_model_exclude_none=True,  # PracticeText: a key is there only when it applies
         responses=_problems(404),
     )
-    def lab_detail(lab: str, _: Who) -> dict[str, Any]:
+    def lab_detail(lab: str, _: Who) -> m.LearnerLab:
         chosen = lab_or_404(lab)
-        return {
-            "id": chosen.id,
-            "title": chosen.title,
-            "description": chosen.description,
-            "steps": [
-                {
-                    "id": s.id,
-                    "n": i,
-                    "title": s.title,
-                    "type": s.type,
-                    "points": s.points,
-                    "instructions": s.instructions,
-                    "question": s.question,
-                    "choices": [{"id": c.id, "text": c.text} for c in s.choices],
-                    "practice": practice_text(s),
-                    "checkable": s.type == "question" or s.command is not None,
-                }
+        return m.LearnerLab(
+            id=chosen.id,
+            title=chosen.title,
+            description=chosen.description,
+            steps=[
+                m.LearnerStep(
+                    id=s.id,
+                    n=i,
+                    title=s.title,
+                    type=s.type,
+                    points=s.points,
+                    instructions=s.instructions,
+                    question=s.question,
+                    choices=[m.Choice(id=c.id, text=c.text) for c in s.choices],
+                    practice=m.PracticeText.model_validate(practice_text(s)),
+                    checkable=s.type == "question" or s.command is not None,
+                )
                 for i, s in enumerate(chosen.steps, start=1)
             ],
-        }
+        )
 
     @app.get(
         "/api/dashboard/checklist/{learner}",
         summary="A learner's steps: state, reason, hints shown, evidence with the match marked",
+        response_model=m.Checklist,
         responses=_problems(403, 404),
     )
-    def checklist(learner: str, who: Who, lab: Annotated[str, Query()]) -> dict[str, Any]:
+    def checklist(learner: str, who: Who, lab: Annotated[str, Query()]) -> m.Checklist:
         """`hints_seen`: the hints the learner's own `lab hint` runs printed (grader/api/hints.py),
-        not a guess from the attempts."""
+        not a guess from the attempts. `at`: when the grader recorded the state; `node_at`: the
+        end of the command behind it on the node, as in a learner's progress."""
         may_see(who, learner)
         if who.reads_class:
             # a class reader may name anyone: nobody by that name is 404, not all-pending steps
@@ -302,27 +305,38 @@ def mount(
         for i, s in enumerate(chosen.steps, start=1):
             p = progress.get(s.id)
             ev = p.evidence if p else None
+            view = step_view(s, i, p)
             steps.append(
-                {
-                    **step_view(s, i, p),
-                    "attempts": tries.get(s.id, 0),
-                    "hints_seen": shown.get(s.id, []),
-                    "evidence": evidence_view(ev),
-                    "excerpt": marked_excerpt(
-                        (ev or {}).get("excerpt", ""), list((ev or {}).get("matched", ())), s, known
-                    ),
-                }
+                m.ChecklistStep.model_validate(
+                    {
+                        **view,
+                        # step_view's `at` is the standing's own: the node's clock
+                        "at": views.recorded_at(p),
+                        "node_at": m.iso(view["at"]),
+                        "attempts": tries.get(s.id, 0),
+                        "hints_seen": shown.get(s.id, []),
+                        "evidence": evidence_view(ev),
+                        "excerpt": marked_excerpt(
+                            (ev or {}).get("excerpt", ""),
+                            list((ev or {}).get("matched", ())),
+                            s,
+                            known,
+                        ),
+                    }
+                )
             )
-        return {"learner": learner, "lab": chosen.id, "title": chosen.title, "steps": steps}
+        return m.Checklist(learner=learner, lab=chosen.id, title=chosen.title, steps=steps)
 
     @app.post(
         "/api/labs/{lab}/practice/{step}",
         summary="Practice Zone: check a command or answer",
+        response_model=m.PracticeAnswer,
+        response_model_exclude_none=True,  # PracticeText: a key is there only when it applies
         responses=_problems(404),
     )
     def practice(
         lab: str, step: str, who: Who, body: Annotated[PracticeRequest, Body()]
-    ) -> dict[str, Any]:
+    ) -> m.PracticeAnswer:
         """Judges the command line only, with the real matcher; records nothing."""
         chosen = lab_or_404(lab)
         try:
@@ -332,8 +346,17 @@ def mount(
         if target.type == "question":
             if body.choice is None:
                 raise _missing("choice", "a question step takes a `choice`")
-            return check_choice(target, body.choice).to_json()
+            return _practice_answer(check_choice(target, body.choice))
         if body.command is None:
             raise _missing("command", "a command step takes a `command`")
         known = variables(who.learner, chosen) if who.learner else {}
-        return check_command_line(chosen, target, body.command, known).to_json()
+        return _practice_answer(check_command_line(chosen, target, body.command, known))
+
+
+def _practice_answer(result: PracticeResult) -> m.PracticeAnswer:
+    return m.PracticeAnswer(
+        ok=result.ok,
+        reason=result.reason,
+        practice=m.PracticeText.model_validate(result.practice),
+        hints=list(result.hints),
+    )

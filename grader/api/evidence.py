@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from grader.api import models as m
 from grader.labs import Pattern, Step
 from grader.matching import substitute
 
@@ -87,17 +88,18 @@ def marked_excerpt(
     return segments
 
 
-def evidence_view(evidence: Mapping[str, Any] | None) -> dict[str, Any] | None:
+def evidence_view(evidence: Mapping[str, Any] | None) -> m.EvidenceView | None:
     """The evidence fields the panel shows (session keys stay server-side); `values` are the
-    numbers the step read and the comparisons it judged ("busbw_p2p = 13.21 GB/s"), one each."""
+    numbers the step read and the comparisons it judged ("busbw_p2p = 13.21 GB/s"), one each.
+    The command's start and end are the node's clock: `node_t0`/`node_t1`, as in the API."""
     if not evidence:
         return None
-    return {
-        "line": evidence.get("line", ""),
-        "exit": evidence.get("exit"),
-        "pipestatus": list(evidence.get("pipestatus", ())),
-        "cwd": evidence.get("cwd"),
-        "t0": evidence.get("t0"),
-        "t1": evidence.get("t1"),
-        "values": list(evidence.get("values", ())),
-    }
+    return m.EvidenceView(
+        line=evidence.get("line", ""),
+        exit=evidence.get("exit"),
+        pipestatus=list(evidence.get("pipestatus", ())),
+        cwd=evidence.get("cwd"),
+        node_t0=m.iso(evidence.get("t0")),
+        node_t1=m.iso(evidence.get("t1")),
+        values=list(evidence.get("values", ())),
+    )

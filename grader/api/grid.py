@@ -19,10 +19,11 @@ read are already in it, so the fold skips them for that pair (a `floor` seq): re
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
+from grader.api import models as m
 from grader.labs import Lab
 from grader.store import EVENT_RESET, EVENTS_PAGE_MAX, Store, VerdictEvent
 from grader.verdict import State
@@ -33,7 +34,9 @@ _STATES = frozenset(s.value for s in State)
 @dataclass(slots=True)
 class Cell:
     state: str
-    at: float | None  # None only for a stored row without a time (never written today)
+    # the node's clock: a verdict event's `at` (its command's end on the node), or a stored
+    # progress row's, never the grader's `recorded`. None only for a stored row without a time
+    at: float | None
     reason: str = ""  # the last verdict's reason ("Right program, but `-g` was not given")
 
 
@@ -110,21 +113,35 @@ class ClassGrid:
             self._floor[(learner, lab)] = floor
             self._learners.add(learner)
 
-    def rows(self, lab: Lab, learners: Iterable[str]) -> list[dict[str, Any]]:
+    def rows(
+        self, lab: Lab, learners: Iterable[str], node_of: Mapping[str, str] | None = None
+    ) -> list[m.GridRow]:
         """One row per learner (the given ones plus any with events), cells in lab order:
-        null for pending, [state, at, reason] otherwise (the reason only for an attempted step:
-        a verified one needs none, and a class of 1,000 should not carry them)."""
-        with self._lock:
+        None for pending, else the state, its node time and reason (the reason only for an
+        attempted step: a verified one needs none, and a class of 1,000 should not carry them).
+        `node_of`: learner -> the node they work on."""
+        node_of = node_of or {}
+        with self._lock:  # a snapshot of the cells: the models are built outside the lock
             names = sorted(set(learners) | self._learners)
-            out = []
-            for name in names:
-                cells: list[list[Any] | None] = []
-                for step in lab.steps:
-                    c = self._cells.get((name, lab.id, step.id))
-                    if c is None:
-                        cells.append(None)
-                    else:
-                        reason = c.reason if c.state == State.ATTEMPTED.value else ""
-                        cells.append([c.state, c.at, reason])
-                out.append({"learner": name, "cells": cells})
-            return out
+            picked = [
+                (name, [self._cells.get((name, lab.id, step.id)) for step in lab.steps])
+                for name in names
+            ]
+        return [
+            m.GridRow(
+                learner=name,
+                node=node_of.get(name),
+                cells=[
+                    None
+                    if c is None
+                    else m.GridCell(
+                        # the store's str; pydantic checks it against the Literal as it builds
+                        state=cast(m.StepState, c.state),
+                        node_at=m.iso(c.at),
+                        reason=c.reason if c.state == State.ATTEMPTED.value else "",
+                    )
+                    for c in cells
+                ],
+            )
+            for name, cells in picked
+        ]

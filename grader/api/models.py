@@ -222,3 +222,146 @@ class ResetRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     reason: Text = Field(max_length=1000, description="why, for the audit log")
+
+
+# The dashboard's own routes (grader/api/dashboard.py): what its two pages read. An LMS reads
+# the routes above, but these are typed the same way, with the same times.
+
+Role = Literal["operator", "ta", "learner"]
+"""grader.api.auth.ROLES: what a token may read and change."""
+
+
+class LabTitle(BaseModel):
+    id: str
+    title: str
+
+
+class Whoami(BaseModel):
+    """Who a token is: the pages show only the actions its role may take."""
+
+    operator: bool = Field(description="may change things (reset, announce): the operator role")
+    role: Role = Field(
+        description="operator (reads and changes), ta (reads the class, changes nothing) or "
+        "learner (reads itself)"
+    )
+    learner: str | None = Field(description="the learner a learner token is (None: any other)")
+    labs: list[LabTitle] = Field(description="the loaded labs")
+
+
+class GridCell(BaseModel):
+    """A learner's state on one step, as the class grid folds it from verdict events."""
+
+    state: StepState
+    node_at: Time | None = Field(
+        description="the end of the command behind this state, on the node's clock (the "
+        "verdict's `node_at`)"
+    )
+    reason: str = Field(description="why the last attempt fell short; empty unless attempted")
+
+
+class GridRow(BaseModel):
+    learner: str
+    node: str | None = Field(description="the node the learner works on (None: none known)")
+    cells: list[GridCell | None] = Field(description="one per step, in lab order; None: pending")
+
+
+class ClassGridView(BaseModel):
+    """Every learner's state per step of one lab, and the nodes they work on."""
+
+    lab: LabInfo
+    seq: int = Field(
+        description="the last event the grid includes: stream from it and nothing is missed"
+    )
+    downgrades: int = Field(description="the counter of /api/dashboard/downgrades it reflects")
+    now: Time = Field(description="the grader's clock when it answered")
+    rows: list[GridRow]
+    nodes: list[NodeInfo]
+
+
+class Downgrades(BaseModel):
+    downgrades: int = Field(
+        description="moves when a regrade lowered some learner's steps (no event says so)"
+    )
+
+
+class Choice(BaseModel):
+    id: str
+    text: str
+
+
+class PracticeText(BaseModel):
+    """What a Practice Zone box shows: never the model answer. A key that does not apply is
+    left out of the answer (no `output` before the line is right)."""
+
+    model_config = ConfigDict(extra="forbid")  # a key grader.api.practice adds is typed here
+
+    prompt: str = Field(description="the prompt before the box, or a question step's question")
+    output: str | None = Field(
+        default=None, description="once a line is right: what it prints on the lab's node"
+    )
+    record: str | None = Field(
+        default=None, description="for a question step: the `lab answer` line to type on the node"
+    )
+
+
+class LearnerStep(StepInfo):
+    """A step as a learner reads it: its text and choices, never its answer."""
+
+    instructions: str = Field(description="Markdown")
+    question: str = Field(description="a question step's question (Markdown); empty otherwise")
+    choices: list[Choice]
+    practice: PracticeText
+    checkable: bool = Field(description="the Practice Zone can check it")
+
+
+class LearnerLab(BaseModel):
+    id: str
+    title: str
+    description: str
+    steps: list[LearnerStep]
+
+
+class EvidenceView(BaseModel):
+    """The evidence fields a page shows (the session keys stay on the grader)."""
+
+    line: str = Field(description="the command line as typed")
+    exit: int | None
+    pipestatus: list[int]
+    cwd: str | None
+    node_t0: Time | None = Field(description="the command's start, on the node's clock")
+    node_t1: Time | None = Field(description="the command's end, on the node's clock")
+    values: list[str] = Field(description="numbers the step read and the conditions it judged")
+
+
+class ChecklistStep(BaseModel):
+    """One step of a learner's checklist: grader.verdict.step_view's keys, then the page's."""
+
+    id: str
+    n: int
+    title: str
+    state: StepState
+    reason: str = Field(description="why the last attempt fell short (empty when verified)")
+    at: Time | None = Field(description="when the grader recorded this state (None: pending)")
+    node_at: Time | None = Field(description="the end of the command behind it, node's clock")
+    attempts: int = Field(description="failed attempts since the lab last started")
+    hints_seen: list[str] = Field(description="the hints the learner's `lab hint` runs printed")
+    evidence: EvidenceView | None
+    excerpt: list[tuple[str, bool]] = Field(
+        description="the output excerpt as [text, marked] segments: marked is what matched"
+    )
+
+
+class Checklist(BaseModel):
+    learner: str
+    lab: str
+    title: str
+    steps: list[ChecklistStep]
+
+
+class PracticeAnswer(BaseModel):
+    """The Practice Zone's verdict on a line: nothing ran, nothing was recorded."""
+
+    ok: bool
+    reason: str = Field(description="why the line is not right yet (empty when ok)")
+    practice: PracticeText
+    hints: list[str] = Field(description="the step's hints, for a page to reveal one by one")

@@ -92,12 +92,19 @@ def node_info(node: NodeStatus) -> m.NodeInfo:
     )
 
 
+def recorded_at(row: StepProgress | None) -> str | None:
+    """When the grader recorded a step's state; a row from before migration 0005 has only the
+    node's time, which stands in for it (module doc). None: no row, the step is pending."""
+    if row is None:
+        return None
+    return m.iso(row.recorded if row.recorded is not None else row.at)
+
+
 def lab_progress(lab: Lab, rows: Iterable[StepProgress]) -> m.LabProgress:
     by_step = {r.step: r for r in rows}
     steps = []
     for i, s in enumerate(lab.steps, start=1):
         r = by_step.get(s.id)
-        recorded = r.recorded if r and r.recorded is not None else (r.at if r else None)
         steps.append(
             m.StepProgress(
                 id=s.id,
@@ -107,7 +114,7 @@ def lab_progress(lab: Lab, rows: Iterable[StepProgress]) -> m.LabProgress:
                 # the store's str; pydantic checks it against the Literal as it builds the model
                 state=cast(m.StepState, r.state) if r else "pending",
                 reason=r.reason if r else "",
-                at=m.iso(recorded),
+                at=recorded_at(r),
                 node_at=m.iso(r.at) if r else None,
                 evidence=command_evidence(r.evidence) if r else None,
                 captures=dict(r.captures) if r else {},

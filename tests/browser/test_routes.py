@@ -80,12 +80,12 @@ def test_grid_is_operator_only_and_folds_progress(client: TestClient) -> None:
     grid = client.get(f"/api/dashboard/grid?lab={LAB_ID}", headers=auth(OPERATOR)).json()
     rows = {r["learner"]: r for r in grid["rows"]}
     steps = [s["id"] for s in grid["lab"]["steps"]]
-    assert [c and c[0] for c in rows["alice"]["cells"]][: steps.index("topo") + 1] == [
+    assert [c and c["state"] for c in rows["alice"]["cells"]][: steps.index("topo") + 1] == [
         "verified",
         None,
         "attempted",
     ]
-    assert rows["bob"]["cells"][steps.index("topo")][0] == "verified"
+    assert rows["bob"]["cells"][steps.index("topo")]["state"] == "verified"
     assert rows["alice"]["node"] == "ml-node-07" and grid["seq"] >= 4
 
 
@@ -180,7 +180,7 @@ def test_grid_and_checklist_show_a_regrade_downgrade_at_once(tmp_path: Path) -> 
         grid = c.get(grid_url, headers=auth(OPERATOR)).json()
         steps = [s["id"] for s in grid["lab"]["steps"]]
         row = next(r for r in grid["rows"] if r["learner"] == "bob")
-        return row["cells"][steps.index("topo")][0]
+        return row["cells"][steps.index("topo")]["state"]
 
     def checklist_topo(c: TestClient) -> str:
         r = c.get(f"/api/dashboard/checklist/bob?lab={LAB_ID}", headers=auth(TOKENS["bob"]))

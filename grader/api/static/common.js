@@ -168,8 +168,9 @@ export function excerptPre(segments) {
   return pre;
 }
 
-/** A time from the API as epoch seconds: the dashboard's routes send epoch seconds, the API's
- * ISO-8601 strings ("2026-12-02T08:15:00.123456Z"); null when absent or unreadable. */
+/** A time as epoch seconds: the API sends ISO-8601 UTC strings ("2026-12-02T08:15:00.123456Z");
+ * a number is seconds a page already converted (the class grid keeps its cells' times so).
+ * null when absent or unreadable. */
 export function seconds(at) {
   if (at === null || at === undefined || at === "") return null;
   if (typeof at === "number") return at;

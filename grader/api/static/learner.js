@@ -37,7 +37,7 @@ function evidenceDetails(step) {
     h("dl", {},
       h("dt", { text: "Command" }), h("dd", {}, h("code", { text: ev.line })),
       h("dt", { text: "Exit code" }), h("dd", { text: ev.exit === null || ev.exit === undefined ? "unknown" : String(ev.exit) }),
-      step.at ? h("dt", { text: "Time" }) : null, step.at ? h("dd", { text: fullTime(step.at) }) : null),
+      step.node_at ? h("dt", { text: "Time" }) : null, step.node_at ? h("dd", { text: fullTime(step.node_at) }) : null),
     excerptPre(step.excerpt));
   return d;
 }
@@ -79,7 +79,8 @@ function renderChecklist(data) {
     else li.removeAttribute("aria-current");
     li.querySelector(".here-badge").hidden = !isHere;
     const parts = [];
-    if (st.at) parts.push(h("p", { class: "muted", text: `${st.state} · ${fullTime(st.at)}` }));
+    // the command's end on the node, as the class view shows it (`at`: when the grader recorded it)
+    if (st.node_at) parts.push(h("p", { class: "muted", text: `${st.state} · ${fullTime(st.node_at)}` }));
     if (st.state === "attempted") {
       parts.push(h("p", { class: "reason" }, h("strong", { text: "Not yet: " }),
         st.reason ? richText(st.reason) : "the last try did not match this step."));

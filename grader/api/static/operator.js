@@ -22,7 +22,9 @@ const URL_KEYS = ["lab", "show", "step", "min", "q", "sort", "dir", "page"];
 
 const $ = (id) => document.getElementById(id);
 
-let model = null; // {lab, steps, stepIndex, rows: Map(learner -> row), order: [learner]}
+// {lab, steps, stepIndex, rows: Map(learner -> row), order: [learner]}; a row's cells are
+// null (pending) or [state, node time in epoch seconds, reason], from the grid or an event
+let model = null;
 let nodes = new Map();
 let page = 0;
 let filtered = [];
@@ -50,7 +52,10 @@ function loadModel(grid) {
   const steps = grid.lab.steps;
   const stepIndex = new Map(steps.map((s, i) => [s.id, i]));
   const rows = new Map();
-  for (const r of grid.rows) rows.set(r.learner, r);
+  for (const r of grid.rows) {
+    const cells = r.cells.map((c) => (c ? [c.state, seconds(c.node_at), c.reason] : null));
+    rows.set(r.learner, { learner: r.learner, node: r.node, cells });
+  }
   // seq: events up to it are in the grid (a stream lagging behind a reload must not re-apply an
   // old `verified` over a downgrade); downgrades: the server's counter the grid reflects.
   model = {
@@ -58,7 +63,7 @@ function loadModel(grid) {
     downgrades: grid.downgrades,
   };
   nodes = new Map(grid.nodes.map((n) => [n.id, n]));
-  clockSkew = grid.now - Date.now() / 1000;
+  clockSkew = seconds(grid.now) - Date.now() / 1000;
 }
 
 /** The store's rule: state only moves up; a new attempt refreshes an attempted step's time. */
@@ -317,7 +322,7 @@ function evidenceBody(learner, step) {
     dl([
       ["Learner", learner],
       ["State", h("span", { class: `badge state-${step.state}`, text: `${STATE_SYMBOL[step.state]} ${step.state}` })],
-      ["Time", step.at ? fullTime(step.at) : ""],
+      ["Time", step.node_at ? fullTime(step.node_at) : ""], // the node's, as the grid cell
       ["Command", ev ? h("code", { class: "mono", text: ev.line }) : ""],
       ["Exit code", ev && ev.exit !== null && ev.exit !== undefined ? String(ev.exit) : (ev ? "unknown" : "")],
       ["Pipe statuses", ev && ev.pipestatus.length > 1 ? ev.pipestatus.join(" | ") : ""],
