@@ -3,11 +3,17 @@ the running app's real answers, against a real store, validate against what it p
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from datetime import datetime
 from typing import Any
 
 import jsonschema
 import pytest
+from browser.classroom import OPERATOR as ROOM_OPERATOR
+from browser.classroom import TOKENS, seed_pair, seed_transport
+from browser.classroom import settings as room_settings
+from browser.seed import BROKEN_LINE, LAB_ID, TRANSPORT_ID, nccl_lab, transport_lab
 from fastapi.testclient import TestClient
 from store.batches import LAB, NODE, batch
 
@@ -110,6 +116,65 @@ def test_every_api_route_answers_a_named_model_with_properties(client: TestClien
     assert stream["content"]["text/event-stream"]["schema"] == {
         "$ref": "#/components/schemas/Event"
     }
+
+
+def generic_objects(spec: dict[str, Any], schema: Any, where: str = "") -> list[str]:
+    """Where, inside `schema` and the models it names, a value is typed as nothing in particular:
+    an empty schema (any JSON), or an object with neither properties nor typed values."""
+    found: list[str] = []
+    seen: set[str] = set()
+
+    def walk(node: Any, at: str) -> None:
+        if node is True or node == {}:
+            found.append(at or "/")
+            return
+        if not isinstance(node, dict):
+            return
+        if "$ref" in node:
+            name = node["$ref"].rsplit("/", 1)[-1]
+            if name not in seen:
+                seen.add(name)
+                walk(spec["components"]["schemas"][name], name)
+            return
+        if node.get("type") == "object" and not node.get("properties"):
+            values = node.get("additionalProperties")
+            if not isinstance(values, dict) or not values:
+                found.append(at or "/")
+        for key in ("properties", "$defs"):
+            for name, sub in node.get(key, {}).items():
+                walk(sub, f"{at}.{name}")
+        for key in ("anyOf", "oneOf", "allOf", "prefixItems"):
+            for i, sub in enumerate(node.get(key, [])):
+                walk(sub, f"{at}[{i}]")
+        for key in ("items", "additionalProperties"):
+            if isinstance(node.get(key), dict):
+                walk(node[key], f"{at}.{key}")
+
+    walk(schema, where)
+    return found
+
+
+def test_no_api_route_answers_a_generic_object(client: TestClient) -> None:
+    """Every JSON /api route, the dashboard pages' too, answers a named model typed all the way
+    down: a client generated from the document gets no `object` or `any` to guess at."""
+    spec = client.get("/openapi.json").json()
+    checked = set()
+    for path, item in spec["paths"].items():
+        if not path.startswith("/api/") or path in NOT_JSON:
+            continue
+        for method, operation in item.items():
+            _, answer = success(operation)
+            schema = answer["content"]["application/json"]["schema"]
+            if schema.get("type") == "array":
+                schema = schema["items"]
+            assert "$ref" in schema, (method, path, schema)
+            model = resolve(spec, schema)
+            assert model["type"] == "object" and model["properties"], (method, path)
+            assert model.get("additionalProperties") is not True, (method, path)
+            assert generic_objects(spec, schema) == [], (method, path)
+            checked.add((method, path))
+    json_routes = {(mt, p) for mt, p in EXPECTED_ERRORS if p not in NOT_JSON}
+    assert checked == json_routes | set(PAGE_ERRORS)
 
 
 def test_the_bearer_scheme_is_declared_and_required_by_every_route(client: TestClient) -> None:
@@ -331,3 +396,116 @@ def test_a_rate_limited_answer_validates_too(seeded: Store) -> None:
         limited = answers[-1]
         assert limited.status_code == 429 and int(limited.headers["Retry-After"]) >= 1
         assert pub.check("get", "/api/labs", limited)["detail"]
+
+
+def iso_seconds(iso: str) -> float:
+    assert iso.endswith("Z"), iso
+    return datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()
+
+
+@pytest.fixture
+def classroom(store: Store) -> Iterator[TestClient]:
+    """The browser tests' class (both labs, real graded commands) in the parametrized store."""
+    seed_pair(store)
+    seed_transport(store)
+    with TestClient(create_app(store, room_settings(labs=[nccl_lab(), transport_lab()]))) as c:
+        yield c
+
+
+def test_the_dashboard_routes_answer_their_models_with_iso_times(
+    classroom: TestClient, store: Store
+) -> None:
+    """Each page route's real answer validates against the model the document names for it;
+    its times are ISO UTC strings, the grader's clock unless `node_` says the node's."""
+    pub = Published(classroom)
+    _, ta = store.issue_token("ta", None, "assistant")
+    boss, alice, bob = op(ROOM_OPERATOR), op(TOKENS["alice"]), op(TOKENS["bob"])
+    get, post = classroom.get, classroom.post
+
+    whoami = "/api/dashboard/whoami"
+    assert pub.check("get", whoami, get(whoami, headers=boss)) == {
+        "operator": True,
+        "role": "operator",
+        "learner": None,
+        "labs": [
+            {"id": LAB_ID, "title": nccl_lab().title},
+            {"id": TRANSPORT_ID, "title": transport_lab().title},
+        ],
+    }
+    assert pub.check("get", whoami, get(whoami, headers=op(ta)))["role"] == "ta"
+    mine = pub.check("get", whoami, get(whoami, headers=alice))
+    assert (mine["operator"], mine["role"], mine["learner"]) == (False, "learner", "alice")
+
+    before = time.time()
+    grid = pub.check(
+        "get", "/api/dashboard/grid", get(f"/api/dashboard/grid?lab={LAB_ID}", headers=boss)
+    )
+    after = time.time()
+    assert before - 0.001 <= iso_seconds(grid["now"]) <= after + 0.001  # the grader's clock
+    # the lab and the nodes are the API's own LabInfo and NodeInfo
+    assert [grid["lab"]] == [
+        lab for lab in get("/api/labs", headers=boss).json() if lab["id"] == LAB_ID
+    ]
+    assert grid["nodes"] == get("/api/nodes", headers=boss).json()
+    # a cell's time is the node's: its verdict's `node_at`, not when the grader recorded it
+    events = get("/api/events", headers=boss).json()
+    cells = 0
+    for row in grid["rows"]:
+        for step, cell in zip(grid["lab"]["steps"], row["cells"], strict=True):
+            if cell is None:
+                continue
+            behind = [
+                e
+                for e in events
+                if (e["learner"], e["lab"], e["step"], e["state"])
+                == (row["learner"], LAB_ID, step["id"], cell["state"])
+            ]
+            assert cell["node_at"] in {e["node_at"] for e in behind}, (row["learner"], cell)
+            assert cell["node_at"] not in {e["at"] for e in behind}, (row["learner"], cell)
+            cells += 1
+    assert cells == 4  # alice: verified, attempted; bob: verified, verified
+
+    path = "/api/dashboard/downgrades"
+    assert pub.check("get", path, get(path, headers=alice)) == {"downgrades": 0}
+
+    path = "/api/dashboard/labs/{lab}"
+    detail = pub.check("get", path, get(f"/api/dashboard/labs/{LAB_ID}", headers=alice))
+    [info] = [lab for lab in get("/api/labs", headers=alice).json() if lab["id"] == LAB_ID]
+    assert [{k: s[k] for k in info["steps"][0]} for s in detail["steps"]] == info["steps"]
+    question = next(s for s in detail["steps"] if s["type"] == "question")
+    assert question["practice"] == {"prompt": question["question"]} and question["choices"]
+
+    # the checklist's times are the progress API's: `at` the grader's, `node_*` the node's
+    path = "/api/dashboard/checklist/{learner}"
+    for who, lab in (("alice", LAB_ID), ("bob", TRANSPORT_ID)):
+        url = f"/api/dashboard/checklist/{who}?lab={lab}"
+        mine = pub.check("get", path, get(url, headers=op(TOKENS[who])))
+        [progress] = get(f"/api/learners/{who}/progress?lab={lab}", headers=boss).json()["labs"]
+        assert [s["id"] for s in mine["steps"]] == [s["id"] for s in progress["steps"]]
+        for step, want in zip(mine["steps"], progress["steps"], strict=True):
+            assert (step["state"], step["at"], step["node_at"]) == (
+                want["state"],
+                want["at"],
+                want["node_at"],
+            ), step["id"]
+            if want["evidence"] is None:
+                assert step["evidence"] is None, step["id"]
+                continue
+            assert step["at"] != step["node_at"]  # graded half an hour after the node ran it
+            for key in ("line", "exit", "pipestatus", "cwd", "node_t0", "node_t1", "values"):
+                assert step["evidence"][key] == want["evidence"][key], (step["id"], key)
+    assert pub.check("get", path, get(f"/api/dashboard/checklist/alice?lab={LAB_ID}", headers=boss))
+
+    path = "/api/labs/{lab}/practice/{step}"
+    url = f"/api/labs/{LAB_ID}/practice"
+    right = pub.check(
+        "post", path, post(f"{url}/run-broken", headers=bob, json={"command": BROKEN_LINE})
+    )
+    assert right["ok"] and right["practice"]["output"]
+    wrong = pub.check("post", path, post(f"{url}/run-broken", headers=bob, json={"command": "ls"}))
+    assert not wrong["ok"] and "output" not in wrong["practice"] and wrong["hints"]
+    chose = pub.check("post", path, post(f"{url}/why-socket", headers=bob, json={"choice": "a"}))
+    assert chose["practice"]["record"] == "lab answer why-socket a"
+
+    answered = {(method, path) for method, path, code in pub.checked if code == 200}
+    assert answered == set(PAGE_ERRORS)
