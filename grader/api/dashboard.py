@@ -35,7 +35,7 @@ from typing import Annotated, Any, cast
 from fastapi import Body, Depends, FastAPI, HTTPException, Query
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from grader.api import models as m
 from grader.api import views
@@ -78,6 +78,8 @@ few hundred commands; the cap bounds one request if a script floods a shell."""
 
 
 class PracticeRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")  # an unknown field is 422, as docs/api.md says
+
     command: str | None = Field(default=None, max_length=PRACTICE_LINE_MAX_CHARS * 4)
     choice: str | None = Field(default=None, max_length=64)
 

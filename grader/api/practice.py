@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from grader.labs import Lab, Step
 from grader.matching import ShellEnv, analyse_line, check_command, simple_commands
@@ -32,14 +31,6 @@ class PracticeResult:
     # what the page shows beside the verdict: prompt, and (once right) output or explanation
     practice: dict[str, str] = field(default_factory=dict)
     hints: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "ok": self.ok,
-            "reason": self.reason,
-            "practice": dict(self.practice),
-            "hints": list(self.hints),
-        }
 
 
 def practice_text(step: Step) -> dict[str, str]:

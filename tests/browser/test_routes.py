@@ -69,6 +69,9 @@ def test_practice_question_and_errors(client: TestClient) -> None:
     assert "pick one of" in practice(client, "why-socket", {"choice": "z"}).json()["reason"]
     assert practice(client, "why-socket", {"command": "ls"}).status_code == 422
     assert practice(client, "no-such-step", {"command": "ls"}).status_code == 404
+    # an unknown field is named, not silently dropped (a client's typo must not look judged)
+    typo = practice(client, "run-broken", {"command": "ls", "comand": "ls"})
+    assert typo.status_code == 422 and typo.json()["detail"][0]["loc"] == ["body", "comand"]
     assert practice(client, "run-broken", {"command": "ls"}, token="wrong").status_code == 401
 
 
