@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .classroom import OPERATOR, Classroom, seed_pair, serve
+from .classroom import OPERATOR, TOKENS, Classroom, seed_pair, serve
 from .seed import LAB_ID, nccl_lab
 
 pytestmark = pytest.mark.browser
@@ -92,6 +92,26 @@ def test_grid_scores_sorts_counts_and_skips_an_unanswered_question(page, pair: C
     page.select_option("#stuck-step", "2")  # 3. topo: alice is there
     page.locator("#page-info", has_text="of 1 ").wait_for()
     assert order(page) == ["alice"]
+
+
+def test_the_class_view_and_the_learner_page_place_a_learner_alike(page, pair: Classroom) -> None:
+    """One rule for where a learner is (grader.verdict.current_step): alice skipped the question
+    of step 2 and tried step 3; the class view counts her at step 3, and her own page says "you
+    are here" on step 3, not on the question."""
+    sign_in(page, pair.url + "/dashboard", OPERATOR)
+    for learner, step in (("alice", "topo"), ("bob", "exit-code")):
+        page.fill("#search", learner)
+        page.locator("#page-info", has_text="of 1 ").wait_for()
+        counts = page.locator("#grid-counts td[data-here='1']")
+        assert [td.get_attribute("data-step") for td in counts.all()] == [step], learner
+        own = page.context.new_page()
+        own.goto(pair.url + "/dashboard/learner")
+        own.fill("#token", TOKENS[learner])
+        own.press("#token", "Enter")
+        here = own.locator("#checklist > li[aria-current=step]")
+        here.wait_for()
+        assert here.get_attribute("data-step") == step, learner
+        own.close()
 
 
 def test_filters_and_sort_live_in_the_url_and_survive_a_reload(page, pair: Classroom) -> None:

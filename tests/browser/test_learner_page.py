@@ -48,21 +48,25 @@ def test_practice_sits_in_its_step_and_you_are_here_marks_the_next_one(
         title, practice = card.locator("h3").bounding_box(), box.bounding_box()
         assert title and practice
         assert 0 < practice["y"] - title["y"] < PRACTICE_NEAR_PX, (step.id, title, practice)
-    # alice verified step 1 only: step 2 is where she is
+    # alice verified step 1, skipped the question of step 2 and tried step 3: she is at step 3
+    # (the class view's rule, grader.verdict.current_step), not on the question she moved past
     here = page.locator("#checklist > li[aria-current=step]")
-    assert here.count() == 1 and here.get_attribute("data-step") == lab.steps[1].id
+    assert here.count() == 1 and here.get_attribute("data-step") == lab.steps[2].id
     assert here.locator(".here-badge").is_visible()
-    assert page.locator("#where a").inner_text() == f"2. {lab.steps[1].title}"
-    assert page.locator("#where a").get_attribute("href") == f"#step-{lab.steps[1].id}"
+    assert page.locator("#where a").inner_text() == f"3. {lab.steps[2].title}"
+    assert page.locator("#where a").get_attribute("href") == f"#step-{lab.steps[2].id}"
     # typing in a box survives a live refresh of the states (a new verdict arrives meanwhile)
     box = page.locator("#checklist > li[data-step=topo] section.practice input")
     box.fill("nvidia-smi topo")
     pair.store.ingest(graded_batch(lab, "alice", [topo(lab)], time.time(), session="s-alice-2"))
     page.wait_for_selector("#checklist > li[data-step=topo][data-state=verified]")
     assert box.input_value() == "nvidia-smi topo"
-    # still step 2: the question is not answered yet
+    # on to step 4: the question she moved past is skipped, not where she is (it stays pending)
     assert page.locator("#checklist > li[aria-current=step]").get_attribute("data-step") == (
-        lab.steps[1].id
+        lab.steps[3].id
+    )
+    assert page.get_attribute(f"#checklist > li[data-step={lab.steps[1].id}]", "data-state") == (
+        "pending"
     )
 
 

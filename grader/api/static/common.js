@@ -198,6 +198,20 @@ export function plainText(text) {
 export const STATE_SYMBOL = { verified: "✓", attempted: "✗", pending: "·" };
 export const STATE_RANK = { pending: 0, attempted: 1, verified: 2 };
 
+/** Where a learner is in one lab: the index of the step, from each step's [type, state] in lab
+ * order (state "pending" or null: no verdict); null when every step is verified. The rule is
+ * grader/verdict.py current_step's (its tests hold the node's twin; tests/browser hold this
+ * one): the first step not verified, except a question never answered while a later step has
+ * a verdict (skipped, not stuck on); when only such questions are left, the first of them.
+ * Both pages use it: the class grid follows live events, so it cannot wait for the server. */
+export function currentStep(steps) {
+  const touched = steps.map(([, state]) => Boolean(state) && state !== "pending");
+  const undone = steps.map((_, i) => i).filter((i) => steps[i][1] !== "verified");
+  if (!undone.length) return null;
+  const skipped = (i) => steps[i][0] === "question" && !touched[i] && touched.slice(i + 1).some(Boolean);
+  return undone.find((i) => !skipped(i)) ?? undone[0];
+}
+
 /**
  * The login flow shared by both pages: show the form until a token is accepted by `check`
  * (which throws Unauthorized on 401), then call `start(who)`.

@@ -1,12 +1,13 @@
 // A learner's own page: the steps in order, each with its state, reason, hints and evidence
-// (live) and its practice box right beside it; "you are here" on the first step not yet done;
-// the instructor's announcements at the top.
+// (live) and its practice box right beside it; "you are here" on the step the learner is at
+// (common.js currentStep, the class view's rule); the instructor's announcements at the top.
 //
 // Everything from the server becomes text nodes (h(), richText()): a reason or an instruction
 // with `code` in backticks renders as <code>, never as markup, and never as the word "null".
 
 import {
-  api, clockTime, excerptPre, fullTime, h, loginFlow, richText, STATE_SYMBOL, streamEvents, Unauthorized,
+  api, clockTime, currentStep, excerptPre, fullTime, h, loginFlow, richText, STATE_SYMBOL, streamEvents,
+  Unauthorized,
 } from "./common.js";
 
 // Events arrive in bursts (one command can verify a step and attempt another): refetch once.
@@ -61,8 +62,9 @@ function renderChecklist(data) {
   const byId = new Map(lab.steps.map((s) => [s.id, s]));
   let score = 0;
   let total = 0;
-  // you are here: the first step not verified yet
-  const here = data.steps.find((st) => st.state !== "verified");
+  // you are here: the class view's rule (currentStep), so a skipped question is not "here"
+  const at = currentStep(data.steps.map((st) => [byId.get(st.id)?.type, st.state]));
+  const here = at === null ? undefined : data.steps[at];
   for (const st of data.steps) {
     const info = byId.get(st.id);
     const li = document.querySelector(`#checklist > li[data-step="${CSS.escape(st.id)}"]`);

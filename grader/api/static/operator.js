@@ -2,8 +2,8 @@
 // thousands keeps only one page of rows in the DOM.
 
 import {
-  api, clockTime, excerptPre, fullTime, getToken, h, loginFlow, plainText, richText, seconds, STATE_RANK,
-  STATE_SYMBOL, streamEvents, Unauthorized,
+  api, clockTime, currentStep, excerptPre, fullTime, getToken, h, loginFlow, plainText, richText, seconds,
+  STATE_RANK, STATE_SYMBOL, streamEvents, Unauthorized,
 } from "./common.js";
 
 // One page of rows in the DOM: 50 rows x ~12 steps is ~600 buttons, cheap to rebuild on every
@@ -93,15 +93,12 @@ function applyEvent(ev) {
   }
 }
 
-/** Where a learner is: the first step not verified, and since when (their last verified step,
- * or their first activity if none is verified). null when finished or never started.
- * A question never answered while the learner has moved on (a later step has a verdict) is
- * skipped, not where they are: they are not stuck on it. */
+/** Where a learner is (currentStep: a question they skipped is not where they are), and since
+ * when (their last verified step, or their first activity if none is verified). null when
+ * finished or never started. */
 function position(row) {
-  const later = row.cells.map((_, i) => row.cells.slice(i + 1).some((c) => c));
-  const current = row.cells.findIndex((c, i) =>
-    !(c && c[0] === "verified") && !(!c && model.steps[i].type === "question" && later[i]));
-  if (current < 0) return null;
+  const current = currentStep(row.cells.map((c, i) => [model.steps[i].type, c ? c[0] : null]));
+  if (current === null) return null;
   const verified = row.cells.filter((c) => c && c[0] === "verified").map((c) => c[1]);
   const any = row.cells.filter((c) => c).map((c) => c[1]);
   if (!any.length) return null;
