@@ -115,6 +115,7 @@ class Regrades(Writes):
                         state=new_state.value,
                         reason=regraded.reason,
                         at=verdict_at(regraded, now),
+                        recorded=now,  # the grader's clock: when this lower state was written
                         evidence=evidence_json(regraded),
                         captures=dict(regraded.captures),
                     )

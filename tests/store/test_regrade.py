@@ -64,9 +64,13 @@ def test_regrade_never_lowers_without_allow_downgrade(store: Store) -> None:
     regrade(store, greet_lab("hello"))
     regrade(store, greet_lab("goodbye"))  # the lab changed: the old command no longer verifies
     assert [p.state for p in store.progress("alice", LAB_ID)] == ["verified"]
+    [verified] = store.progress("alice", LAB_ID)
     regrade(store, greet_lab("goodbye"), ["alice"], allow_downgrade=True)
     [p] = store.progress("alice", LAB_ID)
     assert (p.state, p.evidence["line"]) == ("attempted", "echo hello")
+    # the grader-clock time is when the lower state was written, not the old verified one's
+    assert verified.recorded is not None and p.recorded is not None
+    assert p.recorded > verified.recorded
     downgrades = [a for a in store.audit() if a.kind == "regrade:downgrade"]
     assert [(d.detail["from"], d.detail["to"]) for d in downgrades] == [("verified", "attempted")]
 
