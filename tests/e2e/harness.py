@@ -106,10 +106,11 @@ def write_config(
     ports: dict[str, int] | None = None,
     labs: Sequence[Path] = (LAB_DIR,),
     learner_labs: Sequence[str] = (LAB_ID,),
+    public_url: str | None = None,
 ) -> Path:
     """A grader.yaml (JSON is YAML) for these seats; `known_hosts` overrides a node's pin,
     `ports` its address (127.0.0.1:port, a PortForward). The daemon loads `labs`; each seat's
-    learner takes `learner_labs` (lab ids)."""
+    learner takes `learner_labs` (lab ids); `public_url`: api.public_url, when given."""
     nodes = []
     for seat in seats:
         pin = (known_hosts or {}).get(seat.node_id)
@@ -137,6 +138,7 @@ def write_config(
                 "operator": [OPERATOR_TOKEN],
                 "learners": {s.learner: learner_token(s.learner) for s in seats},
             },
+            **({} if public_url is None else {"public_url": public_url}),
         },
         "nodes": nodes,
         "daemon": {

@@ -1,14 +1,16 @@
 """The learner's terminal with the real daemon: a real pty over SSH on a fake node, the capture
 shell, the spool reader, the grader writing progress back. Each verdict shows at the very next
 prompt (no extra Enter): ✓ with "k/N done · step n verified", ✗ with its reason for a wrong
-command and a wrong `lab answer`; an instructor's announcement shows once; with the grader
-stopped the prompt still comes within its bound."""
+command and a wrong `lab answer`; a new login's welcome names the learner's page (grader.yaml
+api.public_url); an instructor's announcement shows once; with the grader stopped the prompt
+still comes within its bound."""
 
 from __future__ import annotations
 
 import asyncio
 import re
 
+import httpx
 import pytest
 
 from grader.store import Store
@@ -32,7 +34,8 @@ def test_verdicts_show_at_the_very_next_prompt(one_fake_node, tmp_path) -> None:
     seat = one_fake_node
     port = free_port()
     db = f"sqlite:///{tmp_path / 'grader.db'}"
-    cfg = write_config(tmp_path, [seat], db, port, "e2e-terminal")
+    public_url = f"http://127.0.0.1:{port}"  # the daemon's own API: the page is really there
+    cfg = write_config(tmp_path, [seat], db, port, "e2e-terminal", public_url=public_url)
     daemon = Daemon(cfg, port, tmp_path / "daemon.log").start()
     stopped = False
     try:
@@ -40,6 +43,7 @@ def test_verdicts_show_at_the_very_next_prompt(one_fake_node, tmp_path) -> None:
             lambda: all(n["connected"] for n in daemon.get("/api/nodes").json()),
             what="the node connects",
         )
+        assert httpx.get(f"{public_url}/dashboard/learner", timeout=10).status_code == 200
 
         async def learner() -> dict[str, object]:
             conn, sh = await open_shell(seat)
@@ -48,6 +52,14 @@ def test_verdicts_show_at_the_very_next_prompt(one_fake_node, tmp_path) -> None:
                 await sh.run("true")  # the progress file exists once the daemon wrote it
                 seen["wrong_command"] = _shown(await sh.run(WRONG_COMMAND))
                 seen["first"] = _shown(await sh.run(FIRST))
+                # A second login, now that the grader has written this learner's progress file:
+                # its welcome (before its first prompt) names the page.
+                conn2, sh2 = await open_shell(seat)
+                try:
+                    seen["welcome"] = sh2.transcript.decode("utf-8", "replace")
+                    await sh2.exit()
+                finally:
+                    conn2.close()
                 seen["wrong_answer"] = _shown(await sh.run("lab answer why-socket b"))
                 store = Store.open(db)
                 try:
@@ -83,6 +95,10 @@ def test_verdicts_show_at_the_very_next_prompt(one_fake_node, tmp_path) -> None:
             assert daemon.stop() == 0, daemon.log_text()
     first = str(seen["first"])
     assert "✓ 1/11 done · step 1 verified: Run the job and watch it die" in first, first
+    welcome = _shown(str(seen["welcome"]))
+    page = f"{public_url}/dashboard/learner"
+    assert "Lab: The Job That Never Starts: 1/11 steps done" in welcome, welcome
+    assert f"Your page: {page} (sign in with your learner token)\r\n" in welcome, welcome
     wrong = CROSS.search(str(seen["wrong_answer"]))
     assert wrong and wrong[1] == "2" and "`b` is not the right answer" in wrong[3], seen
     wrong = CROSS.search(str(seen["wrong_command"]))
