@@ -68,7 +68,7 @@ def check_command_line(
         )
     # a fresh login shell on the node exports the lab's environment (NCCL_DEBUG=WARN)
     view = analyse_line(line, ShellEnv(exported=dict(lab.environment)))
-    match = check_command(step.command, view, variables)
+    match = check_command(step.command, view, variables, lab)
     if match.ok:
         out = dict(shown)
         if step.practice is not None:

@@ -176,8 +176,10 @@ def _run_problems(
     variables: Mapping[str, str],
     learner: str,
     exit_: ExitExpect | None = None,
+    lab: Lab | None = None,
 ) -> list[str]:
-    """Why one signed run does not back the step (empty: it does).
+    """Why one signed run does not back the step (empty: it does). `lab` words a value no step
+    has captured yet by the step that captures it, as the line's own reasons do.
 
     Its context first: the run must be this learner's (`u=`, the account the helper ran it as;
     a run signed for another account, copied into this session, is not his work). The session
@@ -194,7 +196,7 @@ def _run_problems(
     env = {k: v for k, v in main.env.items() if signed_run.ENV_NAME.match(k)}
     cmd = SimpleCommand(env={}, program=att.program, argv=[att.program, *att.args])
     view = CommandView(cmd, dict(att.env), {}, 0)
-    stage = check_stage(replace(main, env=env), view, variables)
+    stage = check_stage(replace(main, env=env), view, variables, lab)
     problems = [f"the signed run: {p}" for p in stage]
     exit_ = exit_ if exit_ is not None else step.exit
     # the signed run is the main program's own exit: it decides the line's status ($?) and, when
@@ -233,13 +235,14 @@ def attestation_problem(
     variables: Mapping[str, str],
     learner: str = "",
     exit_: ExitExpect | None = None,
+    lab: Lab | None = None,
 ) -> str:
     """Empty when one of the command's signed runs backs the step, else the reason. `learner`
     (the spool directory the session came from; empty offline when unknown) must be the run's.
     `exit_`: the exit the line was judged by (default: the step's own)."""
     best: list[str] | None = None
     for att in runs:
-        problems = _run_problems(att, step, rec, variables, learner, exit_)
+        problems = _run_problems(att, step, rec, variables, learner, exit_, lab)
         if not problems:
             return ""
         if best is None or len(problems) < len(best):

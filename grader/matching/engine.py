@@ -641,7 +641,9 @@ class LabGrader:
     ) -> str:
         """Why the step's signed run is missing or does not fit (empty: it fits); audited.
         `exit_`: the exit expectation the line verified with (the step's or an alternative's)."""
-        problem = attestation_problem(step, runs, rec, self.variables, self.learner, exit_)
+        problem = attestation_problem(
+            step, runs, rec, self.variables, self.learner, exit_, self.lab
+        )
         if problem:
             self._own_anomaly(
                 Anomaly(

@@ -56,6 +56,14 @@ def test_practice_accepts_the_step_command_and_rejects_echo(client: TestClient) 
     assert not close["ok"] and "NCCL_SOCKET_IFNAME" in close["reason"]
 
 
+def test_practice_names_the_step_that_finds_a_value_not_captured_yet(client: TestClient) -> None:
+    # alice has not found the interface (step 6): the box says so in the node's own words
+    line = "NCCL_SOCKET_IFNAME=lo all_reduce_perf -b 8M -e 8M -g 2"
+    why = practice(client, "pin-iface", {"command": line}).json()["reason"]
+    assert "step 6 finds" in why and "Find the interface NCCL picks on its own" in why, why
+    assert "iface" not in why.replace("interface", ""), why
+
+
 def test_practice_question_and_errors(client: TestClient) -> None:
     # The box never tells which choice is right: the right and a wrong choice get the same
     # answer but for the line to type (issue: the Practice Zone let learners fish for it).
