@@ -222,13 +222,25 @@ def validate_document(path: Path, schema: dict[str, Any]) -> tuple[Any, list[str
     return doc.data, problems
 
 
-def _secret(value: Any, where: str, problems: list[str]) -> str | None:
+TOKEN_MIN_CHARS = 16
+"""The shortest API token, literal (the schema's `secret`) or read from the environment: the API
+serves a valid token before it counts an address's failed sign-ins (grader/api/app.py), so a
+token must be too long to guess, wherever it is written."""
+
+
+def _secret(value: Any, where: str, problems: list[str], min_chars: int = 1) -> str | None:
     if isinstance(value, str):
         return value
     var = value["env"]
     got = os.environ.get(var)
     if not got:
         problems.append(f"{where}: environment variable {var} is not set")
+    elif len(got) < min_chars:
+        problems.append(
+            f"{where}: environment variable {var} holds {len(got)} characters; a token needs "
+            f"at least {min_chars} (docs/operator-guide.md shows how to make one)"
+        )
+        return None
     return got
 
 
@@ -257,11 +269,11 @@ def load_config(path: str | Path) -> GraderConfig:
     operator = tuple(
         t
         for i, v in enumerate(tokens.get("operator", []))
-        if (t := _secret(v, f"{path}: api.tokens.operator[{i}]", problems))
+        if (t := _secret(v, f"{path}: api.tokens.operator[{i}]", problems, TOKEN_MIN_CHARS))
     )
     learner_tokens = {}
     for learner, v in tokens.get("learners", {}).items():
-        if t := _secret(v, f"{path}: api.tokens.learners.{learner}", problems):
+        if t := _secret(v, f"{path}: api.tokens.learners.{learner}", problems, TOKEN_MIN_CHARS):
             learner_tokens[learner] = t
     nodes = []
     seen: set[str] = set()

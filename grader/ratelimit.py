@@ -14,8 +14,10 @@ client's connections stay on one process). A request over its limit is 429 with 
 - Each client address: FAILED_AUTH_PER_CLIENT requests without a valid token; past it, a request
   without a valid token from that address is 429 instead of 401. A valid token is judged first
   and never refused for its address's failures: a class behind one NAT address shares it, and
-  one learner's stale token must not lock the room out. Guessing is no threat to ~190-bit
-  tokens; the limit keeps a token-less flood out of the logs.
+  one learner's stale token must not lock the room out. So the limit does not slow guessing:
+  what does is the tokens' length (issued ones carry ~190 bits; a configured one, literal or
+  from the environment, has at least grader.config.TOKEN_MIN_CHARS characters). The limit keeps
+  a token-less flood out of the logs.
 """
 
 from __future__ import annotations

@@ -108,3 +108,20 @@ def test_public_url_the_pattern_lets_through_is_refused_too(
         load_config(path)
     (problem,) = err.value.problems
     assert problem.startswith(f"{path}: api.public_url {bad!r} {why}"), problem
+
+
+def test_a_token_read_from_the_environment_is_as_long_as_a_literal_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The API serves a valid token before counting an address's failed sign-ins, so no token
+    may be short enough to guess: `{env: VAR}` holding `alice` is refused like a literal one."""
+    api = {"tokens": {"operator": [{"env": "LG_OP"}], "learners": {"bob": {"env": "LG_BOB"}}}}
+    path = _write(tmp_path, {"bob": ["nccl-bootstrap"]}, api=api)
+    monkeypatch.setenv("LG_OP", "x" * 16)
+    monkeypatch.setenv("LG_BOB", "bob")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    [problem] = err.value.problems
+    assert "api.tokens.learners.bob" in problem and "LG_BOB holds 3 characters" in problem
+    monkeypatch.setenv("LG_BOB", "b" * 16)
+    assert load_config(path).api.learner_tokens == {"bob": "b" * 16}
