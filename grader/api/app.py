@@ -348,7 +348,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     )
     def learners(request: Request, _: ClassReader) -> Response:
         out = []
-        for name in store.learners():
+        for name in settings.class_learners(store):
             scores = []
             for lab in settings.labs.values():
                 done = store.progress(name, lab.id)
@@ -375,7 +375,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     def export_csv(_: ClassReader, lab: Annotated[str | None, Query()] = None) -> Response:
         chosen = [lab_or_404(lab)] if lab is not None else list(settings.labs.values())
         return Response(
-            export.grades_csv(store, chosen, store.learners(), settings.takes),
+            export.grades_csv(store, chosen, settings.class_learners(store), settings.takes),
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": 'attachment; filename="grades.csv"'},
         )

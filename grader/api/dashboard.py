@@ -226,7 +226,7 @@ def mount(
         node_of = {name: n.id for n in nodes for name in n.learners}
         rows = [
             row
-            for row in grid.rows(chosen, store.learners(), node_of)
+            for row in grid.rows(chosen, settings.class_learners(store), node_of)
             if settings.takes(row.learner, chosen.id, any(row.cells))
         ]
         answer = m.ClassGridView(

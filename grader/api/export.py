@@ -78,10 +78,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     store = Store.open(config.db)
     try:
-        # as GET /api/export.csv: a lab lists the learners who take it (ApiSettings.takes), and
-        # a learner grader.yaml names is listed before the daemon has recorded their node
-        learners = set(store.learners()) | set(settings.learner_labs)
-        text = grades_csv(store, labs, learners, settings.takes)
+        text = grades_csv(store, labs, settings.class_learners(store), settings.takes)
     finally:
         store.close()
     if args.output:

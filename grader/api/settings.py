@@ -11,6 +11,7 @@ from grader.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 
 if TYPE_CHECKING:
     from grader.config import ApiConfig, GraderConfig
+    from grader.store import Store
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,11 @@ class ApiSettings:
         if learner in self.learner_labs:
             return lab_id in self.learner_labs[learner] or has_progress
         return has_progress or not self.learner_labs
+
+    def class_learners(self, store: Store) -> list[str]:
+        """Every learner a class view may list (each lab then keeps those who take it): the
+        store's, and the ones grader.yaml names before the daemon has recorded their node."""
+        return sorted(set(store.learners()) | set(self.learner_labs))
 
     @classmethod
     def from_config(cls, config: GraderConfig) -> ApiSettings:

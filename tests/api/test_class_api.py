@@ -267,6 +267,20 @@ def test_announcements_answer_304_until_a_new_one(client: TestClient) -> None:
     assert changed.status_code == 200 and [a["text"] for a in changed.json()] == ["Back in 5"]
 
 
+def test_a_learner_grader_yaml_names_is_listed_before_the_daemon_has_run(
+    store: Store, settings: ApiSettings
+) -> None:
+    """The class views, the scores and the CSV list the same learners as `grader export`:
+    grader.yaml's, before any daemon recorded their node, not only the store's."""
+    with TestClient(create_app(store, settings)) as c:  # no node recorded: the store knows nobody
+        grid = c.get(f"/api/dashboard/grid?lab={LAB}", headers=op()).json()
+        assert [r["learner"] for r in grid["rows"]] == ["alice"]
+        csv_rows = c.get(f"/api/export.csv?lab={LAB}", headers=op()).text.splitlines()
+        assert [r.split(",")[0] for r in csv_rows[1:]] == ["alice"]
+        scores = {s["learner"]: s["labs"] for s in c.get("/api/learners", headers=op()).json()}
+        assert sorted(scores) == ["alice", "bob"] and [x["id"] for x in scores["alice"]] == [LAB]
+
+
 def test_a_lab_lists_only_the_learners_who_take_it(client: TestClient, store: Store) -> None:
     """bob takes another lab (grader.yaml): THE_LAB's grid, CSV and scores leave him out instead
     of showing him a silent 0; alice, who takes it, is listed before she starts."""
