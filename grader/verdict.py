@@ -102,11 +102,11 @@ def current_step(steps: Sequence[tuple[str, str]]) -> int | None:
     being stuck on it, and the learner can act on the later steps. When only skipped questions
     are left, the first of them is where the learner is: it is all there is left to do.
 
-    The one rule behind the learner page's "you are here" (the checklist's `here`), the class
-    view's position and per-step count (grader/api/static/operator.js `position`, a twin that
-    follows live events) and the node's `lab` (`_current` in grader/node/files/lab, a twin:
-    standard-library Python that cannot import this). tests/test_current_step.py holds all
-    three to the same cases.
+    The rule's reference, which its two running twins are held to: common.js `currentStep`
+    (both pages: the learner page's "you are here", the class view's position and per-step
+    count; in the browser, because the class view follows live events) and the node's `lab`
+    (`current_index` in grader/node/files/lab: standard-library Python that cannot import
+    this). tests/test_current_step.py runs all three on the same cases.
     """
     undone = [i for i, (_, state) in enumerate(steps) if state != State.VERIFIED]
     if not undone:
