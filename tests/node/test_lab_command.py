@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import getpass
+import importlib.machinery
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any, cast
 
+from grader.config import config_schema
 from grader.node.paths import node_file
 
 USER = getpass.getuser()
@@ -142,6 +145,20 @@ def test_a_learner_page_that_is_no_plain_address_is_not_printed(root: Path, writ
         assert "Lab: The Job That Never Starts" in shown, bad
 
 
+def test_the_page_pattern_is_grader_yamls_public_url_pattern() -> None:
+    """`PAGE_RE` (what the node prints) and api.public_url's schema pattern (what the grader
+    accepts, grader/config.schema.json) are one pattern written twice: the node script cannot
+    read the grader's schema. Equal, so neither drifts from the other."""
+    loader = importlib.machinery.SourceFileLoader("labgrader_lab_page", str(node_file("lab")))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    assert spec is not None
+    script = importlib.util.module_from_spec(spec)
+    loader.exec_module(script)
+    pattern = config_schema()["properties"]["api"]["properties"]["public_url"]["pattern"]
+    assert pattern.startswith("^") and pattern.endswith("$"), pattern
+    assert script.PAGE_RE.pattern == pattern[1:-1]
+
+
 def test_status_says_when_the_nodes_gpus_are_simulated(root: Path, write_progress) -> None:
     """The grader marks a node whose nvidia-smi is the simulator (`node.simulated`); only an
     explicit true makes `lab status` say so, first."""
@@ -259,3 +276,54 @@ def test_a_reset_line_names_the_lab_that_started_over(root: Path, write_progress
     assert shown.splitlines()[0] == (
         "↺ your progress in “The Job That Runs Slow” was reset by the instructor: redo"
     ), shown
+
+
+def test_hint_alone_answers_about_the_step_the_learner_is_at(root: Path, write_progress) -> None:
+    """`lab hint` with no step follows `lab`'s rule (grader/verdict.py `current_step`): a question
+    never answered while a later step has a verdict was skipped, so the hint is the later step's."""
+    doc = {
+        **PROGRESS,
+        "labs": [
+            {
+                **FIRST_LAB,
+                "steps": [
+                    step("run-broken", 1, "Run the job", state="verified", at=1.0),
+                    question("why-socket", 2, "Why a socket?", "Why?", "Bootstrap.", "NVLink."),
+                    step("topo", 3, "Clear the hardware", state="attempted", hints=["topo -m"]),
+                ],
+            }
+        ],
+    }
+    write_progress(root, USER, doc)
+    shown = lab(root, "hint").stdout
+    assert shown.startswith("Step 3. Clear the hardware\n  hint 1/1: topo -m"), shown
+    assert "Next:\nStep 3. Clear the hardware" in lab(root).stdout  # where `lab` says it is
+
+
+def test_status_shows_control_characters_from_the_progress_file_as_text(
+    root: Path, write_progress
+) -> None:
+    """Titles and reasons come from lab authors and the grader (a reason can quote the learner's
+    own environment): `lab status`, `lab show`, `lab` and the welcome print each control
+    character as `\\xHH`, never raw, like the prompt's feedback lines."""
+    evil = "\x1b[31mred\x07"
+    doc = {
+        **PROGRESS,
+        "labs": [
+            {
+                **FIRST_LAB,
+                "title": "Lab " + evil,
+                "steps": [
+                    step("topo", 1, "Clear " + evil, state="attempted", reason="got " + evil),
+                ],
+            }
+        ],
+    }
+    write_progress(root, USER, doc)
+    status = lab(root, "status").stdout
+    assert "\x1b" not in status and "\x07" not in status, status
+    assert "[✗] 1. Clear \\x1b[31mred\\x07 [topo]  (got \\x1b[31mred\\x07)" in status
+    for args in (["show", "1"], [], ["_welcome"], ["hint"]):
+        shown = lab(root, *args).stdout
+        assert "\x1b" not in shown and "\x07" not in shown, (args, shown)
+        assert "\\x1b[31mred\\x07" in shown, (args, shown)
