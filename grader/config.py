@@ -351,14 +351,12 @@ def load_config(path: str | Path) -> GraderConfig:
 
 def public_url_problem(value: str) -> str | None:
     """Why `value` cannot be api.public_url, None when it can: the schema's own rule (its
-    pattern, matched against the whole string), and what no pattern says: a line break at the
-    end (Python's `$` matches before one, and a YAML `|` block ends with one), a port's range.
+    pattern, matched against the whole string: the schema's `$` would let a final line break
+    through, as a YAML `|` block ends with one), and what no pattern says, a port's range.
     `grader provision --public-url` asks it too, before any node is touched."""
     rule = config_schema()["properties"]["api"]["properties"]["public_url"]
-    if (
-        "\n" in value
-        or len(value) > rule["maxLength"]
-        or not re.fullmatch(rule["pattern"].removeprefix("^").removesuffix("$"), value)
+    if len(value) > rule["maxLength"] or not re.fullmatch(
+        rule["pattern"].removeprefix("^").removesuffix("$"), value
     ):
         return str(rule["x-message"])
     try:
