@@ -20,8 +20,15 @@ GREPS = frozenset({"grep", "egrep", "fgrep"})
 
 # Options that change nothing about which input lines are printed as whole lines.
 _HARMLESS = frozenset("HhnbsTZUaIrR") | {"--color", "--colour", "--line-buffered", "--null"}
-# Options after which grep prints no input line, or only a count or a name.
-_SILENCING = frozenset("qclLo") | {"--quiet", "--silent", "--count", "--files-with-matches"}
+# What grep prints instead of its input's lines, by the (short) option that makes it so; the
+# long forms reach it through _LONG.
+_INSTEAD = {
+    "c": "a count",
+    "q": "nothing",
+    "l": "file names",
+    "L": "file names",
+    "o": "only the matching part of each line",
+}
 _LONG = {
     "--ignore-case": "i",
     "--no-ignore-case": "+i",
@@ -157,7 +164,7 @@ def _parse(argv: Sequence[str]) -> tuple[set[str], list[str], list[str]]:
                     pass
             elif letter == "y":
                 opts.add("i")
-            elif letter in "ivEFGPwx" or letter in _SILENCING or letter in _HARMLESS:
+            elif letter in "ivEFGPwx" or letter in _INSTEAD or letter in _HARMLESS:
                 opts.add(letter)
             elif letter.isdigit():  # -NUM: context lines
                 pass
@@ -205,16 +212,6 @@ def shows(argv: Sequence[str], line: str) -> bool:
     return hides(argv, [line]) is None
 
 
-# What grep prints instead of its input's lines, by the option that makes it so.
-_INSTEAD = {
-    "c": "a count",
-    "q": "nothing",
-    "l": "file names",
-    "L": "file names",
-    "o": "only the matching part of each line",
-}
-
-
 def hides(argv: Sequence[str], lines: Sequence[str]) -> str | None:
     """Why this grep, reading `lines` on its standard input, would print none of them, in words
     for a learner's reason ("its pattern does not match it"); None when it prints one of them.
@@ -224,7 +221,7 @@ def hides(argv: Sequence[str], lines: Sequence[str]) -> str | None:
         files = [o for o in operands if o != "-"]
         if files:
             return f"it reads `{files[0]}`, not the output piped into it"
-        instead = next((_INSTEAD[o] for o in "cqlLo" if o in opts), None)
+        instead = next((what for o, what in _INSTEAD.items() if o in opts), None)
         if instead is not None:
             return f"it prints {instead}, not the lines themselves"
         regex = _regex(opts, patterns)
