@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from grader.api import models as m
+from grader.api.views import stored_evidence
 from grader.labs import Pattern, Step
 from grader.matching import substitute
 
@@ -94,12 +95,5 @@ def evidence_view(evidence: Mapping[str, Any] | None) -> m.EvidenceView | None:
     The command's start and end are the node's clock: `node_t0`/`node_t1`, as in the API."""
     if not evidence:
         return None
-    return m.EvidenceView(
-        line=evidence.get("line", ""),
-        exit=evidence.get("exit"),
-        pipestatus=list(evidence.get("pipestatus", ())),
-        cwd=evidence.get("cwd"),
-        node_t0=m.iso(evidence.get("t0")),
-        node_t1=m.iso(evidence.get("t1")),
-        values=list(evidence.get("values", ())),
-    )
+    # the API's conversion (grader/api/views.py); the keys EvidenceView lacks are dropped
+    return m.EvidenceView.model_validate({"line": "", **stored_evidence(evidence)})

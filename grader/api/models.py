@@ -13,7 +13,7 @@ what the node said, not when the grader recorded anything.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Literal
+from typing import Annotated, Literal, overload
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -37,8 +37,13 @@ Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 """A free text that must say something: surrounding white space is dropped, empty is 422."""
 
 
+@overload
+def iso(epoch: float) -> str: ...
+@overload
+def iso(epoch: float | None) -> str | None: ...
 def iso(epoch: float | None) -> str | None:
-    """Epoch seconds as the API writes every time: "2026-12-02T08:15:00.123456Z"."""
+    """Epoch seconds as the API writes every time: "2026-12-02T08:15:00.123456Z"; None stays
+    None (typed so: a time that is always there gives a `str`, no fallback needed)."""
     if epoch is None:
         return None
     return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
@@ -112,7 +117,20 @@ class LearnerScores(BaseModel):
     labs: list[LabScore]
 
 
-class Evidence(BaseModel):
+class CommandShown(BaseModel):
+    """What a person reads of the command behind a verdict: the API's `Evidence` and the
+    pages' `EvidenceView` both carry these (grader/api/views.py `stored_evidence` fills them)."""
+
+    line: str = Field(description="the command line as typed")
+    exit: int | None
+    pipestatus: list[int]
+    cwd: str | None
+    node_t0: Time | None = Field(description="the command's start, on the node's clock")
+    node_t1: Time | None = Field(description="the command's end, on the node's clock")
+    values: list[str] = Field(description="numbers the step read and the conditions it judged")
+
+
+class Evidence(CommandShown):
     """The command a verdict was judged on, as the node ran it."""
 
     model_config = ConfigDict(extra="allow")
@@ -120,15 +138,8 @@ class Evidence(BaseModel):
     session: str
     aid: int
     n: int
-    line: str = Field(description="the command line as typed")
-    exit: int | None
-    pipestatus: list[int]
-    cwd: str | None
-    node_t0: Time | None = Field(description="the command's start, on the node's clock")
-    node_t1: Time | None = Field(description="the command's end, on the node's clock")
     excerpt: str = Field(description="the output around what was matched (capped)")
     matched: list[str] = Field(description="output lines that satisfied the step")
-    values: list[str] = Field(description="numbers the step read and the conditions it judged")
 
 
 class ResetEvidence(BaseModel):
@@ -151,15 +162,21 @@ class DowngradeEvidence(BaseModel):
     reason: str = Field(default="", description="why the regrade judged it lower")
 
 
-class StepProgress(BaseModel):
+class StepStanding(BaseModel):
+    """Where a learner stands on one step: a learner's progress (`StepProgress`) and their
+    checklist (`ChecklistStep`) both say it so."""
+
     id: str
     n: int
     title: str
-    points: int
     state: StepState
     reason: str = Field(description="why the last attempt fell short (empty when verified)")
     at: Time | None = Field(description="when the grader recorded this state (None: pending)")
     node_at: Time | None = Field(description="the end of the command behind it, node's clock")
+
+
+class StepProgress(StepStanding):
+    points: int
     evidence: Evidence | None
     captures: dict[str, str] = Field(description="lab variables this step captured")
 
@@ -321,28 +338,13 @@ class LearnerLab(BaseModel):
     steps: list[LearnerStep]
 
 
-class EvidenceView(BaseModel):
+class EvidenceView(CommandShown):
     """The evidence fields a page shows (the session keys stay on the grader)."""
 
-    line: str = Field(description="the command line as typed")
-    exit: int | None
-    pipestatus: list[int]
-    cwd: str | None
-    node_t0: Time | None = Field(description="the command's start, on the node's clock")
-    node_t1: Time | None = Field(description="the command's end, on the node's clock")
-    values: list[str] = Field(description="numbers the step read and the conditions it judged")
 
-
-class ChecklistStep(BaseModel):
+class ChecklistStep(StepStanding):
     """One step of a learner's checklist: grader.verdict.step_view's keys, then the page's."""
 
-    id: str
-    n: int
-    title: str
-    state: StepState
-    reason: str = Field(description="why the last attempt fell short (empty when verified)")
-    at: Time | None = Field(description="when the grader recorded this state (None: pending)")
-    node_at: Time | None = Field(description="the end of the command behind it, node's clock")
     attempts: int = Field(description="failed attempts since the lab last started")
     hints_seen: list[str] = Field(description="the hints the learner's `lab hint` runs printed")
     evidence: EvidenceView | None

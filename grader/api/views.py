@@ -13,7 +13,7 @@ event in seq order: verified adds its step, downgraded removes it, reset (step "
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, cast
+from typing import Any, cast, overload
 
 from grader.api import models as m
 from grader.labs import Lab
@@ -43,24 +43,29 @@ def evidence(
     return command_evidence(data)
 
 
+def stored_evidence(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Stored evidence under the API's names: the node's `t0`/`t1` (epoch seconds) become
+    `node_t0`/`node_t1` ISO strings, and a key an older record lacks gets its empty value.
+    `m.Evidence` and the pages' `m.EvidenceView` are both validated from it."""
+    rest = {k: v for k, v in data.items() if k not in {"t0", "t1"}}
+    return {
+        "exit": None,
+        "pipestatus": [],
+        "cwd": None,
+        "excerpt": "",
+        "matched": [],
+        "values": [],
+        **rest,
+        "node_t0": m.iso(data.get("t0")),
+        "node_t1": m.iso(data.get("t1")),
+    }
+
+
 def command_evidence(data: Mapping[str, Any] | None) -> m.Evidence | None:
-    """Stored evidence as the API shows it: node times as `node_t0`/`node_t1` ISO strings."""
+    """Stored evidence as the API shows it (`stored_evidence`)."""
     if data is None:
         return None
-    rest = {k: v for k, v in data.items() if k not in {"t0", "t1"}}
-    return m.Evidence.model_validate(
-        {
-            "exit": None,
-            "pipestatus": [],
-            "cwd": None,
-            "excerpt": "",
-            "matched": [],
-            "values": [],
-            **rest,
-            "node_t0": m.iso(data.get("t0")),
-            "node_t1": m.iso(data.get("t1")),
-        }
-    )
+    return m.Evidence.model_validate(stored_evidence(data))
 
 
 def lab_info(lab: Lab) -> m.LabInfo:
@@ -85,19 +90,30 @@ def node_info(node: NodeStatus) -> m.NodeInfo:
         connected=node.connected,
         lag_s=node.lag_s,
         error=node.error,
-        updated=m.iso(node.updated) or "",
+        updated=m.iso(node.updated),
         holder=node.holder,
         held_since=m.iso(node.held_since),
         simulated=node.simulated,
     )
 
 
+@overload
+def grader_time(recorded: float | None, node_at: float) -> float: ...
+@overload
+def grader_time(recorded: float | None, node_at: float | None) -> float | None: ...
+def grader_time(recorded: float | None, node_at: float | None) -> float | None:
+    """When the grader recorded a verdict or a step's state (`recorded`, the grader's clock);
+    a row from before migration 0005 has only the node's time, which stands in for it (module
+    doc)."""
+    return recorded if recorded is not None else node_at
+
+
 def recorded_at(row: StepProgress | None) -> str | None:
-    """When the grader recorded a step's state; a row from before migration 0005 has only the
-    node's time, which stands in for it (module doc). None: no row, the step is pending."""
+    """When the grader recorded a step's state (`grader_time`). None: no row, the step is
+    pending."""
     if row is None:
         return None
-    return m.iso(row.recorded if row.recorded is not None else row.at)
+    return m.iso(grader_time(row.recorded, row.at))
 
 
 def lab_progress(lab: Lab, rows: Iterable[StepProgress]) -> m.LabProgress:
@@ -180,7 +196,7 @@ class ScoreFold:
             step=e.step,
             state=cast(m.EventState, e.state),  # checked by pydantic, as above
             reason=e.reason,
-            at=m.iso(e.recorded if e.recorded is not None else e.at) or "",
+            at=m.iso(grader_time(e.recorded, e.at)),
             # a reset or a downgrade is the grader's act: no node time behind it
             node_at=None if e.state in {EVENT_RESET, EVENT_DOWNGRADED} else m.iso(e.at),
             evidence=evidence(e.state, e.evidence),
