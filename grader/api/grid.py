@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from grader.api import models as m
+from grader.api import views
 from grader.labs import Lab
 from grader.store import EVENT_RESET, EVENTS_PAGE_MAX, Store, VerdictEvent
 from grader.verdict import State
@@ -34,9 +35,13 @@ _STATES = frozenset(s.value for s in State)
 @dataclass(slots=True)
 class Cell:
     state: str
-    # the node's clock: a verdict event's `at` (its command's end on the node), or a stored
-    # progress row's, never the grader's `recorded`. None only for a stored row without a time
+    # the grader's clock: when it recorded the state (a verdict event's or a stored progress
+    # row's `recorded`). A row from before migration 0005 has no `recorded`: the node's time
+    # stands in for it, as in the API's `at` (views.grader_time). None only for a stored row
+    # without any time
     at: float | None
+    # the node's clock: the end of the command behind the state (the event's or row's `at`)
+    node_at: float | None
     reason: str = ""  # the last verdict's reason ("Right program, but `-g` was not given")
 
 
@@ -60,7 +65,9 @@ def fold(cells: dict[tuple[str, str, str], Cell], event: VerdictEvent) -> None:
         or rank > State(current.state).rank
         or (event.state == current.state == State.ATTEMPTED.value)
     ):
-        cells[key] = Cell(event.state, event.at, event.reason)
+        cells[key] = Cell(
+            event.state, views.grader_time(event.recorded, event.at), event.at, event.reason
+        )
 
 
 class ClassGrid:
@@ -109,7 +116,9 @@ class ClassGrid:
         self._cells = {k: c for k, c in self._cells.items() if (k[0], k[1]) not in lowered}
         for learner, lab in pairs:
             for p in self._store.progress(learner, lab):
-                self._cells[(learner, lab, p.step)] = Cell(p.state, p.at, p.reason)
+                self._cells[(learner, lab, p.step)] = Cell(
+                    p.state, views.grader_time(p.recorded, p.at), p.at, p.reason
+                )
             self._floor[(learner, lab)] = floor
             self._learners.add(learner)
 
@@ -117,8 +126,9 @@ class ClassGrid:
         self, lab: Lab, learners: Iterable[str], node_of: Mapping[str, str] | None = None
     ) -> list[m.GridRow]:
         """One row per learner (the given ones plus any with events), cells in lab order:
-        None for pending, else the state, its node time and reason (the reason only for an
-        attempted step: a verified one needs none, and a class of 1,000 should not carry them).
+        None for pending, else the state, its grader and node times and reason (the reason
+        only for an attempted step: a verified one needs none, and a class of 1,000 should not
+        carry them).
         `node_of`: learner -> the node they work on."""
         node_of = node_of or {}
         with self._lock:  # a snapshot of the cells: the models are built outside the lock
@@ -137,7 +147,8 @@ class ClassGrid:
                     else m.GridCell(
                         # the store's str; pydantic checks it against the Literal as it builds
                         state=cast(m.StepState, c.state),
-                        node_at=m.iso(c.at),
+                        at=m.iso(c.at),
+                        node_at=m.iso(c.node_at),
                         reason=c.reason if c.state == State.ATTEMPTED.value else "",
                     )
                     for c in cells

@@ -269,6 +269,10 @@ class GridCell(BaseModel):
     """A learner's state on one step, as the class grid folds it from verdict events."""
 
     state: StepState
+    at: Time | None = Field(
+        description="when the grader recorded this state, on the grader's clock (the verdict's "
+        '`at`): what the class view shows and judges "stuck" by'
+    )
     node_at: Time | None = Field(
         description="the end of the command behind this state, on the node's clock (the "
         "verdict's `node_at`)"

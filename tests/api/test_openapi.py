@@ -447,7 +447,8 @@ def test_the_dashboard_routes_answer_their_models_with_iso_times(
         lab for lab in get("/api/labs", headers=boss).json() if lab["id"] == LAB_ID
     ]
     assert grid["nodes"] == get("/api/nodes", headers=boss).json()
-    # a cell's time is the node's: its verdict's `node_at`, not when the grader recorded it
+    # a cell carries both clocks of the verdict behind it: `at` the grader's (what the class
+    # view judges "stuck" by, against `now`), `node_at` the node's
     events = get("/api/events", headers=boss).json()
     cells = 0
     for row in grid["rows"]:
@@ -460,8 +461,13 @@ def test_the_dashboard_routes_answer_their_models_with_iso_times(
                 if (e["learner"], e["lab"], e["step"], e["state"])
                 == (row["learner"], LAB_ID, step["id"], cell["state"])
             ]
-            assert cell["node_at"] in {e["node_at"] for e in behind}, (row["learner"], cell)
+            clocks = {(e["at"], e["node_at"]) for e in behind}
+            assert (cell["at"], cell["node_at"]) in clocks, (row["learner"], cell)
             assert cell["node_at"] not in {e["at"] for e in behind}, (row["learner"], cell)
+            # the seed ran its commands half an hour ago on the node; the grader recorded them
+            # as the test began: `at` is that, on the grader's clock
+            assert before - 600 <= iso_seconds(cell["at"]) <= after, (row["learner"], cell)
+            assert iso_seconds(cell["at"]) - iso_seconds(cell["node_at"]) > 1500, cell
             cells += 1
     assert cells == 4  # alice: verified, attempted; bob: verified, verified
 

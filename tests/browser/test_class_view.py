@@ -10,9 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
+
+from grader.store import schema as t
 
 from .classroom import OPERATOR, TOKENS, Classroom, seed_pair, serve
-from .seed import LAB_ID, nccl_lab
+from .seed import LAB_ID, NODE, broken_run, graded_batch, nccl_lab
 
 pytestmark = pytest.mark.browser
 
@@ -92,6 +95,41 @@ def test_grid_scores_sorts_counts_and_skips_an_unanswered_question(page, pair: C
     page.select_option("#stuck-step", "2")  # 3. topo: alice is there
     page.locator("#page-info", has_text="of 1 ").wait_for()
     assert order(page) == ["alice"]
+
+
+def test_the_stuck_filter_reads_the_grader_clock_not_a_node_clock(page, tmp_path: Path) -> None:
+    """The filter "stuck for more than 10 minutes" is the grader's now minus when the grader
+    recorded the learner's last verified step. carol's node clock runs three hours behind, but
+    the grader recorded her step 1 just now: not stuck. dave's node clock is right and his step
+    1 was recorded an hour ago: stuck. erin, like carol, arrives live from the event stream."""
+    lab = nccl_lab()
+    with serve(tmp_path / "grader.db") as room:
+        store = room.store
+        store.upsert_node(NODE, "10.0.0.7", 22, ["carol", "dave", "erin"])
+        now = time.time()
+        store.ingest(graded_batch(lab, "carol", [broken_run(lab)], now - 3 * 3600, session="c"))
+        store.ingest(graded_batch(lab, "dave", [broken_run(lab)], now - 3600, session="d"))
+        with store._engine.begin() as conn:  # as if the grader had recorded dave's an hour ago
+            for table in (t.verdict_events, t.progress):
+                conn.execute(
+                    sa.update(table).where(table.c.learner == "dave").values(recorded=now - 3600)
+                )
+        sign_in(page, room.url + "/dashboard", OPERATOR)
+        store.ingest(graded_batch(lab, "erin", [broken_run(lab)], now - 3 * 3600, session="e"))
+        page.wait_for_selector(
+            "#grid-body tr[data-learner=erin] button[data-step=run-broken][data-state=verified]"
+        )
+        page.fill("#stuck-min", "10")
+        page.select_option("#state", "stuck")
+        page.locator("#page-info", has_text="of 1 ").wait_for()
+        assert order(page) == ["dave"]
+        # a cell shows the grader's time; the node's joins its label when they are far apart
+        page.select_option("#state", "all")
+        page.locator("#page-info", has_text="of 3 ").wait_for()
+        cell = "#grid-body tr[data-learner={}] button[data-step=run-broken]"
+        for learner, off in (("carol", True), ("dave", False), ("erin", True)):
+            tip = page.get_attribute(cell.format(learner), "title")
+            assert tip is not None and ("node's clock" in tip) == off, (learner, tip)
 
 
 def test_the_class_view_and_the_learner_page_place_a_learner_alike(page, pair: Classroom) -> None:

@@ -17,13 +17,19 @@ const CLOCK_TICK_MS = 30000;
 const RENDER_COALESCE_MS = 50;
 // Announcements are not in the event stream; the list beside the form is read this often.
 const ANNOUNCE_POLL_MS = 15000;
+// A cell's time is the grader's; the node's is added to its label when the two are this far
+// apart: a node lags or its clock is off, either worth an operator's glance.
+const NODE_CLOCK_NOTE_S = 60;
 // The filters, sort and page kept in the URL's fragment (never sent to the server, never logged).
 const URL_KEYS = ["lab", "show", "step", "min", "q", "sort", "dir", "page"];
 
 const $ = (id) => document.getElementById(id);
 
 // {lab, steps, stepIndex, rows: Map(learner -> row), order: [learner]}; a row's cells are
-// null (pending) or [state, node time in epoch seconds, reason], from the grid or an event
+// null (pending) or [state, at, reason, node_at], from the grid or an event. Times are epoch
+// seconds: `at` on the grader's clock (when it recorded the state, the clock `now()` reads, so
+// "stuck for N minutes" does not move with a node's clock; for a row from before migration 0005
+// the server sends the node's time as `at`), `node_at` what the learner's node said.
 let model = null;
 let nodes = new Map();
 let page = 0;
@@ -53,7 +59,7 @@ function loadModel(grid) {
   const stepIndex = new Map(steps.map((s, i) => [s.id, i]));
   const rows = new Map();
   for (const r of grid.rows) {
-    const cells = r.cells.map((c) => (c ? [c.state, seconds(c.node_at), c.reason] : null));
+    const cells = r.cells.map((c) => (c ? [c.state, seconds(c.at), c.reason, seconds(c.node_at)] : null));
     rows.set(r.learner, { learner: r.learner, node: r.node, cells });
   }
   // seq: events up to it are in the grid (a stream lagging behind a reload must not re-apply an
@@ -88,14 +94,14 @@ function applyEvent(ev) {
   const rank = STATE_RANK[ev.state] ?? 0;
   if (!(ev.state in STATE_RANK)) return; // "downgraded": the poll of downgrades reloads the grid
   if (!cur || rank > STATE_RANK[cur[0]] || (ev.state === "attempted" && cur[0] === "attempted")) {
-    row.cells[i] = [ev.state, seconds(ev.node_at ?? ev.at), ev.state === "attempted" ? ev.reason || "" : ""];
+    row.cells[i] = [ev.state, seconds(ev.at), ev.state === "attempted" ? ev.reason || "" : "", seconds(ev.node_at)];
     scheduleRender();
   }
 }
 
 /** Where a learner is (currentStep: a question they skipped is not where they are), and since
- * when (their last verified step, or their first activity if none is verified). null when
- * finished or never started. */
+ * when on the grader's clock (their last verified step, or their first activity if none is
+ * verified), to compare with now(). null when finished or never started. */
 function position(row) {
   const current = currentStep(row.cells.map((c, i) => [model.steps[i].type, c ? c[0] : null]));
   if (current === null) return null;
@@ -247,12 +253,19 @@ function nodeCell(row) {
   });
 }
 
+/** What the learner's node said, where it is a minute or more from when the grader recorded
+ * the state (a node clock that is off, or a node the grader read late); "" otherwise. */
+function nodeClock(at, nodeAt) {
+  if (at === null || nodeAt === null || nodeAt === undefined || Math.abs(at - nodeAt) < NODE_CLOCK_NOTE_S) return "";
+  return ` (node's clock: ${fullTime(nodeAt)})`;
+}
+
 function cellButton(row, i) {
   const step = model.steps[i];
   const c = row.cells[i];
   const state = c ? c[0] : "pending";
   const at = c ? c[1] : null;
-  const when = at ? ` at ${fullTime(at)}` : "";
+  const when = at ? ` at ${fullTime(at)}${nodeClock(at, c[3])}` : "";
   const reason = c && c[2] ? ` — ${plainText(c[2])}` : "";
   const label = `${row.learner}, step ${step.n} ${step.title}: ${state}${when}${reason}`;
   return h("button", {
@@ -319,7 +332,7 @@ function evidenceBody(learner, step) {
     dl([
       ["Learner", learner],
       ["State", h("span", { class: `badge state-${step.state}`, text: `${STATE_SYMBOL[step.state]} ${step.state}` })],
-      ["Time", step.node_at ? fullTime(step.node_at) : ""], // the node's, as the grid cell
+      ["Time", step.at ? fullTime(step.at) + nodeClock(seconds(step.at), seconds(step.node_at)) : ""], // the grader's, as the cell
       ["Command", ev ? h("code", { class: "mono", text: ev.line }) : ""],
       ["Exit code", ev && ev.exit !== null && ev.exit !== undefined ? String(ev.exit) : (ev ? "unknown" : "")],
       ["Pipe statuses", ev && ev.pipestatus.length > 1 ? ev.pipestatus.join(" | ") : ""],
