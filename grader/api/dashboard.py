@@ -51,6 +51,7 @@ from grader.api.practice import (
     practice_text,
 )
 from grader.api.settings import ApiSettings
+from grader.config import LEARNER_PAGE_PATH
 from grader.labs import Lab
 from grader.store import EVENT_RESET, EVENTS_PAGE_MAX, Store
 from grader.verdict import step_view
@@ -190,7 +191,7 @@ def mount(
     def operator_page() -> HTMLResponse:
         return HTMLResponse(pages["operator"], headers=PAGE_HEADERS)
 
-    @app.get("/dashboard/learner", include_in_schema=False)
+    @app.get(LEARNER_PAGE_PATH, include_in_schema=False)
     def learner_page() -> HTMLResponse:
         return HTMLResponse(pages["learner"], headers=PAGE_HEADERS)
 
@@ -218,8 +219,9 @@ def mount(
     )
     def class_grid(_: ClassReader, lab: Annotated[str, Query()]) -> JSONResponse:
         """`seq` is the last event the grid includes: stream from there and nothing is missed
-        (applying an event twice changes nothing, the fold only moves up). A cell's time is
-        the node's (`node_at`, as a verdict event's); `now` is the grader's clock."""
+        (applying an event twice changes nothing, the fold only moves up). A cell's `at` is
+        when the grader recorded its state, on the same clock as `now`, and `node_at` what the
+        node's clock said, as a verdict event's: the page judges "stuck" by `now - at`."""
         chosen = lab_or_404(lab)
         seq = grid.refresh()
         nodes = store.nodes()
@@ -233,7 +235,7 @@ def mount(
             lab=views.lab_info(chosen),
             seq=seq,
             downgrades=grid.downgrades,
-            now=m.iso(time.time()) or "",
+            now=m.iso(time.time()),
             rows=rows,
             nodes=[views.node_info(n) for n in nodes],
         )
