@@ -106,7 +106,10 @@ def test_the_login_welcome_says_the_lab_where_the_learner_stands_and_what_next(
         "`lab hint` a hint.",
     ]
     write_progress(root, USER, {**PROGRESS, "node": {"simulated": True}})
-    assert lab(root, "_welcome").stdout.startswith("Simulated GPUs: ")
+    welcome = lab(root, "_welcome").stdout
+    assert welcome.startswith("Simulated GPUs: ")
+    # the notice's own line break is a line break, not an escaped "\x0a"
+    assert "\\x0a" not in welcome and welcome.splitlines()[1].startswith("labgrader simulator")
 
 
 PAGE = "https://grader.example/dashboard/learner"
