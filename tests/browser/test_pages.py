@@ -100,7 +100,8 @@ def test_learner_page_shows_only_that_learner(page, pair: Classroom) -> None:
     seen: list[str] = []
     page.on("request", lambda r: seen.append(r.url))
     sign_in(page, pair.url + "/dashboard/learner", TOKENS["alice"])
-    page.locator("#checklist li").first.wait_for()
+    # the cards are drawn "pending" before alice's states arrive; then the list is not busy
+    page.locator("#checklist[aria-busy=false]").wait_for()
     assert page.locator("#who").inner_text() == "alice"
     states = {
         li.get_attribute("data-step"): li.get_attribute("data-state")

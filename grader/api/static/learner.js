@@ -55,6 +55,8 @@ function buildSteps() {
     h("div", { class: "status" }),
     practiceBox(info)));
   $("checklist").replaceChildren(...items);
+  // the cards say "pending" until the learner's states arrive: busy until renderChecklist
+  $("checklist").setAttribute("aria-busy", "true");
 }
 
 function renderChecklist(data) {
@@ -106,6 +108,7 @@ function renderChecklist(data) {
   } else {
     where.replaceChildren(h("strong", { text: "Every step is verified: well done." }));
   }
+  $("checklist").setAttribute("aria-busy", "false");
 }
 
 function renderAnnouncements(list) {
