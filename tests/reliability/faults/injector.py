@@ -142,7 +142,11 @@ class Injector:
     def caught_up(self, desk: Desk) -> None:
         """The daemon stored everything of the desk's current file (its resume offset is at the
         end: the file ends right after a D marker)."""
-        node_id, rel, want = desk.seat.node_id, desk.rel, desk.file_len
+        self._stored_at(desk, desk.file_len)
+
+    def _stored_at(self, desk: Desk, want: int) -> None:
+        """Wait until the daemon's stored resume offset of the desk's file is `want`."""
+        node_id, rel = desk.seat.node_id, desk.rel
 
         def stored() -> bool:
             with self.engine.connect() as conn:
@@ -172,7 +176,10 @@ class Injector:
         desk.file_len = 0
         # The learner writes on only after the reader saw the reset: a file refilled past the
         # old offset within one 50 ms poll is not told from one that grew (size-based check).
-        self.expect(rf"event=file_reset node=\S+ path={re.escape(desk.rel)}", "file_reset")
+        # Seen as the stored offset back at 0, not as the event=file_reset line: that line is
+        # under the node's log budget (grader/daemon/logbudget.py), and a daemon restarted just
+        # before re-logs a replayed session's anomalies, 50 lines that can spend it.
+        self._stored_at(desk, 0)
 
     def spool_delete(self, desk: Desk) -> None:
         """The session file is removed once read (the learner's session is over: the rest of
