@@ -5,7 +5,6 @@ nor the database."""
 
 from __future__ import annotations
 
-import ast
 import io
 import json
 import subprocess
@@ -18,20 +17,30 @@ from grader.daemon.transport import reader_command, reader_script
 from grader.node.paths import node_file, node_module
 from grader.protocol import frames
 
+# Run in a fresh interpreter: CPython 3.11's ast.parse can raise "SystemError: AST constructor
+# recursion depth mismatch" in a process where an earlier test hit a RecursionError in the
+# parser (seen once in a full run here); a child process has a clean counter.
+_NAMES = """
+import ast, json, sys
+tree = ast.parse(open(sys.argv[1], encoding="utf-8").read())
+assigned = [t.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
+            for t in n.targets if isinstance(t, ast.Name)]
+imported = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module]
+print(json.dumps({"assigned": assigned, "imported": imported}))
+"""
+
 
 def test_the_node_reader_has_no_copy_of_the_format() -> None:
-    tree = ast.parse(node_file("spool_reader.py").read_text())
-    assigned = {
-        t.id
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Assign)
-        for t in node.targets
-        if isinstance(t, ast.Name)
-    }
+    got = subprocess.run(
+        [sys.executable, "-c", _NAMES, str(node_file("spool_reader.py"))],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    names = json.loads(got.stdout)
+    assigned = set(names["assigned"])
     assert not {n for n in assigned if n in ("MAGIC", "HEADER") or n.startswith("KIND_")}
-    imported = {
-        node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
-    }
+    imported = set(names["imported"])
     assert "grader.protocol.frames" in imported
     reader = node_module("spool_reader.py")
     assert reader.write_frame is frames.write
