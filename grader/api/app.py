@@ -27,7 +27,7 @@ from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request
+from fastapi import Depends, FastAPI, Header, HTTPException, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
@@ -65,7 +65,10 @@ OPENAPI_TAGS = [
     {"name": "events", "description": "The verdict-event log: poll or stream, by `seq`."},
     {"name": "class", "description": "The whole class (operator or ta token)."},
     {"name": "class actions", "description": "What changes a learner's record (operator)."},
-    {"name": "announcements", "description": "Messages to the class (posting: operator)."},
+    {
+        "name": "announcements",
+        "description": "Messages to the class (posting and withdrawing: operator).",
+    },
     {"name": "service", "description": "Liveness and Prometheus metrics."},
     {
         "name": "dashboard pages",
@@ -79,6 +82,33 @@ SSE_PING_S = 15
 SEQ_MAX = 2**63 - 1
 """Largest event seq a client may name: the database's signed 64-bit integer. A larger ?after= or
 Last-Event-ID is refused here (422 / 400): passed on, it would fail in the driver as a 500."""
+
+ANNOUNCEMENT_SEQ_MAX = 2**31 - 1
+"""Largest announcement seq a client may name: the announcements table's 32-bit integer key."""
+
+STREAM_EVENT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "One Server-Sent Event of the stream, as an EventSource hands it over.",
+    "required": ["event", "id", "data"],
+    "properties": {
+        "event": {"type": "string", "enum": ["verdict"]},
+        "id": {
+            "type": "string",
+            "pattern": "^[0-9]+$",
+            "description": "the event's seq: a reconnecting client sends it as Last-Event-ID",
+        },
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "contentSchema": {"$ref": "#/components/schemas/Event"},
+            "description": "an Event, as JSON",
+        },
+    },
+}
+"""What each event of /api/events/stream is. The body itself is declared a string (what an
+OpenAPI 3.1 client reads from a text/event-stream); this schema goes beside it as `itemSchema`,
+OpenAPI 3.2's name for one item of a stream, which 3.1 tools ignore and stream-aware ones
+(schemathesis) check each event against."""
 
 
 def _etagged(request: Request, payload: Any) -> Response:
@@ -157,7 +187,11 @@ def _reject_unknown_query(request: Request) -> None:
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI entries for the error answers a route can give (each a typed body)."""
     table: dict[int, dict[str, Any]] = {
-        400: {"model": m.Problem, "description": "a malformed header (Last-Event-ID)"},
+        400: {
+            "model": m.Problem,
+            "description": "a request that cannot be read: a Last-Event-ID that is not a seq, or "
+            "a JSON body that is not UTF-8",
+        },
         401: {
             "model": m.Problem,
             "description": "no valid bearer token",
@@ -452,11 +486,27 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     def announce(body: m.AnnouncementRequest, who: Operator) -> m.Announcement:
         if body.lab is not None:
             lab_or_404(body.lab)
+        expires_at = None if body.ttl_s is None else time.time() + body.ttl_s
         try:
-            made = store.add_announcement(body.text, actor(who), body.lab)
+            made = store.add_announcement(body.text, actor(who), body.lab, expires_at)
         except ValueError as exc:  # the store's own checks on the text
             raise _invalid(["body", "text"], str(exc)) from None
         return _announcement(made)
+
+    @app.delete(
+        "/api/announcements/{seq}",
+        summary="Withdraw a live announcement: no page or prompt shows it from now on (operator)",
+        response_model=m.Announcement,
+        tags=["announcements"],
+        responses=_errors(403, 404),
+    )
+    def withdraw_announcement(
+        seq: Annotated[int, Path(ge=1, le=ANNOUNCEMENT_SEQ_MAX)], who: Operator
+    ) -> m.Announcement:
+        withdrawn = store.withdraw_announcement(seq, actor(who))
+        if withdrawn is None:
+            raise HTTPException(status_code=404, detail=f"no live announcement {seq}")
+        return _announcement(withdrawn)
 
     @app.get(
         "/api/events",
@@ -484,9 +534,18 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         tags=["events"],
         responses={
             200: {
-                "description": "`event: verdict`, `id: <seq>`, `data: <Event as JSON>` per event",
+                "description": "A stream that stays open: per event `event: verdict`, "
+                "`id: <seq>`, `data: <an Event as JSON>` (`itemSchema` describes one event; "
+                "its data is the `Event` schema), and a comment line as keepalive when idle.",
                 "content": {
-                    "text/event-stream": {"schema": {"$ref": "#/components/schemas/Event"}}
+                    "text/event-stream": {
+                        "schema": {
+                            "type": "string",
+                            "description": "Server-Sent Events (text/event-stream), read as "
+                            "they arrive: the body never ends on its own",
+                        },
+                        "itemSchema": STREAM_EVENT_SCHEMA,
+                    }
                 },
             },
             **_errors(400, 403, 404),
@@ -551,8 +610,9 @@ def _operation_id(route: APIRoute) -> str:
 
 def _document_common_errors(app: FastAPI) -> None:
     """Every route behind the bearer token answers 401 and 429, and 422 for an unknown query
-    parameter: say so on routes mounted from other modules too (the dashboard's), with the typed
-    bodies, in place of FastAPI's generic 422."""
+    parameter, and a route with a JSON body 400 for one that is not UTF-8: say so on routes
+    mounted from other modules too (the dashboard's), with the typed bodies, in place of
+    FastAPI's generic 422."""
     build = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -570,7 +630,7 @@ def _document_common_errors(app: FastAPI) -> None:
                     continue
                 operation.setdefault("tags", ["dashboard pages"])
                 responses = operation.setdefault("responses", {})
-                for code, entry in common.items():
+                for code, entry in _body_errors(operation, common).items():
                     if str(code) in responses and code != 422:
                         continue
                     ref = {"$ref": f"#/components/schemas/{entry['model'].__name__}"}
@@ -586,6 +646,16 @@ def _document_common_errors(app: FastAPI) -> None:
         return spec
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _body_errors(
+    operation: dict[str, Any], common: dict[int | str, dict[str, Any]]
+) -> dict[int | str, dict[str, Any]]:
+    """`common`, and 400 where the operation reads a JSON body: FastAPI answers 400 to one it
+    cannot decode (not UTF-8); JSON that does not parse is a 422."""
+    if "requestBody" not in operation:
+        return common
+    return {**common, 400: _errors(400)[400]}
 
 
 def _component(model: type[BaseModel]) -> dict[str, Any]:

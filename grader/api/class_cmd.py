@@ -120,11 +120,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="a message to the class: at learners' next prompt and on their pages",
         description=(
             "Announce something to every learner (or those of one lab): shown once at each\n"
-            "learner's next prompt and on their pages until it expires."
+            "learner's next prompt and on their pages until it expires or is withdrawn\n"
+            "(`--withdraw SEQ`, the number `announce` printed)."
         ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _common(announce)
-    announce.add_argument("text")
+    announce.add_argument("text", nargs="?", help="the message (not with --withdraw)")
+    announce.add_argument(
+        "--withdraw",
+        type=int,
+        metavar="SEQ",
+        help="withdraw the live announcement SEQ: no page or prompt shows it from now on",
+    )
     announce.add_argument("--lab", help="only learners of this lab id")
     announce.add_argument(
         "--expires", type=float, metavar="MINUTES", help="expire after this many minutes"
@@ -234,6 +242,10 @@ def run_reset(args: argparse.Namespace) -> int:
 
 
 def run_announce(args: argparse.Namespace) -> int:
+    if args.withdraw is not None:
+        return _withdraw(args)
+    if args.text is None:
+        return _fail("announce", "give the text to announce, or --withdraw SEQ")
     who, db = _class_of(args.config)
     if args.lab is not None and args.lab not in who.labs:
         labs = ", ".join(sorted(who.labs)) or "none"
@@ -252,4 +264,18 @@ def run_announce(args: argparse.Namespace) -> int:
         store.close()
     until = "" if made.expires_at is None else f", until {_iso(made.expires_at)}"
     print(f"announcement {made.seq} for {made.lab or 'every lab'}{until}")
+    return 0
+
+
+def _withdraw(args: argparse.Namespace) -> int:
+    if args.text is not None or args.lab is not None or args.expires is not None:
+        return _fail("announce", "--withdraw SEQ takes no text, --lab or --expires")
+    _, store = _open(args)
+    try:
+        withdrawn = store.withdraw_announcement(args.withdraw, _actor(args.actor))
+    finally:
+        store.close()
+    if withdrawn is None:
+        return _fail("announce", f"no live announcement {args.withdraw} (expired or withdrawn?)")
+    print(f"withdrew announcement {withdrawn.seq} for {withdrawn.lab or 'every lab'}")
     return 0

@@ -17,6 +17,8 @@ from typing import Annotated, Literal, overload
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from grader.store.announcements import ANNOUNCEMENT_TTL_MAX_S
+
 Time = Annotated[
     str,
     Field(
@@ -233,6 +235,12 @@ class AnnouncementRequest(BaseModel):
 
     text: Text = Field(max_length=1000)
     lab: str | None = Field(default=None, description="a loaded lab's id; None: every lab")
+    ttl_s: int | None = Field(
+        default=None,
+        ge=1,
+        le=ANNOUNCEMENT_TTL_MAX_S,
+        description="seconds until it expires (at most 30 days); None: live until withdrawn",
+    )
 
 
 class ResetRequest(BaseModel):

@@ -32,15 +32,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from grader.api.app import create_app
-    from grader.api.settings import ApiSettings
+    from grader.api.server import app_for_config
     from grader.config import load_config
     from grader.store import Store
 
     config = load_config(args.config)
     store = Store.open(args.db or config.db)
     try:
-        app = create_app(store, ApiSettings.from_config(config))
+        app = app_for_config(store, config)
         uvicorn.run(app, host=args.host or config.api.host, port=args.port or config.api.port)
     finally:
         store.close()

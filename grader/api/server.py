@@ -1,5 +1,8 @@
 """The API served inside another program's asyncio loop: `grader run` embeds it.
 
+`app_for_config` builds the app for both ways of serving it, the daemon's and `grader serve`'s,
+from the same grader.yaml, so each class view answers the same whichever process serves it.
+
 The daemon owns the process's signals (SIGTERM/SIGINT stop its watchers first), so this server
 installs none and is stopped by the daemon instead (EmbeddedServer.stop). `grader serve` runs
 the API alone with uvicorn's own handling (serve_cmd.py).
@@ -17,7 +20,7 @@ from grader.api.settings import ApiSettings
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
-    from grader.config import ApiConfig
+    from grader.config import GraderConfig
     from grader.labs import Lab
     from grader.store import Store
 
@@ -30,6 +33,8 @@ class EmbeddedServer:
 
     def __init__(self, app: FastAPI, host: str, port: int):
         import uvicorn
+
+        self.app = app
 
         class Server(uvicorn.Server):
             @contextlib.contextmanager
@@ -59,7 +64,14 @@ class EmbeddedServer:
         self.server.should_exit = True
 
 
-def embedded_server(store: Store, labs: Mapping[str, Lab], api: ApiConfig) -> EmbeddedServer:
+def app_for_config(
+    store: Store, config: GraderConfig, labs: Mapping[str, Lab] | None = None
+) -> FastAPI:
+    """The API over `store` as grader.yaml configures it: its tokens, limits, learner -> labs
+    map and labs (`labs`: already loaded by the caller; None: loaded from the config)."""
+    return create_app(store, ApiSettings.from_config(config, labs))
+
+
+def embedded_server(store: Store, config: GraderConfig, labs: Mapping[str, Lab]) -> EmbeddedServer:
     """The API over `store` for labs already loaded, listening where grader.yaml's `api` says."""
-    app = create_app(store, ApiSettings.from_api_config(labs, api))
-    return EmbeddedServer(app, api.host, api.port)
+    return EmbeddedServer(app_for_config(store, config, labs), config.api.host, config.api.port)

@@ -10,7 +10,7 @@ from grader.labs import Lab
 from grader.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 
 if TYPE_CHECKING:
-    from grader.config import ApiConfig, GraderConfig
+    from grader.config import GraderConfig
     from grader.store import Store
 
 
@@ -39,30 +39,28 @@ class ApiSettings:
         return sorted(set(store.learners()) | set(self.learner_labs))
 
     @classmethod
-    def from_config(cls, config: GraderConfig) -> ApiSettings:
-        """Load every lab the config names (raises LabInvalid on a broken one)."""
-        from grader.labs import load_lab
+    def from_config(
+        cls, config: GraderConfig, labs: Mapping[str, Lab] | None = None
+    ) -> ApiSettings:
+        """The one place the API's settings are built, for `grader serve` and the daemon's API
+        alike: the config's tokens and limits, and the learner -> labs map its nodes give (so
+        every class view lists the same learners whichever process serves it). `labs`: the labs
+        already loaded (the daemon loaded them to grade); None loads every lab the config names
+        (raises LabInvalid on a broken one)."""
+        if labs is None:
+            from grader.labs import load_lab
 
-        labs = {lab.id: lab for lab in map(load_lab, config.labs)}
+            labs = {lab.id: lab for lab in map(load_lab, config.labs)}
         learner_labs: dict[str, tuple[str, ...]] = {}
         for node in config.nodes:
             for learner, ids in node.learners.items():
                 learner_labs[learner] = tuple(dict.fromkeys((*learner_labs.get(learner, ()), *ids)))
-        return cls.from_api_config(labs, config.api, learner_labs)
-
-    @classmethod
-    def from_api_config(
-        cls,
-        labs: Mapping[str, Lab],
-        api: ApiConfig,
-        learner_labs: Mapping[str, tuple[str, ...]] | None = None,
-    ) -> ApiSettings:
-        """For labs already loaded (the daemon loaded them to grade)."""
+        api = config.api
         return cls(
-            learner_labs=dict(learner_labs or {}),
             labs=dict(labs),
             operator_tokens=tuple(api.operator_tokens),
             learner_tokens=dict(api.learner_tokens),
             rate_per_token=api.rate_per_token,
             failed_auth_per_client=api.failed_auth_per_client,
+            learner_labs=learner_labs,
         )

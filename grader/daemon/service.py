@@ -168,7 +168,7 @@ class Daemon:
         # Imported here: a daemon without the API never loads the web stack.
         from grader.api import embedded_server
 
-        return embedded_server(self.store, self.labs, self.config.api)
+        return embedded_server(self.store, self.config, self.labs)
 
     async def _lease_loop(self) -> None:
         ids = [n.id for n in self.config.nodes]

@@ -1,6 +1,7 @@
 """The Store's announcements: an instructor's message to the class (`grader announce`).
 
-Shown at learners' next prompt and on their pages until it expires. The text reaches learners'
+Shown at learners' next prompt and on their pages while it is live: until it expires or an
+operator withdraws it (the row is kept, with who withdrew it and when). The text reaches learners'
 terminals, so it is stored without control characters: a tab or newline becomes a space, any
 other C0/C1 control or DEL is dropped, so no announcement can carry an escape sequence.
 """
@@ -20,6 +21,10 @@ TEXT_MAX_CHARS = 1000
 """An announcement is a line or two at a prompt, not a document."""
 
 AUTHOR_MAX_CHARS = 200
+
+ANNOUNCEMENT_TTL_MAX_S = 30 * 24 * 3600
+"""The longest an announcement may be given to live when it is made: a course's month. One that
+must stay longer is made without an expiry and withdrawn."""
 
 _SPACES = re.compile(r"[\t\n\r\v\f]+")
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -61,15 +66,36 @@ class Announcements(Connections):
     def announcements(
         self, now: float, lab: str | None = None, after: int = 0
     ) -> list[Announcement]:
-        """Live announcements (not expired at `now`) with seq > `after`, in seq order.
+        """Live announcements (not expired at `now`, not withdrawn) with seq > `after`, in seq
+        order.
 
         `lab` given: those for that lab and those for every lab; None: all of them.
         """
         a = t.announcements.c
         query = sa.select(a.seq, a.at, a.author, a.text, a.lab, a.expires_at).where(
-            (a.seq > after) & (a.expires_at.is_(None) | (a.expires_at > now))
+            (a.seq > after) & _live(now)
         )
         if lab is not None:
             query = query.where(a.lab.is_(None) | (a.lab == lab))
         with self._read() as conn:
             return [Announcement(*row) for row in conn.execute(query.order_by(a.seq)).all()]
+
+    def withdraw_announcement(self, seq: int, actor: str) -> Announcement | None:
+        """Withdraw a live announcement: no learner's page or prompt shows it from now on.
+        None when no live announcement has that seq (never made, expired, or withdrawn)."""
+        a = t.announcements.c
+        now = time.time()
+        with self._write() as conn:
+            row = conn.execute(
+                t.announcements.update()
+                .where((a.seq == seq) & _live(now))
+                .values(withdrawn_at=now, withdrawn_by=clean_text(actor)[:AUTHOR_MAX_CHARS])
+                .returning(a.seq, a.at, a.author, a.text, a.lab, a.expires_at)
+            ).first()
+        return None if row is None else Announcement(*row)
+
+
+def _live(now: float) -> sa.ColumnElement[bool]:
+    """Not withdrawn, and not expired at `now`."""
+    a = t.announcements.c
+    return a.withdrawn_at.is_(None) & (a.expires_at.is_(None) | (a.expires_at > now))

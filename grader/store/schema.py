@@ -170,7 +170,7 @@ api_tokens = sa.Table(
 )
 
 # An instructor's message to the class (lab NULL: every lab), shown at the next prompt and on
-# learners' pages until it expires (NULL: no expiry).
+# learners' pages until it expires (NULL: no expiry) or is withdrawn (kept, with who withdrew it).
 announcements = sa.Table(
     "announcements",
     metadata,
@@ -180,6 +180,8 @@ announcements = sa.Table(
     sa.Column("text", sa.Text, nullable=False),
     sa.Column("lab", sa.String(200)),
     sa.Column("expires_at", Epoch),
+    sa.Column("withdrawn_at", Epoch),
+    sa.Column("withdrawn_by", sa.Text),
 )
 
 # How far each outbound sink (the xAPI LRS, each webhook) has delivered verdict_events: it

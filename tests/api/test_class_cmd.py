@@ -154,3 +154,31 @@ def test_announce_for_a_lab_with_an_expiry(
         assert store.announcements(now + 31 * 60, lab="lab-two")[0].text.startswith("Everyone")
     finally:
         store.close()
+
+
+def test_announce_withdraw_takes_an_announcement_back(
+    config: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["announce", "--config", str(config)]
+    assert main([*args, "Room 4 is closed", "--lab", "lab-two"]) == 0
+    assert main([*args, "Lunch at noon"]) == 0
+    capsys.readouterr()
+    assert main([*args, "--withdraw", "1", "--actor", "cli:dana"]) == 0
+    assert capsys.readouterr().out == "withdrew announcement 1 for lab-two\n"
+    assert main([*args, "--withdraw", "1"]) == 2  # withdrawn already: nothing live by that seq
+    assert "no live announcement 1" in capsys.readouterr().err
+    assert main([*args, "--withdraw", "2", "again"]) == 2
+    assert main([*args]) == 2
+    assert "--withdraw SEQ" in capsys.readouterr().err
+    store = opened(config)
+    try:
+        assert [a.text for a in store.announcements(time.time(), lab="lab-two")] == [
+            "Lunch at noon"
+        ]
+        with store._engine.connect() as conn:  # kept, with who withdrew it
+            row = conn.exec_driver_sql(
+                "SELECT withdrawn_by, withdrawn_at FROM announcements WHERE seq = 1"
+            ).one()
+        assert row[0] == "cli:dana" and row[1] is not None
+    finally:
+        store.close()

@@ -3,6 +3,7 @@ the running app's real answers, against a real store, validate against what it p
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from datetime import datetime
@@ -32,9 +33,10 @@ EXPECTED_ERRORS = {
     ("get", "/api/learners"): {403},
     ("get", "/api/export.csv"): {403, 404},
     ("get", "/api/learners/{learner}/progress"): {403, 404},
-    ("post", "/api/learners/{learner}/labs/{lab}/reset"): {403, 404},
+    ("post", "/api/learners/{learner}/labs/{lab}/reset"): {400, 403, 404},
     ("get", "/api/announcements"): {404},
-    ("post", "/api/announcements"): {403, 404},
+    ("post", "/api/announcements"): {400, 403, 404},
+    ("delete", "/api/announcements/{seq}"): {403, 404},
     ("get", "/api/events"): {403, 404},
     ("get", "/api/events/stream"): {400, 403, 404},
 }
@@ -111,11 +113,54 @@ def test_every_api_route_answers_a_named_model_with_properties(client: TestClien
         assert model["type"] == "object" and model["properties"], (method, path)
         assert model.get("additionalProperties") is not True, (method, path)
     assert seen == set(EXPECTED_ERRORS)
-    # the SSE stream's data is an Event too
-    stream = spec["paths"]["/api/events/stream"]["get"]["responses"]["200"]
-    assert stream["content"]["text/event-stream"]["schema"] == {
-        "$ref": "#/components/schemas/Event"
-    }
+
+
+def test_the_event_stream_is_a_string_body_with_each_event_described_beside_it(
+    client: TestClient,
+) -> None:
+    """A 3.1 client reads text/event-stream as a string (it must not wait for one JSON value
+    that never ends); `itemSchema` says what each event is: `verdict`, its seq, an Event."""
+    spec = client.get("/openapi.json").json()
+    [(media, entry)] = spec["paths"]["/api/events/stream"]["get"]["responses"]["200"][
+        "content"
+    ].items()
+    assert media == "text/event-stream"
+    assert entry["schema"]["type"] == "string" and "$ref" not in json.dumps(entry["schema"])
+    item = entry["itemSchema"]
+    assert set(item["required"]) == {"event", "id", "data"}
+    assert item["properties"]["event"]["enum"] == ["verdict"]
+    data = item["properties"]["data"]
+    assert data["contentMediaType"] == "application/json"
+    assert data["contentSchema"] == {"$ref": "#/components/schemas/Event"}
+    assert "Event" in spec["components"]["schemas"]
+    # each real event of the stream validates against it
+    events = read_stream_events(client, 2)
+    for event in events:
+        jsonschema.Draft202012Validator({**item, "components": spec["components"]}).validate(event)
+        jsonschema.Draft202012Validator(
+            {**data["contentSchema"], "components": spec["components"]},
+            format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER,
+        ).validate(json.loads(event["data"]))
+    assert [json.loads(e["data"])["seq"] for e in events] == [int(e["id"]) for e in events]
+
+
+def read_stream_events(client: TestClient, count: int) -> list[dict[str, str]]:
+    """The first `count` events of the operator's stream, each as its fields."""
+    events: list[dict[str, str]] = []
+    fields: dict[str, str] = {}
+    with client.stream("GET", "/api/events/stream", headers=op()) as answer:
+        assert answer.headers["content-type"].startswith("text/event-stream")
+        for line in answer.iter_lines():
+            if not line:
+                if "data" in fields:
+                    events.append(fields)
+                    if len(events) == count:
+                        break
+                fields = {}
+            elif not line.startswith(":"):
+                name, _, value = line.partition(":")
+                fields[name] = value.removeprefix(" ")
+    return events
 
 
 def generic_objects(spec: dict[str, Any], schema: Any, where: str = "") -> list[str]:
@@ -292,8 +337,23 @@ def test_real_answers_validate_against_the_published_schemas(
         "/api/announcements",
         post("/api/announcements", headers=op(), json={"text": "hi", "lab": "nope"}),
     )  # 404
+    not_utf8 = {**op(), "Content-Type": "application/json"}
+    unreadable = pub.check(
+        "post",
+        "/api/announcements",
+        post("/api/announcements", headers=not_utf8, content=b'"\xff"'),
+    )  # 400: a JSON body that is not UTF-8
+    assert unreadable == {"detail": "There was an error parsing the body"}
+    path = "/api/announcements/{seq}"
+    [live] = get("/api/announcements", headers=op()).json()
+    pub.check("delete", path, client.delete(f"/api/announcements/{live['seq']}", headers=op(ta)))
+    gone = pub.check(
+        "delete", path, client.delete(f"/api/announcements/{live['seq']}", headers=op())
+    )
+    assert gone["seq"] == live["seq"]
+    pub.check("delete", path, client.delete(f"/api/announcements/{live['seq']}", headers=op()))
     codes = {code for _, _, code in pub.checked}
-    assert codes == {200, 201, 401, 403, 404, 422}
+    assert codes == {200, 201, 400, 401, 403, 404, 422}
     assert ta_id  # the TA token was a real issued one
 
 
@@ -327,7 +387,7 @@ PAGE_ERRORS = {
     ("get", "/api/dashboard/downgrades"): set(),
     ("get", "/api/dashboard/labs/{lab}"): {404},
     ("get", "/api/dashboard/checklist/{learner}"): {403, 404},
-    ("post", "/api/labs/{lab}/practice/{step}"): {404},
+    ("post", "/api/labs/{lab}/practice/{step}"): {400, 404},
 }
 
 
