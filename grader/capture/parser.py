@@ -39,6 +39,7 @@ numbering, so several sessions at once are several parsers (see SpoolParser for 
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Mapping
 
 from grader.capture.events import (
@@ -54,7 +55,7 @@ from grader.capture.events import (
 )
 from grader.capture.excerpt import OUTPUT_KEEP_CHARS, OutputExcerpt, whole_excerpt
 from grader.capture.render import LineRenderer, whole_plain_lines
-from grader.protocol import markers
+from grader.protocol import bounds, markers
 
 MAX_MARKER_BYTES = 256 * 1024
 """Longest OSC string buffered while waiting for its terminator.
@@ -63,6 +64,32 @@ Our longest marker is 633;E with the command line: a pasted heredoc can be tens 
 turns a byte into up to 4 (`\\xHH`), so 256 KiB holds a 64 KiB line at worst. It also bounds what a
 stray or malicious unterminated `ESC ]` makes us hold.
 """
+
+MAX_OPEN_COMMANDS = 64
+"""Commands open at once in one session (each nested shell adds one to the stack).
+
+An honest session nests a few shells; past this a new command (a C of a shell with no command
+open) is refused with one `too_many_open_commands` anomaly per session. It also bounds every walk
+of the stack (a C ends its shell's previous command, a D finds its command, each event flushes
+the open commands' lines) to this many turns, so the parser's work stays linear in its input.
+"""
+
+MAX_SHELLS = 1024
+"""Shells (aids) one session keeps numbering and audit state for.
+
+An honest session starts a few nested shells; a `bash` typed in a loop a few hundred. Past this,
+markers of shells not seen before are ignored with one `too_many_shells` anomaly per session: a
+shell's state is never evicted, since forgetting its numbering would let a replay of its old
+commands through.
+"""
+
+ANOMALIES_PER_KIND = 100
+"""Anomalies of one kind a session records one by one; past this they are counted, and one
+`anomalies_suppressed` anomaly is recorded at the first suppressed one and at every
+ANOMALY_SUMMARY_EVERY-th after it, so a flood of forged markers costs the audit log a handful of
+rows. Counted per kind, so a flood of one kind hides no anomaly of another."""
+
+ANOMALY_SUMMARY_EVERY = 10_000
 
 FOOTER_TAIL_BYTES = 512
 """Last bytes of the stream kept to recognise script's footer at EOF (it is ~70 bytes)."""
@@ -74,7 +101,7 @@ _ESC_WINDOW = 4096
 going back to memchr for ESC (SIMD, but a Python loop turn per ESC found): a progress bar's 51
 `CSI K`s cost one search instead of 51 turns, and plain output after them is memchr'ed again."""
 #: util-linux script's footer at the very end of a session file (the daemon closes sessions on it).
-SCRIPT_FOOTER = re.compile(rb'\nScript done on [^\n]*?(?:\[COMMAND_EXIT_CODE="(\d+)"\])?\n?\Z')
+SCRIPT_FOOTER = re.compile(rb'\nScript done on [^\n]*?(?:\[COMMAND_EXIT_CODE="(\d{1,3})"\])?\n?\Z')
 _FOOTER_LINE = "Script done on "
 #: A command line that ends the login shell (`exit`, `logout`): the footer's exit code is its own.
 SHELL_EXIT_LINE = re.compile(r"\s*(?:exit|logout)(?:\s+-?\d+)?\s*(?:#.*)?")
@@ -84,18 +111,40 @@ _PROMPT_RUN, _START_RUN = markers.PROMPT_RUN, markers.START_RUN
 _OURS, _D_OSC, _P_PREFIX = markers.OURS, markers.D_OSC, markers.P_PREFIX
 _ATTEST, _ATTEST_NONCE = markers.ATTEST_PREFIX, markers.ATTEST_NONCE
 _run_patterns = markers.run_patterns
+# The fields' ranges (grader/protocol/bounds.py): the run patterns bound their digit counts.
+_AID_MAX, _COUNT_MAX, _EXIT_MAX = bounds.AID_MAX, bounds.COUNT_MAX, bounds.EXIT_MAX
+_T_MAX, _LINE_MAX, _CWD_MAX = bounds.T_MAX, bounds.LINE_MAX_BYTES, bounds.CWD_MAX_BYTES
 
+
+PIPESTATUS_CACHE_BYTES = 64 * 1024
+"""What the pipestatus cache, shared by every session of the process, may hold (sys.getsizeof
+of its keys and values). A session repeats a handful of values (`0`, `1`, `0,0`); only values of
+at most PIPESTATUS_CACHE_VALUE_BYTES are cached, and none once the cache is full."""
+PIPESTATUS_CACHE_VALUE_BYTES = 32
 
 _PIPESTATUS: dict[bytes, tuple[int, ...]] = {}
-"""Pipestatus values of runs already read: a session repeats a handful (`0`, `1`, `0,0`)."""
+"""Pipestatus values of runs already read, each checked against EXIT_MAX."""
+_pipestatus_bytes = 0
 
 
-def _pipestatus(raw: bytes) -> tuple[int, ...]:
-    """`ps=` of a run (digits and commas, as the pattern matched) as a tuple, cached."""
+def _pipestatus(raw: bytes) -> tuple[int, ...] | None:
+    """`ps=` of a run (digits and commas, as the pattern matched) as a tuple, cached; None if
+    an entry is past EXIT_MAX."""
+    global _pipestatus_bytes
     ps = tuple(map(int, raw.split(b",")))
-    if len(_PIPESTATUS) < 1024:
-        _PIPESTATUS[raw] = ps
+    if max(ps) > _EXIT_MAX:
+        return None
+    if len(raw) <= PIPESTATUS_CACHE_VALUE_BYTES:
+        size = sys.getsizeof(raw) + sys.getsizeof(ps)
+        if _pipestatus_bytes + size <= PIPESTATUS_CACHE_BYTES:
+            _PIPESTATUS[raw] = ps
+            _pipestatus_bytes += size
     return ps
+
+
+def pipestatus_cache_bytes() -> int:
+    """What the pipestatus cache holds now, in bytes (at most PIPESTATUS_CACHE_BYTES)."""
+    return _pipestatus_bytes
 
 
 class _Running:
@@ -122,6 +171,14 @@ def _running(started: CommandStarted) -> _Running:
     running.renderer = running.excerpt = None
     running.pending, running.held = [], []
     return running
+
+
+def _out_of_bounds(aid: int, n: int, hist: int, t: float, line: bytes) -> bool:
+    """An E C run's values past their ranges (the run pattern bounds their digit counts)."""
+    return (
+        aid > _AID_MAX or n > _COUNT_MAX or hist > _COUNT_MAX or t > _T_MAX
+        or (len(line) > _LINE_MAX and len(markers.unescape_bytes(line)) > _LINE_MAX)
+    )  # fmt: skip
 
 
 def _why_unreliable(line: str | None, hist: int | None, prev_h: int | None) -> str:
@@ -152,6 +209,9 @@ class SessionParser:
         self._announced: set[int] = set()  # aids a 133;A introduced (or already audited)
         self._unsupported: set[int] = set()  # aids whose A said they cannot capture (reported)
         self._unreliable: set[int] = set()  # aids already reported for an untrustworthy line
+        self._shells: set[int] = set()  # every aid above keeps state for (MAX_SHELLS)
+        self._anomalies: dict[str, int] = {}  # anomalies per kind so far (ANOMALIES_PER_KIND)
+        self._refused: set[str] = set()  # bounds already reported: too_many_shells, ..._commands
         self._cwd: str | None = None
         self._cwd_seen: tuple[bytes | None, str] = (None, "")  # a run's last cwd, raw and read
         self._line: str | None = None  # from 633;E, waiting for its 133;C
@@ -292,7 +352,8 @@ class SessionParser:
             self._carry = b""
         footer = SCRIPT_FOOTER.search(self._tail)
         if footer is not None and footer.group(1) is not None:
-            self.shell_exit = int(footer.group(1))
+            code = int(footer.group(1))  # at most 3 digits
+            self.shell_exit = code if code <= _EXIT_MAX else None
         strip_footer = footer is not None  # the footer can only be in the innermost output
         while self._stack:
             top = self._stack[-1]
@@ -359,6 +420,17 @@ class SessionParser:
         aid, n, hist, exit_ = int(aid_s), int(n_s), int(hist_s), int(exit_s)
         t = float(t_s.replace(b",", b"."))
         ps = _PIPESTATUS.get(ps_s) or _pipestatus(ps_s)
+        shell = aid if shell_s == aid_s else int(shell_s)  # the A's aid: the same shell's
+        shells = self._shells
+        if (
+            ps is None or aid > _AID_MAX or n > _COUNT_MAX or hist > _COUNT_MAX
+            or exit_ > _EXIT_MAX or t > _T_MAX or shell > _AID_MAX
+            or (len(cwd_s) > _CWD_MAX and len(markers.unescape_bytes(cwd_s)) > _CWD_MAX)
+            or (len(shells) >= MAX_SHELLS - 1 and (aid not in shells or shell not in shells))
+        ):  # fmt: skip
+            # A value past its bound (or a new shell past MAX_SHELLS): the per-marker path
+            # reads the run marker by marker and says which one it refuses.
+            return 0
         stack = self._stack
         top = stack[-1] if stack else None
         if top is not None and top.aid == aid and top.n == n:
@@ -379,15 +451,18 @@ class SessionParser:
         if cwd_s != cwd[0]:
             cwd = self._cwd_seen = (cwd_s, markers.unescape(cwd_s))
         self._cwd = cwd[1]
-        self._announced.add(aid if shell_s == aid_s else int(shell_s))
+        shells.add(shell)  # room was checked above
+        self._announced.add(shell)
         if line_s is None or self._stack or 0x07 in line_s or 0x1B in line_s:
             # No E C run after it, or the text between is output, or the line holds what would
             # end the E (see _LINE): the feed loop goes on from the end of the prompt run.
             return m.end(9)
         t = float(c_t_s.replace(b",", b"."))
-        line = markers.unescape(line_s)
         c_aid = aid if c_aid_s == aid_s else int(c_aid_s)  # the same shell: no second int()
-        self._start(c_aid, int(c_n_s), int(c_hist_s), t, line, base + m.start(11))
+        c_n, c_hist = int(c_n_s), int(c_hist_s)
+        if _out_of_bounds(c_aid, c_n, c_hist, t, line_s):
+            return m.end(9)  # the feed loop reads the E C run (and refuses it) on its own
+        self._start(c_aid, c_n, c_hist, t, markers.unescape(line_s), base + m.start(11))
         return m.end()
 
     def _start_run(self, buf: bytes, i: int, base: int) -> int:
@@ -401,10 +476,11 @@ class SessionParser:
         line_s, _, aid_s, n_s, hist_s, t_s = m.groups()
         if 0x07 in line_s or 0x1B in line_s:  # see _LINE: the per-marker path ends the E there
             return 0
+        aid, n, hist, t = int(aid_s), int(n_s), int(hist_s), float(t_s.replace(b",", b"."))
+        if _out_of_bounds(aid, n, hist, t, line_s):
+            return 0  # the per-marker path says which field it refuses
         self._line = None  # the E's line goes to this C directly
-        t = float(t_s.replace(b",", b"."))
-        line = markers.unescape(line_s)
-        self._start(int(aid_s), int(n_s), int(hist_s), t, line, base + m.start(2))
+        self._start(aid, n, hist, t, markers.unescape(line_s), base + m.start(2))
         return m.end()
 
     def _load_runs(self) -> tuple[re.Pattern[bytes], re.Pattern[bytes]] | None:
@@ -450,6 +526,8 @@ class SessionParser:
             end = marker
             self._prompt_end(end.exit, end.aid, end.n, end.hist, end.t, end.pipestatus, offset)
         else:  # PromptStart: this shell is now known
+            if not self._admit(marker.aid, offset):
+                return
             self._announced.add(marker.aid)
             if marker.unsupported is not None and marker.aid not in self._unsupported:
                 self._unsupported.add(marker.aid)
@@ -473,7 +551,19 @@ class SessionParser:
         if not self._stack:
             return
         m = _ATTEST_NONCE.search(payload)
-        nonce = markers.unescape(m.group(1)) if m is not None else None
+        raw = m.group(1) if m is not None else None
+        if raw is not None and len(raw) > bounds.NONCE_MAX_BYTES:
+            self._emit(
+                Anomaly(
+                    self.session,
+                    "malformed_marker",
+                    f"k= longer than {bounds.NONCE_MAX_BYTES} bytes",
+                    offset,
+                    {"payload": payload[:200].decode("utf-8", "replace")},
+                )
+            )
+            return
+        nonce = markers.unescape(raw) if raw is not None else None
         if self.nonce is None or not self._nonce_ok(nonce, offset):
             return
         top = self._stack[-1]
@@ -498,6 +588,27 @@ class SessionParser:
         )
         return False
 
+    def _admit(self, aid: int, offset: int) -> bool:
+        """Keep state for shell `aid` from now on, if MAX_SHELLS allows (else one anomaly)."""
+        if aid in self._shells:
+            return True
+        if len(self._shells) < MAX_SHELLS:
+            self._shells.add(aid)
+            return True
+        self._refuse(
+            "too_many_shells",
+            f"{MAX_SHELLS} shells already seen: markers of aid={aid} and any further new shell "
+            "are ignored",
+            offset,
+        )
+        return False
+
+    def _refuse(self, kind: str, detail: str, offset: int) -> None:
+        """A session bound was hit: one anomaly of `kind` per session."""
+        if kind not in self._refused:
+            self._refused.add(kind)
+            self._emit(Anomaly(self.session, kind, detail, offset))
+
     def _replayed(self, what: str, aid: int, n: int, offset: int) -> None:
         last = self._last_n.get(aid)
         self._emit(
@@ -514,9 +625,20 @@ class SessionParser:
         self, aid: int, n: int, hist: int | None, t: float | None, line: str | None, offset: int
     ) -> None:
         """A C (133;C) of shell `aid`, command `n`; `line` is its E's, if one came before it."""
+        if aid not in self._shells and not self._admit(aid, offset):
+            return
         last = self._last_n.get(aid)
         if last is not None and n <= last:
             self._replayed("133;C", aid, n, offset)
+            return
+        stack = self._stack
+        if len(stack) >= MAX_OPEN_COMMANDS and all(running.aid != aid for running in stack):
+            self._refuse(
+                "too_many_open_commands",
+                f"{MAX_OPEN_COMMANDS} commands already open: 133;C n={n} for aid={aid} and any "
+                "further command of a shell with none open are not parsed",
+                offset,
+            )
             return
         if aid not in self._announced:
             self._announced.add(aid)
@@ -529,7 +651,6 @@ class SessionParser:
                     {"aid": str(aid), "n": str(n)},
                 )
             )
-        stack = self._stack
         # The same shell starting again means its previous command's D never came.
         for running in reversed(stack) if stack else ():
             if running.aid == aid:
@@ -594,6 +715,8 @@ class SessionParser:
                 self._end(running, exit_, pipestatus, t)
                 if hist is not None:
                     self._last_h[aid] = hist
+            return
+        if aid not in self._shells and not self._admit(aid, offset):
             return
         last = self._last_n.get(aid)
         if last is not None and n < last:
@@ -723,9 +846,33 @@ class SessionParser:
             self._lines_event(running, lines[: len(lines) - keep] if keep else lines)
 
     def _emit(self, event: Event) -> None:
+        if type(event) is Anomaly:
+            counted = self._counted(event)
+            if counted is None:
+                return
+            event = counted
         if self._stack:  # output printed before a marker comes before the marker's event
             self._flush()
         self._events.append(event)
+
+    def _counted(self, anomaly: Anomaly) -> Anomaly | None:
+        """`anomaly`, or its kind's summary, or None past ANOMALIES_PER_KIND (see there)."""
+        kind = anomaly.kind
+        seen = self._anomalies[kind] = self._anomalies.get(kind, 0) + 1
+        over = seen - ANOMALIES_PER_KIND
+        if over <= 0:
+            return anomaly
+        if over != 1 and over % ANOMALY_SUMMARY_EVERY:
+            return None
+        return Anomaly(
+            self.session,
+            "anomalies_suppressed",
+            f"{over} {kind} anomal{'y' if over == 1 else 'ies'} past the first "
+            f"{ANOMALIES_PER_KIND} of this session not recorded (a summary every "
+            f"{ANOMALY_SUMMARY_EVERY:,})",
+            anomaly.offset,
+            {"kind": kind, "suppressed": str(over)},
+        )
 
     def _take(self) -> list[Event]:
         events, self._events = self._events, []

@@ -40,14 +40,13 @@ import functools
 import re
 from typing import Dict, NamedTuple, Optional, Sequence, Tuple, Union
 
+from grader.protocol import bounds
+from grader.protocol.bounds import MarkerError as MarkerError  # with the bounds; decode raises it
+
 ESC = b"\x1b"
 BEL = b"\x07"
 ST = b"\x1b\\"
 OSC = b"\x1b]"
-
-
-class MarkerError(ValueError):
-    """A 133/633 payload we recognise by its prefix but cannot read."""
 
 
 # --- escaping -----------------------------------------------------------------------------------
@@ -160,41 +159,44 @@ def _fields(parts: Sequence[bytes]) -> Dict[bytes, bytes]:
     return {key: val for key, _, val in (part.partition(b"=") for part in parts)}
 
 
-def _number(raw: bytes, key: bytes, kind: "type[int] | type[float]") -> Union[int, float]:
-    try:
-        # int()/float() read ASCII bytes directly; EPOCHREALTIME uses the locale's radix
-        # character ("1796321702,250123" in de_DE), so a comma is read as the point.
-        return kind(unescape(raw) if _BACKSLASH in raw else raw.replace(b",", b"."))
-    except ValueError:
-        raise MarkerError(f"bad {key.decode()}=") from None
+def _raw(fields: Dict[bytes, bytes], key: bytes) -> bytes:
+    """A number's bytes: escapes undone only when there are any (the hooks write none)."""
+    raw = fields[key]
+    return unescape_bytes(raw) if _BACKSLASH in raw else raw
 
 
-def _int(fields: Dict[bytes, bytes], key: bytes) -> int:
-    raw = fields.get(key)
-    if raw is None:
+def _int(fields: Dict[bytes, bytes], key: bytes, high: int) -> int:
+    if key not in fields:
         raise MarkerError(f"missing {key.decode()}=")
-    return int(_number(raw, key, int))
+    return bounds.integer(_raw(fields, key), key.decode(), high)
 
 
-def _opt_int(fields: Dict[bytes, bytes], key: bytes) -> Optional[int]:
-    return _int(fields, key) if fields.get(key) else None
+def _opt_int(fields: Dict[bytes, bytes], key: bytes, high: int) -> Optional[int]:
+    return _int(fields, key, high) if fields.get(key) else None
 
 
-def _opt_float(fields: Dict[bytes, bytes], key: bytes) -> Optional[float]:
-    raw = fields.get(key)
-    return float(_number(raw, key, float)) if raw else None
+def _opt_time(fields: Dict[bytes, bytes]) -> Optional[float]:
+    return bounds.epoch(_raw(fields, b"t")) if fields.get(b"t") else None
+
+
+def _text(raw: bytes, name: str, max_bytes: int) -> str:
+    """An escaped string value, unescaped, at most `max_bytes` bytes once unescaped."""
+    if len(raw) > max_bytes:  # escapes only shorten: check the unescaped bytes
+        raw = bounds.text(unescape_bytes(raw), name, max_bytes)
+    return unescape(raw)
 
 
 def _nonce(fields: Dict[bytes, bytes]) -> Optional[str]:
     raw = fields.get(b"k")
-    return None if raw is None else unescape(raw)
+    return None if raw is None else _text(raw, "k", bounds.NONCE_MAX_BYTES)
 
 
 def decode(payload: bytes) -> Optional[Marker]:
     """Decode the text between `ESC ]` and the terminator.
 
     Returns None for an OSC that is not one of ours (window titles, hyperlinks, other 133/633
-    letters); raises MarkerError for one of ours that cannot be read.
+    letters); raises MarkerError for one of ours that cannot be read or has a field past its
+    bound (grader/protocol/bounds.py).
     """
     kind = payload[:5]
     if kind not in _KINDS or payload[5:6] not in (b";", b""):
@@ -202,45 +204,50 @@ def decode(payload: bytes) -> Optional[Marker]:
     fast = _EXACT.get(kind)
     m = fast.fullmatch(payload) if fast is not None else None
     if m is not None:
-        return _exact(kind, m)
+        found = _exact(kind, m)
+        if found is not None:
+            return found
     parts = payload.split(b";")
     if kind == b"133;D":
         if len(parts) < 3:
             raise MarkerError("133;D without an exit status")
         f = _fields(parts[3:])
-        try:
-            exit_ = int(parts[2])
-            ps = tuple(int(x) for x in f.get(b"ps", b"").split(b",") if x)
-        except ValueError:
-            raise MarkerError("133;D with a non-numeric exit or ps=") from None
         return PromptEnd(
-            exit_,
-            _int(f, b"aid"),
-            _int(f, b"n"),
-            _opt_int(f, b"h"),
-            _opt_float(f, b"t"),
-            ps,
+            bounds.integer(parts[2], "exit", bounds.EXIT_MAX),
+            _int(f, b"aid", bounds.AID_MAX),
+            _int(f, b"n", bounds.COUNT_MAX),
+            _opt_int(f, b"h", bounds.COUNT_MAX),
+            _opt_time(f),
+            bounds.pipestatus(f.get(b"ps", b"")),
             _nonce(f),
         )
     if kind == b"133;C":
         f = _fields(parts[2:])
         return CommandStart(
-            _int(f, b"aid"), _int(f, b"n"), _opt_int(f, b"h"), _opt_float(f, b"t"), _nonce(f)
+            _int(f, b"aid", bounds.AID_MAX),
+            _int(f, b"n", bounds.COUNT_MAX),
+            _opt_int(f, b"h", bounds.COUNT_MAX),
+            _opt_time(f),
+            _nonce(f),
         )
     if kind == b"133;A":
         f = _fields(parts[2:])
         why = f.get(b"unsupported")
-        return PromptStart(_int(f, b"aid"), _nonce(f), None if why is None else unescape(why))
+        return PromptStart(
+            _int(f, b"aid", bounds.AID_MAX),
+            _nonce(f),
+            None if why is None else _text(why, "unsupported", bounds.REASON_MAX_BYTES),
+        )
     if kind == b"633;E":
         if len(parts) < 3:
             raise MarkerError("633;E without a command line")
-        nonce = unescape(parts[3]) if len(parts) > 3 else None
-        return CommandLine(unescape(parts[2]), nonce)
+        nonce = _text(parts[3], "k", bounds.NONCE_MAX_BYTES) if len(parts) > 3 else None
+        return CommandLine(_text(parts[2], "line", bounds.LINE_MAX_BYTES), nonce)
     # 633;P
     f = _fields(parts[2:])
     if b"Cwd" not in f:
         return None  # other 633;P properties (VS Code has IsWindows, ...) are not ours
-    return Cwd(unescape(f[b"Cwd"]))
+    return Cwd(_text(f[b"Cwd"], "Cwd", bounds.CWD_MAX_BYTES))
 
 
 _KINDS = frozenset((b"133;D", b"133;C", b"133;A", b"633;E", b"633;P"))
@@ -248,33 +255,53 @@ _KINDS = frozenset((b"133;D", b"133;C", b"133;A", b"633;E", b"633;P"))
 # The exact field order and characters the hooks emit, read by one C-level match per marker
 # (splitting fields one by one costs a third of the parser's time, measured). Anything else, such as
 # fields in another order, escapes in a value or a missing optional field, takes the lenient path.
-_T = rb"(\d+(?:[.,]\d+)?)"
-_K = rb"([^;\\]*)"
+# Every number group is bounded by its field's digit count (grader/protocol/bounds.py), so int()
+# never sees a long string; `_exact` checks the ranges and leaves anything past them to the
+# lenient path, which says which field is out of bounds.
+_AID = rb"(\d{1,7})"  # AID_MAX, 4194304
+_COUNT = rb"(\d{1,10})"  # COUNT_MAX, 2147483647
+_EXIT = rb"(\d{1,3})"  # EXIT_MAX, 255
+_PS = rb"((?:\d{1,3},){0,255}\d{1,3})"  # PIPESTATUS_MAX entries of EXIT_MAX
+_T = rb"(\d{1,10}(?:[.,]\d{1,9})?)"  # T_WHOLE_DIGITS, T_FRACTION_DIGITS
+_K = rb"([^;\\]{0,64})"  # NONCE_MAX_BYTES
+_D_FIELDS = (
+    b"133;D;" + _EXIT + b";aid=" + _AID + b";n=" + _COUNT + b";h=" + _COUNT + b";t=" + _T
+    + b";ps=" + _PS + b";k=" + _K
+)  # fmt: skip
 _EXACT = {
-    b"133;D": re.compile(
-        rb"133;D;(\d+);aid=(\d+);n=(\d+);h=(\d+);t=" + _T + rb";ps=((?:\d+,)*\d+);k=" + _K
+    b"133;D": re.compile(_D_FIELDS),
+    b"133;C": re.compile(
+        b"133;C;aid=" + _AID + b";n=" + _COUNT + b";h=" + _COUNT + b";t=" + _T + b";k=" + _K
     ),
-    b"133;C": re.compile(rb"133;C;aid=(\d+);n=(\d+);h=(\d+);t=" + _T + rb";k=" + _K),
-    b"133;A": re.compile(rb"133;A;aid=(\d+);k=" + _K),
-    b"633;P": re.compile(rb"633;P;Cwd=([^;]*)"),
+    b"133;A": re.compile(b"133;A;aid=" + _AID + b";k=" + _K),
+    b"633;P": re.compile(rb"633;P;Cwd=([^;]*)"),  # its length: `_text`
 }
 
 
-def _exact(kind: bytes, m: "re.Match[bytes]") -> Marker:
+def _exact(kind: bytes, m: "re.Match[bytes]") -> Optional[Marker]:
+    """The marker of an exact match, or None when a value is past its range (checked by the
+    lenient path then)."""
     g = m.groups()
     if kind == b"133;D":
-        return PromptEnd(
-            int(g[0]), int(g[1]), int(g[2]), int(g[3]), float(g[4].replace(b",", b".")),
-            tuple(map(int, g[5].split(b","))), g[6].decode("utf-8", "replace"),
-        )  # fmt: skip
+        exit_, aid, n, h = int(g[0]), int(g[1]), int(g[2]), int(g[3])
+        t = float(g[4].replace(b",", b"."))
+        ps = tuple(map(int, g[5].split(b",")))
+        if (
+            exit_ > bounds.EXIT_MAX or aid > bounds.AID_MAX or n > bounds.COUNT_MAX
+            or h > bounds.COUNT_MAX or t > bounds.T_MAX or max(ps) > bounds.EXIT_MAX
+        ):  # fmt: skip
+            return None
+        return PromptEnd(exit_, aid, n, h, t, ps, g[6].decode("utf-8", "replace"))
     if kind == b"133;C":
-        return CommandStart(
-            int(g[0]), int(g[1]), int(g[2]), float(g[3].replace(b",", b".")),
-            g[4].decode("utf-8", "replace"),
-        )  # fmt: skip
+        aid, n, h = int(g[0]), int(g[1]), int(g[2])
+        t = float(g[3].replace(b",", b"."))
+        if aid > bounds.AID_MAX or n > bounds.COUNT_MAX or h > bounds.COUNT_MAX or t > bounds.T_MAX:
+            return None
+        return CommandStart(aid, n, h, t, g[4].decode("utf-8", "replace"))
     if kind == b"133;A":
-        return PromptStart(int(g[0]), g[1].decode("utf-8", "replace"))
-    return Cwd(unescape(g[0]))
+        aid = int(g[0])
+        return None if aid > bounds.AID_MAX else PromptStart(aid, g[1].decode("utf-8", "replace"))
+    return Cwd(_text(g[0], "Cwd", bounds.CWD_MAX_BYTES))
 
 
 # --- encoding (the exact bytes the hooks write; used by tests, fake transcripts, the benchmark) ---
@@ -348,7 +375,7 @@ _VALUE = rb"([^;\x07\x1b]*)"  # an escaped value: never `;`, and BEL or ESC woul
 # whose line holds one to the per-marker path. Where a `[^;\x07\x1b]*` line would match, this
 # one matches the same bytes (both stop at the `;` that must follow).
 _LINE = rb"([^;]*)"
-_EPOCH = rb"(\d+(?:[.,]\d+)?)"
+_EPOCH = _T  # the number groups are _EXACT's, bounded (the parser checks the ranges)
 PROMPT_RUN, START_RUN = b"133;D", b"633;E"  # the first marker of a run, after `ESC ]`
 # A foreign OSC (the prompt's window title) right after a D P A run: dropped by the per-marker
 # path whole when nothing in it is an ESC (that would abort it), so the run may take it along.
@@ -382,13 +409,14 @@ def run_patterns(nonce: bytes) -> "Optional[Tuple[re.Pattern[bytes], re.Pattern[
     k = re.escape(nonce)
     start = (
         rb"\x1b\]633;E;" + _LINE + b";" + k + _END
-        + rb"(\x1b\]133;C;)aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";k=" + k + _END
+        + rb"(\x1b\]133;C;)aid=" + _AID + b";n=" + _COUNT + b";h=" + _COUNT + b";t=" + _EPOCH
+        + b";k=" + k + _END
     )  # fmt: skip
     prompt = (
-        rb"\x1b\]133;D;(\d+);aid=(\d+);n=(\d+);h=(\d+);t=" + _EPOCH + rb";ps=((?:\d+,)*\d+);k="
-        + k + _END
+        rb"\x1b\]133;D;" + _EXIT + b";aid=" + _AID + b";n=" + _COUNT + b";h=" + _COUNT
+        + b";t=" + _EPOCH + b";ps=" + _PS + b";k=" + k + _END
         + rb"\x1b\]633;P;Cwd=" + _VALUE + _END
-        + rb"\x1b\]133;A;aid=(\d+);k=" + k + _END
+        + rb"\x1b\]133;A;aid=" + _AID + b";k=" + k + _END
         + _TITLE
     )  # fmt: skip
     # The prompt run, and (optional) the next command's E C run when only the prompt and the

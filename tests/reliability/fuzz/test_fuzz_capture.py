@@ -38,6 +38,12 @@ ANOMALY_KINDS = {
     "unpaired_end",
     "oversized_marker",
     "unannounced_shell",
+    "line_unreliable",
+    "shell_unsupported",
+    # the session bounds (grader/capture/parser.py MAX_OPEN_COMMANDS, MAX_SHELLS, ANOMALIES_PER_KIND)
+    "too_many_open_commands",
+    "too_many_shells",
+    "anomalies_suppressed",
 }
 
 # Field values a forger or a fuzzer may put in a marker: valid-looking, huge, negative, non-ASCII,
