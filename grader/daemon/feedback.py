@@ -20,6 +20,7 @@ from typing import Any
 
 import asyncssh
 
+from grader.daemon.logbudget import LogBudget
 from grader.daemon.transport import ReaderInput
 from grader.labs import Lab, Step
 from grader.store import Announcement, StepProgress, StepState, VerdictEvent
@@ -238,8 +239,10 @@ class ProgressWriter:
     drops the session, and the next write opens a fresh one (on the new connection, if any).
     """
 
-    def __init__(self, spool_root: str) -> None:
+    def __init__(self, spool_root: str, log_budget: LogBudget | None = None) -> None:
         self.spool_root = spool_root
+        # A line per document: a node's learners cause them, so they count against its budget.
+        self._log_budget = LogBudget() if log_budget is None else log_budget
         self._conn: asyncssh.SSHClientConnection | None = None
         self._sftp: asyncssh.SFTPClient | None = None
 
@@ -256,17 +259,26 @@ class ProgressWriter:
         if reader is not None:
             sent = await reader.send_progress(learner, doc)
             if sent:
-                log.info("event=progress_sent learner=%s bytes=%d via=reader", learner, sent)
+                self._log_budget.log(
+                    log,
+                    logging.INFO,
+                    "event=progress_sent learner=%s bytes=%d via=reader",
+                    learner,
+                    sent,
+                )
                 return False
         if self._sftp is None or self._conn is not conn:
             self.close()
             self._sftp = await conn.start_sftp_client()
             self._conn = conn
         try:
-            await write_progress(self._sftp, self.spool_root, learner, doc)
+            size = await write_progress(self._sftp, self.spool_root, learner, doc)
         except (OSError, asyncssh.Error):
             self.close()
             raise
+        self._log_budget.log(
+            log, logging.INFO, "event=progress_written learner=%s bytes=%d via=sftp", learner, size
+        )
         return True
 
     def close(self) -> None:
@@ -277,8 +289,9 @@ class ProgressWriter:
 
 async def write_progress(
     sftp: asyncssh.SFTPClient, spool_root: str, learner: str, doc: Mapping[str, Any]
-) -> None:
-    """Write progress/<learner>/progress.json atomically: temp file in that directory, rename."""
+) -> int:
+    """Write progress/<learner>/progress.json atomically: temp file in that directory, rename;
+    the bytes written."""
     data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     final = progress_path(spool_root, learner)
     tmp = f"{spool_root}/progress/{learner}/.progress.json.{os.getpid()}.tmp"
@@ -286,4 +299,4 @@ async def write_progress(
         await fh.write(data)
     await sftp.chmod(tmp, PROGRESS_MODE)  # the open's mode is filtered by the server's umask
     await sftp.posix_rename(tmp, final)
-    log.info("event=progress_written learner=%s bytes=%d via=sftp", learner, len(data))
+    return len(data)

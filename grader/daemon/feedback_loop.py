@@ -66,7 +66,7 @@ class NodeFeedback:
         # a read transaction per command. Forgotten where the fresh ones are, and when the
         # announcements change (a write then reads the store, as after a connection).
         self._known_states: dict[tuple[str, str], Sequence[StepState | StepProgress]] = {}
-        self._progress = feedback.ProgressWriter(node.spool_root)
+        self._progress = feedback.ProgressWriter(node.spool_root, log_budget)
         self._retry = feedback.RetryBackoff()
         self._conn: asyncssh.SSHClientConnection | None = None  # the watcher's, while connected
         self._simulated = False

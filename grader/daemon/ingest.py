@@ -82,6 +82,24 @@ SESSION_IDLE_CLOSE_S = 30.0
 MAX_SESSIONS_PER_LEARNER = DEFAULT_MAX_SESSIONS_PER_LEARNER  # grader.yaml: max_sessions_per_learner
 IGNORED_NAMES_KEPT = 100
 REFUSED_KEPT = 1000
+# A command's times come from the node's clock, which a learner can redefine (a shell function
+# `date`, a doctored PROMPT_COMMAND): `t=300000000000.5` is year 11476. Times further than this
+# from the grader's clock when the record arrives are not the node's clock drifting (NTP keeps
+# that to milliseconds; a node set to the wrong day is still within it): the record keeps the
+# grader's receive time instead and the session is audited once (`clock_out_of_window`).
+CLOCK_WINDOW_S = 24 * 3600.0
+# What the store keeps of command output, per node per minute: a record keeps up to
+# OUTPUT_KEEP_CHARS (32 Ki characters, grader/capture/excerpt.py) of its output, and a node whose
+# learners print 40 KiB per command as fast as the pacer lets them grew SQLite by 259 MB a minute.
+# 16 Mi characters a minute is ~500 full excerpts, far above a class's ordinary output (a command
+# keeps a few hundred characters); past it a record keeps STORAGE_EXCERPT_CHARS, audited once a
+# minute per node (`storage_budget`). Matching saw all of the output either way.
+STORED_OUTPUT_CHARS_PER_MIN = 16 * 1024 * 1024
+STORAGE_EXCERPT_CHARS = 1024
+STORAGE_WINDOW_S = 60.0
+# A quarantined session's anomaly names the exception: its type and up to this many characters
+# of its message (it may quote the node's bytes; the log line and the store both get it escaped).
+QUARANTINE_DETAIL_MAX = 300
 
 
 @dataclass
@@ -105,6 +123,8 @@ class Cursor:
     closed: bool = False  # the parser saw the end of the session; later bytes are anomalies
     after_close_audited: bool = False  # data_after_close is audited once per session
     unindexed: bool = False  # waited too long for an index line: never graded, bytes ignored
+    quarantined: bool = False  # its parser or an engine raised: never fed again, bytes ignored
+    clock_audited: bool = False  # clock_out_of_window is audited once per session
     attester: Attester | None = None  # built at the session's first 133;T
 
 
@@ -164,6 +184,11 @@ class NodeIngest:
         self.refused_frames = 0
         self._pending_by_learner: dict[str, int] = {}  # bytes held for unindexed sessions
         self._now = 0.0
+        # Output characters stored this minute (STORED_OUTPUT_CHARS_PER_MIN), since when (the
+        # monotonic clock of `feed`), and whether storage_budget was audited in it.
+        self._stored_chars = 0
+        self._storage_since = float("-inf")
+        self._storage_audited = False
         self._new_batch()
 
     def set_attestation(self, key: bytes | None, enforce: bool) -> None:
@@ -294,8 +319,11 @@ class NodeIngest:
             )
             nonce = cur.parser.nonce if cur.parser else None
             self._release_pending(cur)
-            unindexed = cur.unindexed  # a rewrite does not make a learner's own file his session
-            self._cursors[path] = cur = Cursor(learner, session, unindexed=unindexed)
+            # A rewrite does not make a learner's own file his session, nor a quarantined one
+            # sound again (its sender would rewrite it to make the daemon fail once more).
+            self._cursors[path] = cur = Cursor(
+                learner, session, unindexed=cur.unindexed, quarantined=cur.quarantined
+            )
             self._batch.offsets[path] = 0
             if nonce:
                 cur.parser = SessionParser(session, nonce)
@@ -303,7 +331,7 @@ class NodeIngest:
         if cur.closed:
             self._after_close(cur, frame)
             return
-        if cur.unindexed:
+        if cur.unindexed or cur.quarantined:
             self._skip(cur, frame)
             return
         if cur.parser is None:
@@ -363,7 +391,10 @@ class NodeIngest:
         pending = cur.pending
         self._release_pending(cur)
         for frame in pending:
-            self._feed_bytes(cur, frame)
+            if cur.quarantined:
+                self._skip(cur, frame)
+            else:
+                self._feed_bytes(cur, frame)
 
     def _feed_bytes(self, cur: Cursor, frame: Frame) -> None:
         path = f"{cur.learner}/{cur.session}.ts"
@@ -376,7 +407,11 @@ class NodeIngest:
             cur.base = cur.resume = frame.offset
         parser = cur.parser
         assert parser is not None
-        self._route(cur, parser.feed(data))
+        try:
+            self._route(cur, parser.feed(data))
+        except Exception as exc:  # the session's bytes broke its parser or an engine: see below
+            self._quarantine(cur, frame, exc)
+            return
         cur.fed = frame.offset + len(frame.data)
         cur.resume = cur.base + parser.restart_offset
         # Only a moved restart point is news: echoed keystrokes advance `fed` but not `resume`,
@@ -400,7 +435,12 @@ class NodeIngest:
         closed = 0
         for cur in self._cursors.values():
             parser = cur.parser
-            if cur.closed or parser is None or now - cur.grew_at < SESSION_IDLE_CLOSE_S:
+            if (
+                cur.closed
+                or cur.quarantined
+                or parser is None
+                or now - cur.grew_at < SESSION_IDLE_CLOSE_S
+            ):
                 continue
             if parser.footer_at_end() or parser.exit_open():
                 self._close(cur)
@@ -411,15 +451,47 @@ class NodeIngest:
         """End the session: open commands become records, and the stored offset moves to the end
         of the file, so a restart re-feeds nothing (the closed session's bytes are all judged)."""
         assert cur.parser is not None
-        self._route(cur, cur.parser.close())
+        try:
+            self._route(cur, cur.parser.close())
+        except Exception as exc:  # as in _feed_bytes: the session's, never the node's
+            self._quarantine(cur, None, exc)
+            return
         cur.closed = True
         cur.resume = cur.fed
         self._batch.offsets[f"{cur.learner}/{cur.session}.ts"] = cur.fed
-        log.info(
+        self._say(
+            logging.INFO,
             "event=session_closed node=%s learner=%s session=%s",
             self.node_id,
             cur.learner,
             cur.session,
+        )
+
+    def _quarantine(self, cur: Cursor, frame: Frame | None, exc: Exception) -> None:
+        """The session's parser or one of its learner's engines raised on its bytes: a bug, or
+        bytes no bound foresaw. The failure is the session's, never the node's (else the node's
+        connection failed, reconnected and failed again on the same bytes for as long as the
+        file existed, and no other learner of the node was graded): the session is never fed
+        again, its bytes are skipped, and it is audited once (`session_quarantined`, naming the
+        exception). Its stored offset moves past every byte seen, in the same batch as the
+        anomaly, so a restarted daemon never feeds the failing bytes again; it starts the
+        session over, with a fresh parser, at the first byte after them."""
+        path = f"{cur.learner}/{cur.session}.ts"
+        end = cur.fed if frame is None else max(cur.fed, frame.offset + len(frame.data))
+        at = cur.fed
+        cur.quarantined = True
+        cur.parser, cur.attester = None, None
+        cur.fed = cur.resume = end
+        self._batch.offsets[path] = end
+        message = str(exc)
+        if len(message) > QUARANTINE_DETAIL_MAX:
+            message = message[:QUARANTINE_DETAIL_MAX] + "…"
+        self._audit(
+            cur,
+            "session_quarantined",
+            f"{type(exc).__name__} while grading {path} at offset {at}: {message} "
+            "(the session's later bytes are not graded)",
+            at,
         )
 
     def _after_close(self, cur: Cursor, frame: Frame) -> None:
@@ -457,7 +529,8 @@ class NodeIngest:
             if isinstance(ev, CommandEnded):
                 if cur.attester is not None and cur.attester.pending:
                     ev = cur.attester.ended(ev)
-                self._batch.records.append((cur.learner, ev.record))
+                ev = self._clock_checked(cur, ev)
+                self._batch.records.append((cur.learner, self._stored_record(cur, ev.record)))
                 self.ended.append(Ended(cur.learner, ev.record))
             elif isinstance(ev, Anomaly):
                 ev = replace(ev, offset=ev.offset + cur.base)
@@ -472,6 +545,58 @@ class NodeIngest:
                     for anomaly in grader.take_anomalies():
                         self._anomaly(cur.learner, anomaly)
                 self._batch.snapshots[(cur.learner, lab_id)] = {}  # filled at take_batch
+
+    def _clock_checked(self, cur: Cursor, ev: CommandEnded) -> CommandEnded:
+        """The record with its times on the grader's clock when the node's are outside
+        CLOCK_WINDOW_S of it (audited once per session); the engines see the same record."""
+        rec = ev.record
+        now = time.time()
+        wrong = [t for t in (rec.t0, rec.t1) if t is not None and abs(t - now) > CLOCK_WINDOW_S]
+        if not wrong:
+            return ev
+        if not cur.clock_audited:
+            cur.clock_audited = True
+            self._audit(
+                cur,
+                "clock_out_of_window",
+                f"command {rec.aid}/{rec.n}: node time {wrong[0]!r} is more than "
+                f"{CLOCK_WINDOW_S:.0f} s from the grader's clock; its records keep the "
+                "grader's receive time (later ones are not audited again)",
+            )
+        fixed = replace(
+            rec,
+            t0=now if rec.t0 is not None and abs(rec.t0 - now) > CLOCK_WINDOW_S else rec.t0,
+            t1=now if rec.t1 is not None and abs(rec.t1 - now) > CLOCK_WINDOW_S else rec.t1,
+        )
+        return CommandEnded(fixed)
+
+    def _stored_record(self, cur: Cursor, rec: CommandRecord) -> CommandRecord:
+        """What the store keeps of a record: all of it within the node's minute budget
+        (STORED_OUTPUT_CHARS_PER_MIN), past it a STORAGE_EXCERPT_CHARS excerpt."""
+        if self._now - self._storage_since >= STORAGE_WINDOW_S:
+            self._storage_since, self._stored_chars = self._now, 0
+            self._storage_audited = False
+        size = len(rec.output) + len(rec.line)
+        if self._stored_chars + size <= STORED_OUTPUT_CHARS_PER_MIN:
+            self._stored_chars += size
+            return rec
+        if not self._storage_audited:
+            self._storage_audited = True
+            self._audit(
+                cur,
+                "storage_budget",
+                f"this node's records kept {self._stored_chars} characters of output this "
+                f"minute (budget {STORED_OUTPUT_CHARS_PER_MIN}): the rest of this minute's "
+                f"records keep {STORAGE_EXCERPT_CHARS} characters each",
+            )
+        kept = replace(
+            rec,
+            output=rec.output[:STORAGE_EXCERPT_CHARS],
+            line=rec.line[:STORAGE_EXCERPT_CHARS],
+            output_truncated=rec.output_truncated or len(rec.output) > STORAGE_EXCERPT_CHARS,
+        )
+        self._stored_chars += len(kept.output) + len(kept.line)
+        return kept
 
     def refused(self, path: str, why: str) -> None:
         """The reader would not read a spool entry (a link, another owner's file): an attempt to
@@ -532,6 +657,10 @@ class NodeIngest:
             json.dumps(anomaly.detail),
         )
         self._batch.anomalies.append((learner, anomaly))
+
+    def _audit(self, cur: Cursor, kind: str, detail: str, offset: int = 0) -> None:
+        """An anomaly of the cursor's session."""
+        self._anomaly(cur.learner, Anomaly(cur.session, kind, detail, offset))
 
     def _verdict(self, learner: str, verdict: StepVerdict) -> None:
         self._batch.verdicts.append((learner, verdict))

@@ -364,8 +364,10 @@ class NodeWatcher:
         batch, ended = self._unsent
         events, states = await self.committer.ingest_with_states(batch)
         self._unsent = None  # a failed batch stays and is retried as it was (idempotent)
-        for ev in events:
-            log.info(
+        for ev in events:  # a node's learners cause these: within its log budget
+            self._log_budget.log(
+                log,
+                logging.INFO,
                 "event=verdict node=%s learner=%s lab=%s step=%s state=%s seq=%d",
                 self.node.id,
                 ev.learner,

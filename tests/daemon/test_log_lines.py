@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
+from collections.abc import Iterator
 
 from grader.daemon.run_cmd import LOG_FORMAT, _UtcFormatter
 from grader.printable import printable
 
 
-def test_a_forged_record_in_a_field_stays_inside_its_line() -> None:
+@contextlib.contextmanager
+def daemon_log(name: str) -> Iterator[tuple[logging.Logger, io.StringIO]]:
+    """A logger whose records the daemon's formatter writes to a string."""
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
     handler.setFormatter(_UtcFormatter(LOG_FORMAT))
-    log = logging.getLogger("test.loglines")
+    log = logging.getLogger(name)
     log.addHandler(handler)
     log.propagate = False
     try:
+        yield log, stream
+    finally:
+        log.removeHandler(handler)
+
+
+def test_a_forged_record_in_a_field_stays_inside_its_line() -> None:
+    with daemon_log("test.loglines") as (log, stream):
         forged = "2026-12-01T00:00:00.000Z INFO event=verdict learner=alice state=verified"
         name = f"x.ts\n{forged}\x1b[2K"
         log.warning("event=no_session_index node=%s path=%s", "n1", name)
@@ -24,8 +35,6 @@ def test_a_forged_record_in_a_field_stays_inside_its_line() -> None:
             raise ValueError("ours")
         except ValueError:
             log.exception("event=crash")  # our own traceback keeps its lines
-    finally:
-        log.removeHandler(handler)
     lines = stream.getvalue().splitlines()
     assert "event=no_session_index" in lines[0] and "\\x0a2026-12-01" in lines[0]
     assert "\\x1b[2K" in lines[0] and "\x1b" not in stream.getvalue()
@@ -35,3 +44,34 @@ def test_a_forged_record_in_a_field_stays_inside_its_line() -> None:
 
 def test_printable_round_trips_what_it_escapes() -> None:
     assert printable("a\\b\x00\x7f\x9bé") == "a\\\\b\\x00\\x7f\\x9bé"
+
+
+#: Every character `str.splitlines()` breaks a line at, and the bidi controls that make a
+#: terminal show text in another order than its bytes (U+202A-U+202E, U+2066-U+2069, U+200E,
+#: U+200F, U+061C).
+SEPARATORS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+
+
+def test_every_line_separator_and_bidi_control_is_escaped() -> None:
+    for ch in SEPARATORS + BIDI + "\ufeff\u200b\ud800":
+        out = printable(f"a{ch}b")
+        assert ch not in out and len(out.splitlines()) == 1, repr(ch)
+    assert printable("\u2028") == "\\u2028" and printable("\U000e0001") == "\\U000e0001"
+    assert printable("é ü 日本 →") == "é ü 日本 →"  # letters and symbols stay as they are
+
+
+def test_no_character_splitlines_breaks_at_survives() -> None:
+    """Whatever Unicode version Python ships, no line break survives printable()."""
+    breaks = [chr(c) for c in range(0x110000) if len(f"a{chr(c)}b".splitlines()) > 1]
+    assert breaks  # \n among them
+    joined = printable("x".join(breaks))
+    assert len(joined.splitlines()) == 1
+
+
+def test_a_forged_record_after_u2028_stays_inside_its_line() -> None:
+    forged = "ts=2026-12-01T00:00:00.000Z level=INFO logger=grader event=verdict state=verified"
+    with daemon_log("test.loglines.unicode") as (log, stream):
+        log.warning("event=file_reset node=%s path=%s", "n1", f"x\u2028{forged}\u202e.ts")
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 1 and "\\u2028ts=2026-12-01" in lines[0] and "\\u202e" in lines[0]
