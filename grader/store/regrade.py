@@ -56,6 +56,7 @@ class Regrades(Writes):
         now = time.time()
         events: list[VerdictEvent] = []
         with self._write() as conn:
+            self.order_events(conn)
             for verdict in verdicts:
                 event = self._record_verdict(
                     conn, None, learner, verdict, now, audit_kind="regrade:verdict"

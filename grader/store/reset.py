@@ -45,6 +45,7 @@ class Resets(Writes):
         now = time.time()
         p, s, r = t.progress.c, t.engine_snapshots.c, t.command_records.c
         with self._write() as conn:
+            self.order_events(conn)
             cleared = dict(
                 conn.execute(
                     sa.select(p.step, p.state)

@@ -46,6 +46,11 @@ EVIDENCE_MATCHED_LINE_KEEP_CHARS = 500
 NODE_ERROR_KEEP_CHARS = 2000
 """A node's last error as shown on the dashboard: one traceback line or an SSH message."""
 
+# Verdict events are numbered in commit order (see Writes.order_events): every transaction that
+# inserts events holds this transaction-scoped advisory lock from before its first event until it
+# commits. Distinct from database.PG_MIGRATION_LOCK_KEY; the same for every grader.
+EVENT_ORDER_LOCK_KEY = 0x6C616265  # "labe"
+
 NOTIFY_CHANNEL = "grader_events"
 """PostgreSQL LISTEN/NOTIFY channel; the payload is the newest seq the transaction recorded."""
 
@@ -163,6 +168,8 @@ class Writes(Queries):
             if batch.owner is not None:
                 held = self._lock_leases(conn, [batch])
                 lease_ops.check_held(held, batch.node_id, batch.owner)
+            if batch.verdicts:
+                self.order_events(conn)
             events, anomalies = self._ingest_batch(conn, batch, time.time())
             self._notify(conn, events)
         self._after_commit(events, anomalies)
@@ -223,6 +230,8 @@ class Writes(Queries):
         anomalies = 0
         with self._write() as conn:
             held = self._lock_leases(conn, batches)
+            if any(batch.verdicts for batch in batches):
+                self.order_events(conn)  # before any savepoint: a rollback to one keeps it
             for batch in batches:
                 if batch.owner is not None:
                     try:
@@ -301,6 +310,26 @@ class Writes(Queries):
                 ],
             )
         return new_events, new_anomalies
+
+    def order_events(self, conn: sa.Connection) -> None:
+        """Make the verdict events this transaction inserts commit in `seq` order with everyone
+        else's: call it in the transaction before its first event insert.
+
+        Why: a follower of the event feed reads "after the last seq I saw" (docs/api.md). On
+        PostgreSQL a `seq` comes from a sequence when the row is inserted, not when it commits,
+        so without this, seq 9's transaction may still be open when seq 10's has committed, and a
+        follower that read 10 would never see 9 (measured: ~1 % of events missed by a poll
+        follower with three graders writing, tests/store/test_feed_followers.py). Holding one
+        transaction-scoped advisory lock from before the first event insert until commit means
+        a transaction takes seqs only after every earlier event-writing transaction has
+        committed (PostgreSQL makes a commit visible before it releases the transaction's
+        locks), so a visible seq has no lower seq still to come. Holes remain where a
+        transaction rolled back or a duplicate's insert used a number; they stay empty for good.
+        Taken after the lease rows (the one lock order every writer uses) and outside any
+        savepoint, whose rollback would release it. SQLite needs nothing: one writer at a time.
+        """
+        if self._dialect == "postgresql":
+            conn.execute(sa.select(sa.func.pg_advisory_xact_lock(EVENT_ORDER_LOCK_KEY)))
 
     def _notify(self, conn: sa.Connection, events: list[VerdictEvent]) -> None:
         if events and self._dialect == "postgresql":
