@@ -202,6 +202,8 @@ class SessionParser:
         self._carry = b""
         self._offset = 0  # stream offset of _carry[0]
         self._resume = 0  # bytes of a carried OSC already searched for a terminator
+        self._held: list[bytes] = []  # chunks that only extend the carried OSC (see _hold)
+        self._held_bytes = 0
         self._tail = b""
         self._stack: list[_Running] = []
         self._last_n: dict[int, int] = {}
@@ -254,6 +256,8 @@ class SessionParser:
             return []
         data = bytes(data)  # a bytearray or memoryview from a reader works too
         self._tail = (self._tail + data[-FOOTER_TAIL_BYTES:])[-FOOTER_TAIL_BYTES:]
+        if self._resume and self._hold(data):
+            return []
         buf = self._carry + data if self._carry else data
         base, pos, size = self._offset, 0, len(buf)
         carry_from = size
@@ -338,6 +342,7 @@ class SessionParser:
         """End of stream: end open commands (exit unknown) and return the last events."""
         if self._closed:
             return []
+        self._join_held()
         if self._carry:
             if self._carry.startswith((b"\x1b]133;", b"\x1b]633;")):
                 self._emit(
@@ -370,6 +375,36 @@ class SessionParser:
         return self._take()
 
     # --- bytes ----------------------------------------------------------------------------------
+
+    def _hold(self, data: bytes) -> bool:
+        """Set `data` aside when all it does is extend the carried, unterminated OSC.
+
+        Why: joining the carry with each chunk copies the carry once per chunk, and a learner
+        who writes an unterminated marker a few bytes at a time makes the daemon feed many tiny
+        chunks (a 256 KiB carry fed byte by byte: 256 K copies of up to 256 KiB). A chunk with
+        no BEL and no ESC, after a carry that does not end with ESC, ends nothing (the feed
+        loop would only carry it too), so it waits in a list until a chunk that may end the
+        OSC, or the carry would reach MAX_MARKER_BYTES; then the pieces are joined once.
+        """
+        held = self._held_bytes + len(data)
+        if (
+            0x07 in data
+            or 0x1B in data
+            or self._carry[-1] == 0x1B
+            or len(self._carry) + held >= MAX_MARKER_BYTES
+        ):
+            self._join_held()
+            return False
+        self._held.append(data)
+        self._held_bytes = held
+        return True
+
+    def _join_held(self) -> None:
+        """The held chunks back into the carry, searched to its end for a terminator."""
+        if self._held:
+            self._carry = b"".join((self._carry, *self._held))
+            self._resume = len(self._carry) - 1
+            self._held, self._held_bytes = [], 0
 
     def _output(self, buf: bytes, start: int, end: int) -> None:
         """Bytes outside markers: the innermost running command's output, or nobody's."""
