@@ -10,7 +10,14 @@ Marker (one OSC, values escaped with the capture markers' rule, grader/protocol/
 `escape`; `a` and `e` are lists whose items each end with a NUL byte, escaped as `\x00`):
 
     ESC ] 133;T;v=2;p=<program>;a=<arg NUL ...>;e=<NAME=VALUE NUL ...>;x=<exit>;
-          t0=<epoch>;t1=<epoch>;u=<user>;host=<hostname>;pid=<pid>;ppid=<pid>;k=<nonce>;s=<sig> BEL
+          t0=<epoch>;t1=<epoch>;u=<user>;host=<hostname>;pid=<pid>;ppid=<pid>;
+          [r=<record file name>;rh=<sha256 hex of its bytes>;]k=<nonce>;s=<sig> BEL
+
+`r` and `rh` name the run's output record (grader/protocol/run_record.py: what the program wrote,
+as the helper relayed it, in a root-owned file beside the session) and fix its bytes: the
+signature covers them as it covers the exit status. A marker without them is a run whose output
+the node did not record. `k` stays the last field before `s`: the capture parser finds the
+nonce there (markers.py ATTEST_NONCE) without reading the rest.
 
 `s` is the hex Ed25519 signature (RFC 8032), made with the node's private key, over the payload's
 exact bytes from `133;T` up to (not including) `;s=`. The grader checks it over the bytes it
@@ -75,6 +82,8 @@ class Attestation(NamedTuple):
     pid: int
     ppid: int
     nonce: str
+    record: str = ""  # the output record's file name (run_record.record_name), "" for none
+    record_hash: str = ""  # run_record.digest of its bytes
 
 
 def attested_env(environ: Mapping[str, str]) -> Tuple[Tuple[str, str], ...]:
@@ -95,8 +104,10 @@ def payload(att: Attestation) -> bytes:
         b"host=" + _enc(att.host),
         b"pid=%d" % att.pid,
         b"ppid=%d" % att.ppid,
-        b"k=" + _enc(att.nonce),
     ]
+    if att.record:
+        fields += [b"r=" + _enc(att.record), b"rh=" + _enc(att.record_hash)]
+    fields.append(b"k=" + _enc(att.nonce))
     return PREFIX + b";".join(fields)
 
 
@@ -144,6 +155,8 @@ def parse(body: bytes) -> Optional[Attestation]:
             pid=int(fields[b"pid"]),
             ppid=int(fields[b"ppid"]),
             nonce=_dec(fields[b"k"]),
+            record=_dec(fields.get(b"r", b"")),
+            record_hash=_dec(fields.get(b"rh", b"")),
         )
     except (KeyError, ValueError):
         return None

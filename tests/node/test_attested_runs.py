@@ -49,9 +49,8 @@ BLOCK = re.compile(
 ATTESTATION = re.compile(rb"\x1b\](133;T;[^\x07]*)\x07")
 
 
-@pytest.fixture(scope="module")
-def node(fake_node: FakeNode) -> FakeNode:
-    """The module's fake node with `attest-probe` installed as an attested program."""
+def with_probe(fake_node: FakeNode) -> FakeNode:
+    """The fake node with `attest-probe` installed as an attested program (idempotent)."""
     probe = (Path(__file__).parent / "attest_probe.sh").read_text()
     script = 'printf "%s" "$2" >"$1" && chmod 755 "$1" && "$3" --program "attest-probe=$1"'
     result = fake_node.exec(["sh", "-c", script, "sh", PROBE, probe, INSTALL_ATTEST])
@@ -59,12 +58,16 @@ def node(fake_node: FakeNode) -> FakeNode:
     return fake_node
 
 
-@pytest.fixture(scope="module")
-def key(node: FakeNode) -> bytes:
+def public_key(node: FakeNode) -> bytes:
     """The node's public attestation key, read as the grader account reads it."""
     result = node.exec(["cat", signed_run.PUBLIC_KEY_PATH], user=GRADER)
     assert result.exit_code == 0, result.text
     return signed_run.load_key(result.output)
+
+
+#: The module's fake node (with attest-probe) and its public key, as fixtures.
+_node = pytest.fixture(scope="module", name="node")(with_probe)
+_key = pytest.fixture(scope="module", name="key")(public_key)
 
 
 @dataclass
@@ -323,6 +326,11 @@ def test_only_root_can_sign_and_the_grader_reads_only_the_public_key(node: FakeN
     assert sudoers.text.split() == ["440", "root"]
 
 
+def _with_env(argv: list[str], blob: str) -> list[str]:
+    """`argv` run with `blob` on descriptor 3, as the wrappers hand the environment over."""
+    return ["sh", "-c", f"exec \"$@\" 3<<'LGENV'\n{blob}\nLGENV", "sh", *argv]
+
+
 def test_sudo_runs_the_helper_and_nothing_else(node: FakeNode) -> None:
     learner = node.learner.user
     node.exec(
@@ -334,25 +342,26 @@ def test_sudo_runs_the_helper_and_nothing_else(node: FakeNode) -> None:
         ["sudo", "-n", "/bin/sh", "-c", "touch /tmp/lg-s1"],
         ["sudo", "-n", "/usr/bin/python3", "-c", "import os; os.system('touch /tmp/lg-s2')"],
         ["sudo", "-n", "/usr/bin/python3", "-I", "-S", "/tmp/lg-evil.py", "x"],
-        ["sudo", "-n", "/usr/bin/python3", "-I", HELPER, "attest-probe", blob],
-        ["sudo", "-n", "/usr/bin/python3", "-I", "-S", "-i", HELPER, "attest-probe", blob],
+        ["sudo", "-n", "/usr/bin/python3", "-I", HELPER, "attest-probe"],
+        ["sudo", "-n", "/usr/bin/python3", "-I", "-S", "-i", HELPER, "attest-probe"],
         [*SUDO_HELPER],
     ]
     for argv in refused_by_sudo:
-        result = node.exec(argv, user=learner)
+        result = node.exec(_with_env(argv, blob), user=learner)
         assert result.exit_code == 1 and "a password is required" in result.text, (argv, result)
     refused_by_helper = [
-        [*SUDO_HELPER, "/bin/sh", blob, "-c", "touch /tmp/lg-s4"],
-        [*SUDO_HELPER, "sh", blob, "-c", "touch /tmp/lg-s5"],
-        [*SUDO_HELPER, "../../../bin/sh", blob, "-c", "touch /tmp/lg-s6"],
-        [*SUDO_HELPER, "attest-probe", "$(touch /tmp/lg-s7)"],
+        _with_env([*SUDO_HELPER, "/bin/sh", "-c", "touch /tmp/lg-s4"], blob),
+        _with_env([*SUDO_HELPER, "sh", "-c", "touch /tmp/lg-s5"], blob),
+        _with_env([*SUDO_HELPER, "../../../bin/sh", "-c", "touch /tmp/lg-s6"], blob),
+        _with_env([*SUDO_HELPER, "attest-probe"], "$(touch /tmp/lg-s7)"),
+        [*SUDO_HELPER, "attest-probe"],  # no environment on descriptor 3
     ]
     for argv in refused_by_helper:
         result = node.exec(argv, user=learner)
         assert result.exit_code == 126 and "labgrader attest:" in result.text, (argv, result)
     assert node.exec("ls /tmp/lg-s*").exit_code != 0
     # The allowed form works without a terminal (and writes no marker: there is none).
-    ok = node.exec([*SUDO_HELPER, "attest-probe", blob, "hello"], user=learner)
+    ok = node.exec(_with_env([*SUDO_HELPER, "attest-probe", "hello"], blob), user=learner)
     assert ok.exit_code == 0 and "arg=[hello]" in ok.text and "NCCL_PROBE=[1]" in ok.text
     assert b"133;T" not in ok.output
 

@@ -22,16 +22,20 @@ The standard library has no Ed25519, so the helper signs with the node's `openss
 import base64
 import binascii
 import contextlib
+import errno
+import fcntl
 import json
 import os
 import pwd
 import re
 import resource
+import select
 import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
@@ -89,7 +93,8 @@ if __name__ == "__main__":  # the helper itself: import the protocol installed b
     sys.dont_write_bytecode = True
     sys.path.insert(0, LIB_DIR)
 
-from grader.protocol.signed_run import (  # noqa: E402 (after the sys.path line above)
+from grader.protocol import run_record  # noqa: E402 (after the sys.path line above)
+from grader.protocol.signed_run import (  # noqa: E402
     ENV_NAME,
     KEY_PATH,
     PROGRAMS_PATH,
@@ -170,12 +175,44 @@ def read_programs(path: str = PROGRAMS_PATH) -> Dict[str, str]:
     return programs
 
 
+#: The descriptor the wrapper hands the learner's environment on (`env -0 | base64 -w0`, a
+#: here-document in the sh wrapper, an unlinked file from `lab answer`), never a command-line
+#: argument: every account on the node reads every process's argv (`ps`, /proc/PID/cmdline).
+#: sudo passes it because the sudoers rule sets `closefrom=4` for the helper alone.
+ENV_FD = 3
+#: The most environment the helper reads (base64 of `env -0`): a shell's is a few KiB; the
+#: kernel's own limit on argv + environment together is 2 MiB.
+ENV_MAX_BYTES = 4 * 1024 * 1024
+
+
+def read_env_fd(fd: int = ENV_FD) -> str:
+    """The base64 text the wrapper wrote on `fd`, which is closed after (the program never
+    inherits it); RunError when there is none or it is too big."""
+    parts = []
+    size = 0
+    try:
+        while True:
+            data = os.read(fd, 65536)
+            if not data:
+                break
+            size += len(data)
+            if size > ENV_MAX_BYTES:
+                raise RunError(f"the environment is over {ENV_MAX_BYTES} bytes")
+            parts.append(data)
+    except OSError as exc:
+        raise RunError(f"no environment on descriptor {fd} ({exc.strerror})") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    return b"".join(parts).decode("ascii", "replace").strip()
+
+
 def decode_env(blob: str) -> Dict[bytes, bytes]:
     """The learner's environment from the wrapper's `env -0 | base64 -w0` (no-`=` items dropped)."""
     try:
         raw = base64.b64decode(blob.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError):
-        raise RunError("the environment argument is not base64") from None
+        raise RunError("the environment is not base64") from None
     env: Dict[bytes, bytes] = {}
     for item in raw.split(b"\0"):
         name, eq, value = item.partition(b"=")
@@ -309,13 +346,20 @@ def _child(
     env: Dict[bytes, bytes],
     ids: Tuple[int, int, str],
     sigint_ignored: bool,
+    outputs: Mapping[int, int],
 ) -> None:
-    """In the forked child: drop to the run account, default signals, exec. Never returns.
+    """In the forked child: the witness's channels as stdout/stderr, drop to the run account,
+    default signals, exec. Never returns.
 
     sigint_ignored: SIGINT was ignored when the helper started (a background job's program
-    keeps that, as it would have run directly).
+    keeps that, as it would have run directly). outputs: {1 or 2: the channel's write end}.
     """
     try:
+        for target, fd in outputs.items():
+            os.dup2(fd, target)
+        for fd in set(outputs.values()):
+            if fd not in outputs:
+                os.close(fd)
         _drop_to(*ids)
         # The learner's cwd (sudo keeps it) when the run account may enter it, else `/`: his home
         # is 0700, and a program should not start in a directory it cannot reach.
@@ -323,7 +367,7 @@ def _child(
             os.chdir("/")
         # Python ignores SIGPIPE and SIGXFSZ; a directly run program has them at their default
         # (`all_reduce_perf | head` must end the same way). SIGINT: as it was when we started.
-        for sig in (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGINT, signal.SIGQUIT):
+        for sig in (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGINT, signal.SIGQUIT, signal.SIGWINCH):
             signal.signal(sig, signal.SIG_DFL)
         if sigint_ignored:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -332,6 +376,144 @@ def _child(
         os.write(2, f"{name}: {exc}\n".encode(errors="replace"))
         os._exit(127 if isinstance(exc, FileNotFoundError) else 126)
     os._exit(127)  # not reached
+
+
+# --- the witness: what the program wrote, relayed and kept ---------------------------------------
+
+#: How long the helper still relays once the program has exited, for what a process it left
+#: behind (a background child holding its stdout) writes; after that the run is over, as the
+#: learner's shell would say at its next prompt.
+DRAIN_AFTER_EXIT_S = 0.5
+#: How often the helper looks whether the program has exited while it writes nothing.
+EXIT_POLL_S = 0.1
+#: Bytes per read from the program (a pipe's buffer).
+READ_BYTES = 65536
+
+
+def _same_place(a: int, b: int) -> bool:
+    """Whether descriptors a and b lead to one file (a terminal, a pipe, a file): `2>&1`."""
+    try:
+        sa, sb = os.fstat(a), os.fstat(b)
+    except OSError:
+        return False
+    return (sa.st_dev, sa.st_ino, sa.st_rdev) == (sb.st_dev, sb.st_ino, sb.st_rdev)
+
+
+def _copy_terminal(src: int, slave: int) -> None:
+    """The learner's terminal's modes and size on the program's pty, with no output processing
+    (the pty passes the program's bytes as written; the learner's own terminal then turns `\n`
+    into `\r\n` as it would have)."""
+    with contextlib.suppress(OSError, termios.error):
+        attrs = termios.tcgetattr(src)
+        attrs[1] &= ~termios.OPOST
+        termios.tcsetattr(slave, termios.TCSANOW, attrs)
+    _copy_size(src, slave)
+
+
+def _copy_size(src: int, dest: int) -> None:
+    with contextlib.suppress(OSError):
+        size = fcntl.ioctl(src, termios.TIOCGWINSZ, b"\0" * 8)
+        fcntl.ioctl(dest, termios.TIOCSWINSZ, size)
+
+
+def _write_all(fd: int, data: bytes) -> bool:
+    """Write everything to the learner's descriptor; False when it is gone (its reader exited:
+    `| head`), when the program's own write would have failed too."""
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[os.write(fd, view) :]
+        except BlockingIOError:  # the learner's descriptor is non-blocking: wait until it drains
+            select.select([], [fd], [])
+        except OSError:
+            return False
+    return True
+
+
+def _exited(pid: int) -> bool:
+    """Whether the program has exited (not reaped: its pid stays its own until the helper reaps)."""
+    return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+
+
+class Witness:
+    """The program's standard output and error: the helper gives it its own channels to write
+    to, relays every byte to where the learner's descriptor 1 or 2 goes, and keeps a bounded
+    copy (run_record.Keeper) for the signed record.
+
+    A terminal stays a terminal: a learner's descriptor that is a tty gets a pty (his modes and
+    window size), so the program behaves as it does for him (line buffering, colours, width);
+    anything else (a pipe, a file, /dev/null) gets a pipe. When 1 and 2 lead to one place (his
+    terminal, `2>&1 | grep`, `|&`) the program gets one channel for both, so their order is
+    what the learner's side sees; else one each, kept apart (`2>/dev/null`, `| grep` with
+    errors to the terminal). A closed descriptor stays closed for the program.
+    """
+
+    def __init__(self) -> None:
+        self.keeper = run_record.Keeper(merged=_same_place(1, 2))
+        self.channels: Dict[int, Tuple[int, int]] = {}  # read end -> (learner's fd, stream)
+        self.outputs: Dict[int, int] = {}  # the program's 1/2 -> write end
+        self.ptys: List[Tuple[int, int]] = []  # (learner's fd, master) for window size changes
+        self._open(1)
+        if self.keeper.merged and 1 in self.outputs:
+            self.outputs[2] = self.outputs[1]
+        else:
+            self._open(2)
+
+    def _open(self, fd: int) -> None:
+        try:
+            os.fstat(fd)
+        except OSError:
+            return
+        if os.isatty(fd):
+            read, write = os.openpty()  # (the slave is opened O_NOCTTY: no one's terminal)
+            _copy_terminal(fd, write)
+            self.ptys.append((fd, read))
+        else:
+            read, write = os.pipe()
+        self.channels[read] = (fd, fd)
+        self.outputs[fd] = write
+
+    def started(self) -> None:
+        """In the helper after the fork: only the program holds the write ends now."""
+        for fd in set(self.outputs.values()):
+            os.close(fd)
+
+    def resized(self, _sig: int, _frame: object) -> None:
+        """SIGWINCH (the learner's terminal changed size): the program's pty follows."""
+        for src, master in self.ptys:
+            _copy_size(src, master)
+
+    def relay(self, pid: int) -> None:
+        """Relay and keep until every channel is closed by the program (end of file; on a pty,
+        EIO once no one holds it) or DRAIN_AFTER_EXIT_S after the program exited."""
+        channels = dict(self.channels)
+        exited_at = None  # type: Optional[float]
+        while channels:
+            timeout = EXIT_POLL_S
+            if exited_at is not None:
+                timeout = exited_at + DRAIN_AFTER_EXIT_S - time.monotonic()
+                if timeout <= 0:
+                    break
+            ready, _, _ = select.select(list(channels), [], [], timeout)
+            for fd in ready:
+                dest, stream = channels[fd]
+                try:
+                    data = os.read(fd, READ_BYTES)
+                except OSError as exc:
+                    if exc.errno != errno.EIO:
+                        raise
+                    data = b""
+                if data:
+                    self.keeper.feed(stream, data)
+                if not data or not _write_all(dest, data):
+                    # End of output, or the learner's side is gone: closing the channel makes
+                    # the program's next write fail as it would have (SIGPIPE on a pipe).
+                    os.close(fd)
+                    del channels[fd]
+            if exited_at is None and _exited(pid):
+                exited_at = time.monotonic()
+        for fd in channels:
+            os.close(fd)
 
 
 def _status(wait_status: int) -> Tuple[int, int]:
@@ -399,6 +581,39 @@ def session_problem(user: str, env: Mapping[bytes, bytes], spool: str = SPOOL_RO
     return f"session {session} is not one this node opened"
 
 
+def write_record(user: str, name: str, data: bytes, spool: str = SPOOL_ROOT) -> None:
+    """Put a run's output record into the learner's spool directory as `name`, root's and
+    readable by the directory's group (the grader account's, as the session files), 0640.
+
+    Written under a temporary name and renamed, so the spool reader never sees half a record.
+    The directory must be root's (session_open.py makes it so); it is opened without following
+    a link, and every name is made inside it (`dir_fd`), never through a path the learner could
+    change. OSError when it cannot be written: the run is then signed without a record.
+    """
+    dir_fd = os.open(os.path.join(spool, user), os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    try:
+        st = os.fstat(dir_fd)
+        if st.st_uid != 0:
+            raise OSError(f"the spool directory of {user} is not root's")
+        tmp = "." + name + ".tmp"
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+        fd = os.open(tmp, flags, 0o600, dir_fd=dir_fd)
+        try:
+            os.fchown(fd, 0, st.st_gid)
+            os.fchmod(fd, 0o640)  # (sudo's umask=0777 would filter the open's mode)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        except OSError:
+            os.close(fd)
+            os.unlink(tmp, dir_fd=dir_fd)
+            raise
+        os.close(fd)
+        os.rename(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
 def learner_writable(path: str, uid: int, gid: int, user: str) -> str:
     """Why the learner could change the program at `path` ('' when he cannot): the resolved
     file or a directory above it is his, or writable by him through its group or by everyone (a
@@ -434,17 +649,20 @@ def _die_like(sig: int, code: int) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run a lab program as the invoking learner and sign what happened (see the module doc).
+    """Run a lab program as the run account, witness what it writes, sign what happened (see
+    the module doc).
 
-    argv: `attest_run.py NAME ENV_BASE64 [ARG...]`, as the wrapper /usr/local/bin/NAME passes them.
-    Returns (or dies with) the program's own status. Nothing the learner passes is evaluated: NAME
-    only selects a line of the root-owned allowlist, ARGs and the environment go to execve as data.
+    argv: `attest_run.py NAME [ARG...]`, as the wrapper /usr/local/bin/NAME passes them, with the
+    learner's environment on ENV_FD. Returns (or dies with) the program's own status. Nothing the
+    learner passes is evaluated: NAME only selects a line of the root-owned allowlist, ARGs and
+    the environment go to execve as data.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if len(argv) < 2:
-            raise RunError("usage: attest_run.py NAME ENV_BASE64 [ARG...]")
-        name, blob, args = argv[0], argv[1], argv[2:]
+        if not argv:
+            raise RunError("usage: attest_run.py NAME [ARG...] (environment on descriptor 3)")
+        name, args = argv[0], argv[1:]
+        blob = read_env_fd()
         real = read_programs().get(name)
         if real is None:
             raise RunError(f"{name!r} is not an attested program")
@@ -462,10 +680,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     # foreground group, and the helper must live to report the program's death by it.
     for ignored in (signal.SIGINT, signal.SIGQUIT):
         signal.signal(ignored, signal.SIG_IGN)
+    witness = Witness()
     t0 = time.time()
     pid = os.fork()
     if pid == 0:
-        _child(real, name, args, env, runner, sigint_ignored)
+        _child(real, name, args, env, runner, sigint_ignored, witness.outputs)
+    witness.started()
 
     def forward(sig: int, _frame: object) -> None:
         with contextlib.suppress(ProcessLookupError):
@@ -473,6 +693,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     for sig_name in _FORWARDED:
         signal.signal(getattr(signal, sig_name), forward)
+    signal.signal(signal.SIGWINCH, witness.resized)
+    witness.relay(pid)
     # Wait without reaping: until it is reaped the program's pid cannot be reused, so `forward`
     # can only ever reach it. Then stop forwarding (ignore: the program is gone) and reap. A
     # forwarder left in place after the reap would send root's signals to whatever process got
@@ -501,12 +723,28 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         unsigned = session_problem(learner[2], env)
         if unsigned:
             raise OSError(unsigned)
+        att = _recorded(att, os.fsdecode(env.get(b"LABGRADER_SESSION", b"")), witness)
         _write_marker(marker(openssl_signer(), att))
     except OSError as exc:
         sys.stderr.write(f"labgrader attest: this run is not signed: {exc}\n")
     for sig_name in _FORWARDED:
         signal.signal(getattr(signal, sig_name), signal.SIG_DFL)
     return _die_like(sig, code) if sig else code
+
+
+def _recorded(att: Attestation, session: str, witness: Witness) -> Attestation:
+    """The attestation naming the run's output record, once it is written (unchanged, with a
+    line to the learner, when it cannot be: the run is signed, its output is not)."""
+    name = run_record.record_name(session, att.pid, att.t0)
+    data = witness.keeper.encode()
+    try:
+        if run_record.record_session(name) != session:
+            raise OSError(f"session {session!r} cannot name a file")
+        write_record(att.user, name, data)
+    except OSError as exc:
+        sys.stderr.write(f"labgrader attest: the output of this run is not recorded: {exc}\n")
+        return att
+    return att._replace(record=name, record_hash=run_record.digest(data))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -111,11 +111,13 @@ put() {
 # !use_pty: the program must keep the learner's terminal (Debian's sudoers sets use_pty).
 # umask=0777: sudoers leaves the learner's umask unchanged. !pam_session: no PAM session per run
 # (nothing to set up for a program run as labgrader-run; no "session opened" log line).
+# closefrom=4: the wrapper hands the learner's environment to the helper on descriptor 3, never
+# as an argument (every account reads every argv with ps); sudo closes 3 and up by default.
 cat >"$tmp/sudoers" <<EOF
 # labgrader: learners run the attested-run helper as root (install-attest.sh, docs/attestation.md).
 # The helper runs only programs named in $PROGRAMS, as labgrader-run.
 Cmnd_Alias LABGRADER_ATTEST = $PYTHON -I -S $HELPER *
-Defaults!LABGRADER_ATTEST !use_pty, !syslog, !lecture, !pam_session, umask=0777
+Defaults!LABGRADER_ATTEST !use_pty, !syslog, !lecture, !pam_session, umask=0777, closefrom=4
 %$LEARNERS_GROUP ALL=(root) NOPASSWD: LABGRADER_ATTEST
 EOF
 visudo -cqf "$tmp/sudoers" >/dev/null || die "visudo rejected the sudoers rule; nothing changed"
@@ -194,12 +196,13 @@ for name in "${order[@]}"; do
 #!/bin/sh
 $WRAPPER_TAG (install-attest.sh, docs/attestation.md)
 # In a captured session (LABGRADER_NONCE set), run ${real[$name]} through the helper, which
-# signs the run for the grader. Elsewhere, or when the environment is too big to pass as one
-# argument, run it directly: nothing is attested, nothing breaks.
+# witnesses and signs the run for the grader; the environment goes to it on descriptor 3 (a
+# here-document), never on the command line, where every account on the node could read it.
+# Elsewhere, run it directly: nothing is attested, nothing breaks.
 if [ -n "\${LABGRADER_NONCE-}" ]; then
-	lg_env=\$(env -0 | base64 -w0)
-	[ "\${#lg_env}" -gt 120000 ] ||
-		exec sudo -n $PYTHON -I -S $HELPER '$name' "\$lg_env" "\$@"
+	exec sudo -n $PYTHON -I -S $HELPER '$name' "\$@" 3<<LGENV
+\$(env -0 | base64 -w0)
+LGENV
 fi
 exec '${real[$name]}' "\$@"
 EOF

@@ -82,6 +82,10 @@ HOLD_BYTES = 64 * 1024
 # The start of a command-end marker (grader/node/files/hooks.bash): ESC ] 133 ; D ;
 D_MARKER = b"\x1b]133;D;"
 INDEX_NAME = "sessions.jsonl"
+# A signed run's output record (grader/protocol/run_record.py SUFFIX, written by the attestation
+# helper, root's, beside the session it belongs to): sent at once, and before the session bytes
+# that end its command, so the daemon holds the record when it grades the command.
+RUN_SUFFIX = ".run"
 CHUNK_MAX = 256 * 1024  # bytes per frame: bounds memory on both sides for a 100 MB `cat`
 CHUNKS_PER_FILE_PER_TICK = 8  # fairness: one busy file cannot starve the others' latency
 READ_PER_PASS = CHUNK_MAX * CHUNKS_PER_FILE_PER_TICK
@@ -183,16 +187,18 @@ def open_checked(full):
 
     The file must be a regular file with one link and the right owner (docs/node-protocol.md
     "Who owns what"): a session file is the learner's (root makes it for him; his `script` writes
-    it), the index `sessions.jsonl` is the directory's owner's (root's; the learner's own on a
-    node of the older, learner-owned layout). A link (symbolic: the open fails; hard: a second
-    name), a device, a FIFO, or a file of another account (a hard link to someone else's file, a
-    file the grader account could read but the learner could not) is refused, and its bytes are
-    never read.
+    it), the index `sessions.jsonl` and a run record (`*.run`) are the directory's owner's (root's;
+    the learner's own on a node of the older, learner-owned layout, where the attestation helper
+    writes no records and the grader trusts none it did not find signed). A link (symbolic: the
+    open fails; hard: a second name), a device, a FIFO, or a file of another account (a hard
+    link to someone else's file, a file the grader account could read but the learner could not)
+    is refused, and its bytes are never read.
     """
     try:
         user_dir = os.path.dirname(full)
         owner = os.lstat(user_dir).st_uid
-        if os.path.basename(full) != INDEX_NAME:
+        base = os.path.basename(full)
+        if base != INDEX_NAME and not base.endswith(RUN_SUFFIX):
             owner = _learner_uid(os.path.basename(user_dir), owner)
         fd = os.open(full, OPEN_FLAGS)
     except OSError as exc:
@@ -219,14 +225,44 @@ def open_checked(full):
 
 def list_files(spool, dirs=None):
     """The files to follow; `dirs` is user_dirs(spool) when the caller has it already."""
-    # A learner's index goes first, so a session's nonce reaches the daemon before its bytes.
+    # A learner's index goes first, so a session's nonce reaches the daemon before its bytes; then
+    # the run records, so a record reaches it before the command end that its run belongs to.
     found = []
     for user_dir in user_dirs(spool) if dirs is None else dirs:
         index = os.path.join(user_dir, "sessions.jsonl")
         if os.path.exists(index):
             found.append(index)
+        found.extend(run_records(user_dir))
         found.extend(sorted(glob.glob(os.path.join(user_dir, "*.ts"))))
     return found
+
+
+def run_records(user_dir):
+    """The run records in a learner's directory (the helper writes each under a dot-name and
+    renames it: a listed record is whole)."""
+    return sorted(glob.glob(os.path.join(user_dir, "*" + RUN_SUFFIX)))
+
+
+def records_first(spool, rel, files, followers):
+    """Before a session file's new bytes go out: records its directory got since the last
+    listing (a run's record is renamed into place before its command's end marker is printed,
+    but the listing is only refreshed every RESCAN_S, or on an inotify event that may not have
+    been read yet). Returns the relative paths to pump first, now added to `files`."""
+    f = followers.get(rel)
+    try:
+        size = os.lstat(os.path.join(spool, rel)).st_size
+    except OSError:
+        return []
+    if f is not None and size == f.offset + len(f.held):
+        return []  # nothing new in the session: no command can have ended
+    known = set(files)
+    new = []
+    for path in run_records(os.path.join(spool, os.path.dirname(rel))):
+        name = os.path.relpath(path, spool)
+        if name not in known:
+            new.append(name)
+            files.append(name)
+    return new
 
 
 def pump(out, spool, rel, f, now=None):
@@ -320,7 +356,7 @@ def _pump_fd(out, rel, f, fd, st, now):
             if not f.held:
                 f.held_since = now
             f.held += data
-            due = f.ends_command(data) or rel.endswith(INDEX_NAME)
+            due = f.ends_command(data) or rel.endswith((INDEX_NAME, RUN_SUFFIX))
     if not f.held:
         return False
     if not (due or len(f.held) >= HOLD_BYTES or now - f.held_since >= HOLD_S):
@@ -559,11 +595,15 @@ def main():
             files = [os.path.relpath(p, spool) for p in list_files(spool, dirs)]
             last_scan = now
         sent = False
-        for rel in files:
-            f = followers.get(rel)
-            if f is None:
-                f = followers[rel] = Follower(0)
-            sent = pump(out, spool, rel, f, now) or sent
+        for rel in list(files):
+            todo = [rel]
+            if rel.endswith(".ts"):
+                todo = records_first(spool, rel, files, followers) + todo
+            for path in todo:
+                f = followers.get(path)
+                if f is None:
+                    f = followers[path] = Follower(0)
+                sent = pump(out, spool, path, f, now) or sent
         if sent:
             last_sent = now
         elif now - last_sent >= HEARTBEAT_S:
