@@ -83,6 +83,11 @@ SEQ_MAX = 2**63 - 1
 """Largest event seq a client may name: the database's signed 64-bit integer. A larger ?after= or
 Last-Event-ID is refused here (422 / 400): passed on, it would fail in the driver as a 500."""
 
+LAST_EVENT_ID_PATTERN = "^[0-9]{1,18}$"
+"""A Last-Event-ID as the document states it: a seq of at most 18 digits, which is below SEQ_MAX
+however it is written. Anything else is answered 400 by the route (not FastAPI's 422): an
+EventSource resends whatever id it was given, and 400 says the request cannot be read."""
+
 ANNOUNCEMENT_SEQ_MAX = 2**31 - 1
 """Largest announcement seq a client may name: the announcements table's 32-bit integer key."""
 
@@ -374,23 +379,28 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
 
     @app.get(
         "/api/learners",
-        summary="Every learner with a score per lab (operator or ta)",
+        summary="Every learner with a score per lab they take; ?lab=: that lab's learners "
+        "(operator or ta)",
         response_model=list[m.LearnerScores],
         tags=["class"],
-        responses={**CONDITIONAL_RESPONSES, **_errors(403)},
+        responses={**CONDITIONAL_RESPONSES, **_errors(403, 404)},
         dependencies=[Depends(_if_none_match)],
     )
-    def learners(request: Request, _: ClassReader) -> Response:
+    def learners(
+        request: Request, _: ClassReader, lab: Annotated[str | None, Query()] = None
+    ) -> Response:
+        chosen = [lab_or_404(lab)] if lab is not None else list(settings.labs.values())
         out = []
         for name in settings.class_learners(store):
             scores = []
-            for lab in settings.labs.values():
-                done = store.progress(name, lab.id)
-                if not settings.takes(name, lab.id, bool(done)):
+            for each in chosen:
+                done = store.progress(name, each.id)
+                if not settings.takes(name, each.id, bool(done)):
                     continue  # not this learner's lab: no silent zero
-                p = views.lab_progress(lab, done)
-                scores.append(m.LabScore(id=lab.id, score=p.score, points=p.points))
-            out.append(m.LearnerScores(learner=name, labs=scores))
+                p = views.lab_progress(each, done)
+                scores.append(m.LabScore(id=each.id, score=p.score, points=p.points))
+            if scores or lab is None:  # asked for one lab: only those who take it
+                out.append(m.LearnerScores(learner=name, labs=scores))
         return _etagged(request, _dump(out))
 
     @app.get(
@@ -556,7 +566,13 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         who: Who,
         after: Annotated[int | None, Query(ge=0, le=SEQ_MAX)] = None,
         learner: Annotated[str | None, Query()] = None,
-        last_event_id: Annotated[str | None, Header()] = None,
+        last_event_id: Annotated[
+            str | None,
+            Header(
+                description="the last seq this client read: the stream resumes after it",
+                json_schema_extra={"pattern": LAST_EVENT_ID_PATTERN},
+            ),
+        ] = None,
     ) -> EventSourceResponse:
         """Resume point: the Last-Event-ID header (a reconnecting EventSource sends it) wins over
         ?after=; neither means from the start. Each event is sent once per stream, in seq order."""

@@ -30,7 +30,7 @@ PAGE_ROUTES = ("/api/dashboard/", "/api/labs/{lab}/practice/")
 EXPECTED_ERRORS = {
     ("get", "/api/labs"): set(),
     ("get", "/api/nodes"): {403},
-    ("get", "/api/learners"): {403},
+    ("get", "/api/learners"): {403, 404},
     ("get", "/api/export.csv"): {403, 404},
     ("get", "/api/learners/{learner}/progress"): {403, 404},
     ("post", "/api/learners/{learner}/labs/{lab}/reset"): {400, 403, 404},
