@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -114,3 +115,32 @@ def test_the_ingest_loads_neither_ssh_nor_the_database() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+_H = frames.HEADER.pack
+FRAME_FIELDS_PAST_BOUNDS = {
+    "magic": _H(b"LGSX", frames.KIND_DATA, 1, 0, 1),
+    "path": _H(frames.MAGIC, frames.KIND_DATA, frames.FRAME_PATH_MAX + 1, 0, 0),
+    "data": _H(frames.MAGIC, frames.KIND_DATA, 1, 0, frames.FRAME_DATA_MAX + 1),
+    "offset": _H(frames.MAGIC, frames.KIND_DATA, 1, frames.OFFSET_MAX, 1),
+    "u64 offset": _H(frames.MAGIC, frames.KIND_DATA, 1, 2**64 - 1, 0),
+}
+
+
+@pytest.mark.parametrize("field", sorted(FRAME_FIELDS_PAST_BOUNDS))
+def test_a_frame_field_past_its_bound_is_refused_at_the_header(field: str) -> None:
+    """Refused from the header alone, before its path or data are waited for: a hostile node
+    makes the daemon buffer no more than FRAME_DATA_MAX (and FRAME_PATH_MAX) per frame."""
+    with pytest.raises(frames.StreamError):
+        frames.FrameDecoder().feed(FRAME_FIELDS_PAST_BOUNDS[field])
+
+
+def test_frame_fields_at_their_bounds_are_accepted() -> None:
+    for raw in (
+        _H(frames.MAGIC, frames.KIND_DATA, frames.FRAME_PATH_MAX, 0, 0),
+        _H(frames.MAGIC, frames.KIND_DATA, 1, 0, frames.FRAME_DATA_MAX),
+        _H(frames.MAGIC, frames.KIND_DATA, 1, frames.OFFSET_MAX - 1, 1),
+    ):
+        assert frames.FrameDecoder().feed(raw) == []  # whole header read: it waits for the rest
+    raw = frames.encode(frames.KIND_DATA, "a" * frames.FRAME_PATH_MAX, 0, b"x")
+    assert frames.FrameDecoder().feed(raw)[0].path == "a" * frames.FRAME_PATH_MAX
