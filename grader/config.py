@@ -60,6 +60,11 @@ DEFAULT_MAX_HANDSHAKES = 8
 DEFAULT_KEEPALIVE_INTERVAL_S = 15.0
 DEFAULT_KEEPALIVE_COUNT_MAX = 3
 DEFAULT_CONNECT_TIMEOUT_S = 15.0
+# A node's connection that gives the daemon nothing it can use for this long, at any step after
+# the handshake (a probe or SFTP read unanswered, no HELLO from the reader, no frame: an honest
+# reader sends a heartbeat every 5 s), is stalled: dropped and retried with backoff. Six
+# heartbeats: a busy node is slow, not silent.
+DEFAULT_NODE_STALL_S = 30.0
 # Reconnect: 1 s first, doubling to 60 s, full jitter so 500 nodes back from an outage do not
 # hammer sshd (or our handshake semaphore) in lockstep (AWS "Exponential Backoff and Jitter").
 DEFAULT_BACKOFF_BASE_S = 1.0
@@ -114,6 +119,7 @@ class DaemonSettings:
     keepalive_interval_s: float = DEFAULT_KEEPALIVE_INTERVAL_S
     keepalive_count_max: int = DEFAULT_KEEPALIVE_COUNT_MAX
     connect_timeout_s: float = DEFAULT_CONNECT_TIMEOUT_S
+    node_stall_s: float = DEFAULT_NODE_STALL_S  # nothing useful from a node this long: stalled
     node_rate_bytes_s: int = DEFAULT_RATE_BYTES_S  # grader.daemon.pacing: one flood, not the loop
     node_loop_share: float = DEFAULT_LOOP_SHARE  # the most of the loop's time one node may hold
     node_buffer_bytes: int = DEFAULT_NODE_BUFFER_BYTES  # unread bytes one node's channel may hold
@@ -312,6 +318,7 @@ def load_config(path: str | Path) -> GraderConfig:
         keepalive_interval_s=float(d.get("keepalive_interval_s", DEFAULT_KEEPALIVE_INTERVAL_S)),
         keepalive_count_max=d.get("keepalive_count_max", DEFAULT_KEEPALIVE_COUNT_MAX),
         connect_timeout_s=float(d.get("connect_timeout_s", DEFAULT_CONNECT_TIMEOUT_S)),
+        node_stall_s=float(d.get("node_stall_s", DEFAULT_NODE_STALL_S)),
         node_rate_bytes_s=d.get("node_rate_bytes_s", DEFAULT_RATE_BYTES_S),
         node_loop_share=d.get("node_loop_share", DEFAULT_LOOP_SHARE),
         node_buffer_bytes=d.get("node_buffer_bytes", DEFAULT_NODE_BUFFER_BYTES),

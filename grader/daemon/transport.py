@@ -22,12 +22,17 @@ import stat
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncssh
 
 from grader import metrics
-from grader.config import DEFAULT_NODE_BUFFER_BYTES, DaemonSettings, NodeConfig
+from grader.config import (
+    DEFAULT_NODE_BUFFER_BYTES,
+    DEFAULT_NODE_STALL_S,
+    DaemonSettings,
+    NodeConfig,
+)
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import TokenBucket
 from grader.node import SIMULATOR_MARK
@@ -46,6 +51,7 @@ from grader.protocol.frames import (  # the frame format's home (grader/protocol
 )
 
 log = logging.getLogger("grader.daemon.transport")
+T = TypeVar("T")
 
 # The reader's LINE_MAX: a longer progress line would be skipped, so it goes over SFTP instead.
 READER_LINE_MAX = 4 * 1024 * 1024
@@ -72,6 +78,34 @@ ENCRYPTION_ALGS = (
     "aes192-ctr",
     "aes128-ctr",
 )
+
+
+#: A connection that lasted this long was healthy: the next reconnect starts the backoff over.
+#: One that failed sooner (a node that accepts the connection and breaks the stream at once, a
+#: session that raises on its first frame) backs off as one that never connected: else such a
+#: node was reconnected about once a second for as long as it kept failing.
+CONNECTION_HEALTHY_S = 30.0
+
+
+class NodeFault(StreamError):
+    """The node misbehaved (stalled, over its budget): its connection was dropped, and however
+    long it lasted, it does not count as healthy (the backoff goes on growing)."""
+
+
+class NodeStalled(NodeFault):
+    """The node gave nothing useful within the stall timeout at some step of its connection."""
+
+
+async def within(seconds: float, step: str, awaitable: Awaitable[T]) -> T:
+    """`awaitable`'s result, or NodeStalled when it takes longer than `seconds` (a node that
+    accepts a channel or an SFTP request and never answers would hold the step for ever)."""
+    try:
+        async with asyncio.timeout(seconds) as cm:
+            return await awaitable
+    except TimeoutError:
+        if cm.expired():
+            raise NodeStalled(f"{step}: no answer from the node in {seconds:.0f} s") from None
+        raise
 
 
 def backoff_delay(attempt: int, base_s: float, max_s: float, jitter: bool, rng=random) -> float:
@@ -441,14 +475,19 @@ class NodeLink:
             except (TimeoutError, OSError, asyncssh.Error) as exc:
                 error = f"connect failed: {_one_line(exc)}"
             else:
-                self.attempt = 0
                 log.info("event=node_connected node=%s host=%s", nid, self.node.host)
                 self._on_status(True, None)
                 metrics.NODES_CONNECTED.inc()
+                began = time.monotonic()
+                faulted = False
                 try:
                     async with conn:
                         await session(conn)
                     error = "stream ended"
+                except NodeStalled as exc:
+                    error, faulted = f"stalled: {_one_line(exc)}", True
+                except NodeFault as exc:
+                    error, faulted = f"disconnected: {_one_line(exc)}", True
                 except (OSError, asyncssh.Error, StreamError, asyncio.IncompleteReadError) as exc:
                     error = f"disconnected: {_one_line(exc)}"
                 except Exception as exc:  # a bug or a dependency failing: never end the link
@@ -456,6 +495,8 @@ class NodeLink:
                     log.exception("event=session_failed node=%s", nid)
                 finally:
                     metrics.NODES_CONNECTED.dec()
+                if not faulted and time.monotonic() - began >= CONNECTION_HEALTHY_S:
+                    self.attempt = 0  # it was healthy: start the backoff over
                 log.warning("event=node_disconnected node=%s reason=%s", nid, _q(error))
             self._on_status(False, error)
             delay = backoff_delay(
@@ -509,28 +550,42 @@ async def stream_with_reader(
     offsets: dict[str, int],
     on_reader: OnReader | None = None,
     buffer_limit: int = READER_BUFFER_LIMIT,
+    stall_s: float = DEFAULT_NODE_STALL_S,
 ) -> AsyncIterator[Frame]:
     """Run spool_reader.py on the node and yield its frames; raises PythonMissing when it can't.
 
     on_reader gets the reader's ReaderInput just before its HELLO frame is yielded (the reader
-    runs: progress lines will be read) and None once it is gone.
+    runs: progress lines will be read) and None once it is gone. Opening the channel is
+    NodeStalled past stall_s; what comes on it is timed by stream_spool's `unstalled`.
     """
     script = reader_script()
     peer = conn.get_extra_info("peername")
-    _, chan = await conn.create_session(
-        lambda: ReaderChannel(buffer_limit, peer),
-        reader_command(len(script)),
-        encoding=None,
-        window=READER_WINDOW,
+    _, chan = await within(
+        stall_s,
+        "opening the reader's channel",
+        conn.create_session(
+            lambda: ReaderChannel(buffer_limit, peer),
+            reader_command(len(script)),
+            encoding=None,
+            window=READER_WINDOW,
+        ),
     )
     assert isinstance(chan, ReaderChannel)
     start = json.dumps({"root": root, "offsets": offsets}).encode() + b"\n"
     chan.write(script + start)
     decoder = FrameDecoder()
     seen_hello = False
+    # The reader's HELLO comes within stall_s of the channel's opening, whatever else comes.
+    hello_by = asyncio.get_running_loop().time() + stall_s
     try:
         while True:
-            data = await chan.read(READ_SIZE)
+            try:
+                async with asyncio.timeout_at(None if seen_hello else hello_by) as cm:
+                    data = await chan.read(READ_SIZE)
+            except TimeoutError:
+                if not cm.expired():
+                    raise
+                raise NodeStalled(f"no HELLO from the spool reader in {stall_s:.0f} s") from None
             if not data:
                 break
             for frame in decoder.feed(data):
@@ -705,9 +760,12 @@ async def fetch_attest_key(
         return None, f"{path}: {exc}"
 
 
-async def has_python3(conn: asyncssh.SSHClientConnection) -> bool:
-    """One round trip per connection: is python3 on the grader account's PATH?"""
-    res = await conn.run("command -v python3", check=False)
+async def has_python3(
+    conn: asyncssh.SSHClientConnection, stall_s: float = DEFAULT_NODE_STALL_S
+) -> bool:
+    """One round trip per connection: is python3 on the grader account's PATH? NodeStalled when
+    the node does not answer within stall_s."""
+    res = await within(stall_s, "python3 probe", conn.run("command -v python3", check=False))
     return res.exit_status == 0
 
 
@@ -719,19 +777,66 @@ async def stream_spool(
     on_reader: OnReader | None = None,
     learners: Collection[str] | None = None,
     buffer_limit: int = READER_BUFFER_LIMIT,
+    stall_s: float = DEFAULT_NODE_STALL_S,
 ) -> AsyncIterator[Frame]:
     """The node's spool as frames: the python reader, or SFTP polling when python3 is missing.
 
     mode: "auto" (reader, falling back), "reader" or "sftp" (forced; tests use both).
     on_reader: see stream_with_reader (never called on the SFTP path: it has no reader).
+    stall_s: every step has it as its timeout (the python3 probe, opening the channel, the
+    HELLO, each next frame): past it, NodeStalled (see unstalled).
     """
-    if mode == "auto" and not await has_python3(conn):
+    async for frame in unstalled(
+        _stream_spool(conn, root, offsets, mode, on_reader, learners, buffer_limit, stall_s),
+        stall_s,
+    ):
+        yield frame
+
+
+async def unstalled(frames: AsyncIterator[Frame], stall_s: float) -> AsyncIterator[Frame]:
+    """`frames`, or NodeStalled when, once the HELLO came, the next frame does not come within
+    stall_s of being asked for (an honest reader sends a heartbeat every 5 s, the SFTP poller
+    every second; a node that sends a byte a second completes no frame). The steps before the
+    HELLO time themselves (the python3 probe, opening the channel, the reader's HELLO). The time
+    the daemon takes between two frames (pacing) is not the node's."""
+    loop = asyncio.get_running_loop()
+    hello = False
+    it = aiter(frames)
+    try:
+        while True:
+            try:
+                async with asyncio.timeout_at(loop.time() + stall_s if hello else None) as cm:
+                    frame = await anext(it)
+            except StopAsyncIteration:
+                return
+            except TimeoutError:
+                if not cm.expired():
+                    raise
+                raise NodeStalled(f"no frame in {stall_s:.0f} s") from None
+            hello = hello or frame.kind == KIND_HELLO
+            yield frame
+    finally:
+        await it.aclose()  # type: ignore[attr-defined]
+
+
+async def _stream_spool(
+    conn: asyncssh.SSHClientConnection,
+    root: str,
+    offsets: dict[str, int],
+    mode: str,
+    on_reader: OnReader | None,
+    learners: Collection[str] | None,
+    buffer_limit: int,
+    stall_s: float,
+) -> AsyncIterator[Frame]:
+    if mode == "auto" and not await has_python3(conn, stall_s):
         peer = conn.get_extra_info("peername")
         log.warning("event=python_missing peer=%s fallback=sftp", peer)
         mode = "sftp"
     if mode != "sftp":
         try:
-            async for frame in stream_with_reader(conn, root, offsets, on_reader, buffer_limit):
+            frames = stream_with_reader(conn, root, offsets, on_reader, buffer_limit, stall_s)
+            async for frame in frames:
                 yield frame
             return
         except PythonMissing:

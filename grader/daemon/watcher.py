@@ -15,7 +15,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 import asyncssh
 
@@ -28,7 +28,14 @@ from grader.daemon.lagboard import LagBoard
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import OVER_BUDGET_WINDOW_S, PacedWindow, Pacer
 from grader.daemon.probes import NodeProbes
-from grader.daemon.transport import NodeLink, fetch_attest_key, fetch_simulated, stream_spool
+from grader.daemon.transport import (
+    NodeFault,
+    NodeLink,
+    fetch_attest_key,
+    fetch_simulated,
+    stream_spool,
+    within,
+)
 from grader.labs import Lab
 from grader.matching import enforced
 from grader.protocol.frames import (
@@ -40,7 +47,6 @@ from grader.protocol.frames import (
     KIND_PROGRESS_OK,
     KIND_REFUSED,
     Frame,
-    StreamError,
 )
 from grader.store import IngestBatch, LeaseLost, Store
 
@@ -58,6 +64,13 @@ FRAME_COST_BYTES = 16384
 # 1 MiB frame of index lines is ~4,000 JSON parses (~60 ms), of bare-CR output ~30 ms, and the
 # other nodes' verdicts should not wait for a whole one (measured, BENCHMARKS.md).
 FEED_SLICE_BYTES = 64 * 1024
+# A slice should hold the loop about this long: after each, the loop turns (the API shares it,
+# and answers within 100 ms while a node floods) and the node's loop budget is charged, so a
+# big frame is paced while it is fed, not only after it. The next slice's size follows the
+# node's last measured cost per byte, between MIN_SLICE_BYTES and FEED_SLICE_BYTES: what a byte
+# costs depends on what it is (plain lines ~300 MB/s, a stack of announced shells far less).
+SLICE_TURN_S = 0.005
+MIN_SLICE_BYTES = 4 * 1024
 # A batch the database refused is retried after this pause (it keeps its place: order matters).
 INGEST_RETRY_S = 1.0
 
@@ -75,16 +88,21 @@ def _log_hello(node: str, data: bytes) -> None:
     log.info("event=reader_started node=%s wake=%s python=%s", node, via, python)
 
 
-def _slices(frame: Frame) -> Iterator[Frame]:
-    """The frame itself, or for a DATA frame above FEED_SLICE_BYTES, consecutive frames of the
-    same file that together are the same bytes (the ingest takes any split: offsets chain)."""
-    if frame.kind != KIND_DATA or len(frame.data) <= FEED_SLICE_BYTES:
+def _slices(frame: Frame, size: int | Callable[[], int] = FEED_SLICE_BYTES) -> Iterator[Frame]:
+    """The frame itself, or for a DATA frame above the slice size, consecutive frames of the
+    same file that together are the same bytes (the ingest takes any split: offsets chain).
+    `size` may be a function: asked before each slice, so a slice that took long makes the
+    next ones of the same frame smaller."""
+    size_of = size if callable(size) else (lambda: size)
+    if frame.kind != KIND_DATA or len(frame.data) <= size_of():
         yield frame
         return
     view = memoryview(frame.data)
-    for start in range(0, len(frame.data), FEED_SLICE_BYTES):
-        part = bytes(view[start : start + FEED_SLICE_BYTES])
+    start = 0
+    while start < len(frame.data):
+        part = bytes(view[start : start + size_of()])
         yield Frame(frame.kind, frame.path, frame.offset + start, part)
+        start += len(part)
 
 
 class NodeWatcher:
@@ -134,6 +152,7 @@ class NodeWatcher:
         )
         self.probes = NodeProbes(node.id, node.learners)
         self._paced = PacedWindow()
+        self._slice_bytes = FEED_SLICE_BYTES  # the next slice's size (SLICE_TURN_S)
         self._tasks: list[asyncio.Task] = []
         self.lease_lost = False
         self._unsent: tuple[IngestBatch, list[Ended]] | None = None
@@ -186,9 +205,10 @@ class NodeWatcher:
 
     async def _session(self, conn: asyncssh.SSHClientConnection) -> None:
         assert self.ingest is not None
+        stall_s = self.config.daemon.node_stall_s
         await self._attestation_key(conn)  # before anything is parsed on this connection
         # Read at every connection: provisioning may have put the simulator in or taken it out.
-        self.simulated = await fetch_simulated(conn)
+        self.simulated = await within(stall_s, "reading nvidia-smi", fetch_simulated(conn))
         # In the background like a status write: a database that is away must not fail the
         # session (its batches wait and retry; this flag is written again at the next connect).
         task = asyncio.create_task(
@@ -210,9 +230,9 @@ class NodeWatcher:
                 self.feedback.reader_changed,
                 learners=frozenset(self.node.learners),
                 buffer_limit=self.config.daemon.node_buffer_bytes,
+                stall_s=stall_s,
             ):
-                began = time.monotonic()
-                awaited = 0.0  # time other tasks ran between a big frame's slices: not ours
+                began = time.monotonic()  # since the last loop turn: the node's time
                 if frame.kind == KIND_HEARTBEAT:
                     self._heartbeat(frame.data)
                 elif frame.kind == KIND_PROGRESS_FAILED:
@@ -237,12 +257,16 @@ class NodeWatcher:
                         self.feedback.route_known()
                         if hellos == 1:  # once per connection: a second HELLO is noise
                             _log_hello(self.node.id, frame.data)
-                    for i, part in enumerate(_slices(frame)):
+                    for i, part in enumerate(_slices(frame, self._next_slice)):
                         if i:  # a big frame is fed in slices, other tasks running in between
-                            turned = time.monotonic()
-                            await asyncio.sleep(0)
-                            awaited += time.monotonic() - turned
+                            # The slices so far are charged to the node's loop budget now: a
+                            # frame that costs more than its share is paused between slices.
+                            now = time.monotonic()
+                            await asyncio.sleep(self._charge(0, now, now - began))
+                            began = time.monotonic()
+                        fed = time.monotonic()
                         self.ingest.feed(part)
+                        self._measured(len(part), time.monotonic() - fed)
                     self._wake.set()
                     if self.ingest.has_ended():
                         self._urgent.set()
@@ -257,26 +281,43 @@ class NodeWatcher:
                 # Every frame is paced, whatever its kind: a flood of heartbeats, errors or
                 # progress answers costs the node its own time, not the loop's.
                 cost = FRAME_COST_BYTES + len(frame.path) + len(frame.data)
-                pause = self._pacer.spend(cost, now, busy_s=now - began - awaited)
+                pause = self._charge(cost, now, now - began)
                 if pause > 0:  # a flood: SSH flow control holds the rest on the node
-                    metrics.PACED_SECONDS.labels(node=self.node.id).inc(pause)
-                    paced = self._paced.add(now, pause)
-                    budget = self.config.daemon.node_over_budget_s
-                    if budget > 0 and paced >= budget:
-                        log.warning(
-                            "event=node_over_budget node=%s paced_s=%.1f window_s=%.0f",
-                            self.node.id,
-                            paced,
-                            self._paced.window_s,
-                        )
-                        self._paced = PacedWindow()
-                        raise StreamError(
-                            f"over budget: paced {paced:.0f} s in {OVER_BUDGET_WINDOW_S:.0f} s"
-                        )
                     await asyncio.sleep(pause)
         finally:
             self.conn = None
             self.feedback.disconnected()
+
+    def _next_slice(self) -> int:
+        return self._slice_bytes
+
+    def _measured(self, size: int, took_s: float) -> None:
+        """A slice of `size` bytes took `took_s` to feed: size the next for SLICE_TURN_S."""
+        if took_s <= 0:
+            self._slice_bytes = FEED_SLICE_BYTES
+            return
+        fits = int(size * SLICE_TURN_S / took_s)
+        self._slice_bytes = max(MIN_SLICE_BYTES, min(FEED_SLICE_BYTES, fits))
+
+    def _charge(self, cost: int, now: float, busy_s: float) -> float:
+        """Charge the node `cost` bytes and `busy_s` of the loop; how long to pause. Paced
+        node_over_budget_s within the window: NodeFault, the node is dropped and retried with
+        backoff."""
+        pause = self._pacer.spend(cost, now, busy_s=busy_s)
+        if pause > 0:
+            metrics.PACED_SECONDS.labels(node=self.node.id).inc(pause)
+            paced = self._paced.add(now, pause)
+            budget = self.config.daemon.node_over_budget_s
+            if budget > 0 and paced >= budget:
+                log.warning(
+                    "event=node_over_budget node=%s paced_s=%.1f window_s=%.0f",
+                    self.node.id,
+                    paced,
+                    self._paced.window_s,
+                )
+                self._paced = PacedWindow()
+                raise NodeFault(f"over budget: paced {paced:.0f} s in {OVER_BUDGET_WINDOW_S:.0f} s")
+        return pause
 
     async def _attestation_key(self, conn: asyncssh.SSHClientConnection) -> None:
         """Read the node's attestation key at every connect (provisioning may have added it)."""
@@ -284,7 +325,11 @@ class NodeWatcher:
         mode = self.config.attestation
         key: bytes | None = None
         if mode != "off":
-            key, why = await fetch_attest_key(conn, self.node.attest_key_path)
+            key, why = await within(
+                self.config.daemon.node_stall_s,
+                "reading the attestation key",
+                fetch_attest_key(conn, self.node.attest_key_path),
+            )
             if key is None:
                 log.log(
                     logging.WARNING if mode == "required" else logging.INFO,

@@ -6,9 +6,12 @@ import contextlib
 import io
 import logging
 from collections.abc import Iterator
+from pathlib import Path
 
 from grader.daemon.run_cmd import LOG_FORMAT, _UtcFormatter
 from grader.printable import printable
+
+from .hostile import LOG_LINE, run_case
 
 
 @contextlib.contextmanager
@@ -75,3 +78,22 @@ def test_a_forged_record_after_u2028_stays_inside_its_line() -> None:
         log.warning("event=file_reset node=%s path=%s", "n1", f"x\u2028{forged}\u202e.ts")
     lines = stream.getvalue().splitlines()
     assert len(lines) == 1 and "\\u2028ts=2026-12-01" in lines[0] and "\\u202e" in lines[0]
+
+
+def test_the_daemons_real_log_splits_into_its_own_records(tmp_path: Path) -> None:
+    """A real `grader run` beside a crafted node (tests/daemon/hostile.py, `unicode-separators`)
+    that puts U+2028, U+2029 and U+202E before a forged record in its HELLO and in RESET paths:
+    `str.splitlines()` of the daemon's log finds only the daemon's own records, the node's
+    fields are there, escaped."""
+    out = run_case(tmp_path, "unicode-separators", commands=3, every_s=0.05, timeout_s=5.0)
+    assert out.exit_code == 0, out.log[-3000:]
+    lines = out.log.splitlines()
+    assert lines and all(LOG_LINE.match(line) for line in lines), [
+        line for line in lines if not LOG_LINE.match(line)
+    ][:5]
+    assert not any(ch in out.log for ch in SEPARATORS[1:] + BIDI)  # only the records' "\n"
+    hello = [ln for ln in lines if "event=reader_started" in ln and "node=node-2" in ln]
+    assert hello and "\\u2028ts=2026-12-01" in hello[0] and "\\u202e" in hello[0]
+    resets = [ln for ln in lines if "event=file_reset" in ln and "node=node-2" in ln]
+    assert resets and all("x\\u2029x\\u2028ts=2026-12-01" in ln for ln in resets)
+    assert len(resets) <= 50 + 5 * 60  # within the node's log budget, whatever it sends
