@@ -156,6 +156,21 @@ def stderr_flood(_conn: int) -> Iterator[bytes]:
         yield Stderr((FORGED + "\n").encode())
 
 
+def unicode_separators(_conn: int) -> Iterator[bytes]:
+    """Issue 32: U+2028/U+2029 and bidi controls in a HELLO field (its `hello` below, the
+    connection's first) and in RESET paths, each before a forged record: a log reader that
+    splits with str.splitlines() saw the record."""
+    for i in range(2_000):
+        yield encode(KIND_RESET, f"mallory/x\u2029{SEPARATED}\u202e{i}.ts", 0, b"")
+
+
+#: FORGED behind a Unicode line separator instead of a newline, a bidi override after it.
+SEPARATED = FORGED.replace("\n", "\u2028") + "\u202e"
+unicode_separators.hello = lambda: encode(  # type: ignore[attr-defined]
+    KIND_HELLO, "", 0, json.dumps({"wake": "inotify", "python": SEPARATED}).encode()
+)
+
+
 CASES: dict[str, Callable[[int], Iterator[bytes]]] = {
     "data-flood": data_flood,
     "frame-rate": frame_rate,
@@ -166,6 +181,7 @@ CASES: dict[str, Callable[[int], Iterator[bytes]]] = {
     "hello-reset-progress-spam": hello_reset_progress_spam,
     "heartbeat-flood": heartbeat_flood,
     "stderr-flood": stderr_flood,
+    "unicode-separators": unicode_separators,
 }
 
 
@@ -187,7 +203,7 @@ def serve(case: str, workdir: Path) -> None:
         connections += 1
         (workdir / "connections").write_text(str(connections))
         try:
-            process.stdout.write(hello())
+            process.stdout.write(getattr(script, "hello", hello)())  # a case's own, or ours
             await process.stdout.drain()
             # The first chunk is made before the attack starts: a case that builds its frames
             # up front (frame_rate) does so then, not while the honest node is measured on the
