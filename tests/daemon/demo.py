@@ -77,8 +77,10 @@ class Shell:
         }
         return json.dumps(entry).encode() + b"\n"
 
-    def prompt(self, exit_: int = 0) -> bytes:
-        d = markers.encode_d(exit_, self.aid, self.n, self.hist, time.time(), [exit_], self.nonce)
+    def prompt(self, exit_: int = 0, t: float | None = None) -> bytes:
+        """The D P A run of a prompt; `t`: the D's time (else now, as the hooks write it)."""
+        now = time.time() if t is None else t
+        d = markers.encode_d(exit_, self.aid, self.n, self.hist, now, [exit_], self.nonce)
         return d + markers.encode_p("/home/alice") + markers.encode_a(self.aid, self.nonce) + b"$ "
 
     def start(self, line: str) -> bytes:
@@ -91,9 +93,9 @@ class Shell:
             + markers.encode_c(self.aid, self.n, self.hist, time.time(), self.nonce)
         )
 
-    def command(self, line: str, output: str, exit_: int = 0) -> bytes:
-        """A whole command: start, output, and the next prompt (whose D ends it)."""
-        return self.start(line) + output.encode() + self.prompt(exit_)
+    def command(self, line: str, output: str, exit_: int = 0, t: float | None = None) -> bytes:
+        """A whole command: start, output, and the next prompt (whose D ends it, at `t`)."""
+        return self.start(line) + output.encode() + self.prompt(exit_, t)
 
     def header(self) -> bytes:
         return b"Script started on 2026-11-29 18:15:02+00:00\r\n" + self.prompt()

@@ -26,6 +26,7 @@ import itertools
 import json
 import os
 import re
+import secrets
 import signal
 import socket
 import statistics
@@ -36,9 +37,11 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 
+from grader.protocol import markers
 from grader.protocol.frames import (
     KIND_DATA,
     KIND_ERROR,
@@ -49,10 +52,10 @@ from grader.protocol.frames import (
     KIND_RESET,
     encode,
 )
-from grader.store import Store
+from grader.store import AuditEntry, Store
 
-from .demo import Shell
-from .nodesim import LEARNER, Spool, write_config
+from .demo import LAB_ID, Shell
+from .nodesim import LEARNER, NODE_ID, Spool, write_config
 from .sshpeer import SshPeer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -228,6 +231,176 @@ def serve(case: str, workdir: Path) -> None:
     signal.sigwait({signal.SIGTERM, signal.SIGINT})
 
 
+# --- the learner's cases: what an unprivileged learner prints into his own session -------------
+# Mallory is a learner on the honest node, beside alice: his shell is his, so he can print any
+# marker with his session's nonce (it is in his readable index line). Each case gets his login
+# (Mallory) once the attack starts and a stop event; it writes into his own session files,
+# which the node's real spool reader sends like any other, or it uses his API token. What it
+# returns is noted in the outcome (`facts`).
+
+MALLORY = "mallory"
+MALLORY_TOKEN = "hostile-harness-mallory-token"
+#: A number past int()'s 4,300-digit limit (Python 3.11's default for int <-> str).
+BIG = b"9" * 5000
+#: An end time in the year 11476: past what datetime can render (it stops at year 9999).
+FAR_T = 300000000000.5
+#: A marker field's value in an encoded marker that a case swaps for bytes no encoder writes.
+SENTINEL = 271828182845
+STACK_SHELLS = 12_000  # announced shells, each with a command open (~2 MB)
+PS_MARKERS = 350  # prompt markers, each with a distinct ~250 KB ps= list (~87 MB)
+PS_BYTES = 250_000
+SSE_STREAMS = 1_000
+#: How long alice goes on typing after mallory's bytes are written, until the daemon has read
+#: them (ps-memory's ~87 MB take ~11 s at the node's default 8 MB/s budget); and how far from a
+#: file's end its stored offset may stay (the prompt after the last D: never a resume point).
+DRAIN_S = 30.0
+DRAIN_SLACK_BYTES = 1024
+DRAIN_LINE = "true"
+
+
+@dataclass
+class Mallory:
+    """The attacker: a learner of the honest node with a real session per login (an index line
+    with its own random nonce, then script's header) and a learner token for the API."""
+
+    spool: Spool
+    api_port: int
+    sessions: list[Shell] = field(default_factory=list)
+    #: set by a case that holds what it took (sse-flood's streams) once all of it is held
+    holding: threading.Event = field(default_factory=threading.Event)
+
+    def login(self) -> Shell:
+        i = len(self.sessions)
+        sh = Shell(f"20261201T090000-{7000 + i}-{i:08x}", nonce=secrets.token_hex(16), aid=7000 + i)
+        self.spool.begin(sh)
+        self.sessions.append(sh)
+        return sh
+
+    def type(self, sh: Shell, data: bytes) -> None:
+        self.spool.append(sh, data)
+
+    def done(self) -> None:
+        """Each session ends with an honest `true` (DRAIN_LINE): the daemon has read a session
+        to its end once that is stored (HostileRun.drained)."""
+        for sh in self.sessions:
+            self.type(sh, sh.command(DRAIN_LINE, ""))
+
+
+def _swap(marker: bytes, old: bytes, new: bytes) -> bytes:
+    assert marker.count(old) == 1, (marker, old)
+    return marker.replace(old, new)
+
+
+def huge_aid(m: Mallory, _stop: threading.Event) -> dict[str, object]:
+    """Issue 32: a 5,000-digit number in a marker (int() raises); one session per field:
+    aid, n and h of a command's start, exit and a ps entry of its end."""
+    t = time.time()
+    for name in ("aid", "n", "h", "exit", "ps"):
+        sh = m.login()
+        line = sh.start("echo hi")  # the E C run of a command, as the hooks write it
+        e, c = line.split(b"\x1b]133;C;")
+        c = b"\x1b]133;C;" + c
+        if name in ("aid", "n", "h"):
+            value = {"aid": sh.aid, "n": sh.n, "h": sh.hist}[name]
+            field_ = f";{name}=".encode()
+            m.type(sh, e + _swap(c, field_ + b"%d;" % value, field_ + BIG + b";") + b"hi\r\n")
+            continue
+        exit_, ps = (SENTINEL, [0]) if name == "exit" else (0, [0, SENTINEL])
+        d = markers.encode_d(exit_, sh.aid, sh.n, sh.hist, t, ps, sh.nonce)
+        d = _swap(d, b"%d" % SENTINEL, BIG)
+        m.type(
+            sh, line + b"hi\r\n" + d + markers.encode_p("/tmp") + markers.encode_a(sh.aid, sh.nonce)
+        )
+    m.done()
+    return {"sessions": [sh.session for sh in m.sessions]}
+
+
+def far_clock(m: Mallory, _stop: threading.Event) -> dict[str, object]:
+    """Issue 32: an honest `echo hello` whose end marker says year 11476 (a redefined clock)."""
+    sh = m.login()
+    m.type(sh, sh.command("echo hello", "hello\r\n", t=FAR_T))
+    m.done()
+    return {"sessions": [sh.session]}
+
+
+def stack_flood(m: Mallory, _stop: threading.Event) -> dict[str, object]:
+    """Issue 32: 12,000 announced shells, each with a command open (~2 MB at once)."""
+    sh = m.login()
+    t = time.time()
+    parts = []
+    for k in range(STACK_SHELLS):
+        aid = 100_000 + k
+        parts.append(
+            markers.encode_a(aid, sh.nonce)
+            + markers.encode_e("sleep 1000", sh.nonce)
+            + markers.encode_c(aid, 1, 1, t, sh.nonce)
+        )
+    data = b"".join(parts)
+    m.type(sh, data)
+    m.done()
+    return {"sessions": [sh.session], "bytes": len(data)}
+
+
+def ps_memory(m: Mallory, stop: threading.Event) -> dict[str, object]:
+    """Issue 32: 350 prompt markers, each a D P A run with a distinct ~250 KB ps= list."""
+    sh = m.login()
+    numbers = itertools.count(1_000_000)
+    base = b",".join(b"%d" % next(numbers) for _ in range(PS_BYTES // 8))  # 7 digits and a comma
+    written = 0
+    for j in range(PS_MARKERS):
+        if stop.is_set():
+            break
+        d = markers.encode_d(0, sh.aid, sh.n, sh.hist, time.time(), [SENTINEL], sh.nonce)
+        d = _swap(d, b"ps=%d" % SENTINEL, b"ps=%d," % j + base)  # distinct: its first entry
+        run = d + markers.encode_p("/home/mallory") + markers.encode_a(sh.aid, sh.nonce) + b"$ "
+        m.type(sh, run)
+        written += len(run)
+    m.done()
+    return {"sessions": [sh.session], "bytes": written}
+
+
+def sse_flood(m: Mallory, stop: threading.Event) -> dict[str, object]:
+    """Issue 32: 1,000 concurrent SSE streams on one learner token, held until the attack ends;
+    what each was answered (the status line), and one refusal's text."""
+    request = (
+        "GET /api/events/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"Authorization: Bearer {MALLORY_TOKEN}\r\nAccept: text/event-stream\r\n\r\n"
+    ).encode()
+    socks: list[socket.socket] = []
+    statuses: dict[str, int] = {}
+    refused = ""
+    try:
+        for _ in range(SSE_STREAMS):
+            s = socket.create_connection(("127.0.0.1", m.api_port), timeout=10)
+            socks.append(s)
+            s.sendall(request)
+        for s in socks:
+            try:
+                head = s.recv(4096)
+            except OSError as exc:
+                status = type(exc).__name__
+            else:
+                status = head.split(b" ", 2)[1].decode() if head.startswith(b"HTTP/") else "none"
+                if status == "429" and not refused:
+                    refused = head.decode(errors="replace")
+            statuses[status] = statuses.get(status, 0) + 1
+        m.holding.set()
+        stop.wait()
+    finally:
+        for s in socks:
+            s.close()
+    return {"sse": statuses, "sse_refusal": refused}
+
+
+LEARNER_CASES: dict[str, Callable[[Mallory, threading.Event], dict[str, object]]] = {
+    "huge-aid": huge_aid,
+    "far-clock": far_clock,
+    "stack-flood": stack_flood,
+    "ps-memory": ps_memory,
+    "sse-flood": sse_flood,
+}
+
+
 # --- the run, seen from outside --------------------------------------------------------------
 
 
@@ -254,6 +427,7 @@ def percentile(values: list[float], q: float) -> float:
 class Phase:
     latencies: list[float] = field(default_factory=list)  # s, command written -> in the database
     api: list[float] = field(default_factory=list)  # s, /api/nodes answered (200 only)
+    health: list[float] = field(default_factory=list)  # s, /healthz answered (200 only)
     api_failures: list[str] = field(default_factory=list)
     rss_mib: list[float] = field(default_factory=list)
 
@@ -267,6 +441,21 @@ class Outcome:
     log: str
     crafted_connections: int
     states: dict[str, str]
+    #: every API route after the attack (then again after a reset of mallory's lab, `reset:`
+    #: first): its status, or for a stream whether it delivered every stored event
+    routes: dict[str, str] = field(default_factory=dict)
+    #: the audit's suspicious entries (anomalies), whoever they name
+    anomalies: list[AuditEntry] = field(default_factory=list)
+    facts: dict[str, object] = field(default_factory=dict)  # what the learner case noted
+    #: the start and end times of mallory's stored commands
+    mallory_times: list[tuple[float | None, float | None]] = field(default_factory=list)
+
+    def anomalies_of(self, learner: str) -> list[AuditEntry]:
+        return [a for a in self.anomalies if a.learner == learner]
+
+    @property
+    def failed_routes(self) -> dict[str, str]:
+        return {route: got for route, got in self.routes.items() if not got.startswith(("2", "4"))}
 
     @property
     def log_lines(self) -> list[str]:
@@ -285,7 +474,14 @@ class Outcome:
             "rss_attack_mib": round(max(a.rss_mib), 1),
             "api_plain_p99_ms": round(1000 * percentile(p.api, 0.99), 1) if p.api else None,
             "api_attack_p99_ms": round(1000 * percentile(a.api, 0.99), 1) if a.api else None,
+            "api_attack_max_ms": round(1000 * max(a.api), 1) if a.api else None,
+            "health_attack_max_ms": round(1000 * max(a.health), 1) if a.health else None,
             "api_failures": len(a.api_failures),
+            "attack_max_ms": round(1000 * max(a.latencies), 1),
+            "failed_routes": len(self.failed_routes),
+            "anomalies_mallory": len(self.anomalies_of(MALLORY)),
+            "anomaly_kinds": sorted({a.kind for a in self.anomalies_of(MALLORY)}),
+            **({"sse": self.facts["sse"]} if "sse" in self.facts else {}),
             "log_kib": round(len(self.log.encode()) / 1024, 1),
             "crafted_connections": self.crafted_connections,
             "exit_code": self.exit_code,
@@ -293,26 +489,71 @@ class Outcome:
 
 
 class HostileRun:
-    """One `grader run` watching the honest node and a crafted node serving `case`."""
+    """One `grader run` watching the honest node and, for a case of CASES, a crafted node
+    serving it; for a case of LEARNER_CASES, mallory is a second learner of the honest node."""
 
     def __init__(self, tmp: Path, case: str, **daemon: object) -> None:
-        if case not in CASES:
-            raise ValueError(f"unknown case {case!r}; cases: {', '.join(CASES)}")
+        if case not in CASES and case not in LEARNER_CASES:
+            known = ", ".join([*CASES, *LEARNER_CASES])
+            raise ValueError(f"unknown case {case!r}; cases: {known}")
         self.tmp, self.case = tmp, case
+        self.learner_case = LEARNER_CASES.get(case)
         self.crafted_dir = tmp / "crafted"
         self.crafted_dir.mkdir(parents=True)
         env = dict(os.environ, PYTHONPATH=str(REPO))
-        self.crafted = subprocess.Popen(
-            [sys.executable, "-m", "tests.daemon.hostile", "serve", case, str(self.crafted_dir)],
-            cwd=REPO,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=(tmp / "crafted.log").open("ab"),
-        )
+        self.crafted: subprocess.Popen[bytes] | None = None
+        if self.learner_case is None:
+            self.crafted = subprocess.Popen(
+                [sys.executable, "-m", "tests.daemon.hostile", "serve", case, str(tmp / "crafted")],
+                cwd=REPO,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=(tmp / "crafted.log").open("ab"),
+            )  # fmt: skip
         self.honest = SshPeer(tmp / "honest-peer").start()
         self.spool = Spool(tmp / "honest")
         self.shell = Shell("20261201T080000-4242-9f3a01bc")
         self.spool.begin(self.shell)
+        self.api_port = _free_port()
+        tokens: dict[str, object] = {"operator": [OPERATOR_TOKEN]}
+        api: dict[str, object] = {
+            "enabled": True,
+            "host": "127.0.0.1",
+            "port": self.api_port,
+            "tokens": tokens,
+        }
+        learners = {LEARNER: [LAB_ID]}
+        if self.learner_case is not None:
+            learners[MALLORY] = [LAB_ID]
+            tokens["learners"] = {MALLORY: MALLORY_TOKEN}
+            # The per-token request rate is another limit: wide here, so what refuses mallory's
+            # streams is the cap on streams (sse-flood opens 1,000 in a few seconds).
+            api["rate_limits"] = {"per_token": "100000/minute"}
+        settings: dict[str, Any] = dict(daemon)  # grader.yaml's daemon section
+        cfg_path = write_config(
+            tmp, self.honest, self.spool.root, db=f"sqlite:///{tmp / 'grader.db'}", api=api,
+            learners=learners, lease_ttl_s=10, **settings,
+        )  # fmt: skip
+        if self.crafted is not None:
+            self._add_crafted_node(cfg_path)
+        self.log_path = tmp / "daemon.log"
+        self.daemon = subprocess.Popen(
+            [sys.executable, "-m", "grader.cli", "run", "--config", str(cfg_path)],
+            cwd=tmp,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log_path.open("ab"),
+        )
+        self.store = Store.open(f"sqlite:///{tmp / 'grader.db'}")
+        self.typed = 0
+        self.mallory = Mallory(Spool(tmp / "honest", MALLORY), self.api_port)
+        self._stop_attack = threading.Event()
+        self._attack_thread: threading.Thread | None = None
+        self.facts: dict[str, object] = {}
+
+    def _add_crafted_node(self, cfg_path: Path) -> None:
+        """node-2 in the config: the crafted node, once its process says where it listens."""
+        assert self.crafted is not None
         peer_json = self.crafted_dir / "peer.json"
         deadline = time.monotonic() + 30
         while not peer_json.exists():
@@ -320,17 +561,6 @@ class HostileRun:
                 raise RuntimeError("the crafted node did not start: " + self._crafted_log())
             time.sleep(0.05)
         crafted = json.loads(peer_json.read_text())
-        self.api_port = _free_port()
-        api = {
-            "enabled": True,
-            "host": "127.0.0.1",
-            "port": self.api_port,
-            "tokens": {"operator": [OPERATOR_TOKEN]},
-        }
-        cfg_path = write_config(
-            tmp, self.honest, self.spool.root, db=f"sqlite:///{tmp / 'grader.db'}", api=api,
-            lease_ttl_s=10, **daemon,
-        )  # fmt: skip
         cfg = json.loads(cfg_path.read_text())
         honest_node = cfg["nodes"][0]
         cfg["nodes"].append(
@@ -345,16 +575,6 @@ class HostileRun:
             )
         )
         cfg_path.write_text(json.dumps(cfg, indent=2))
-        self.log_path = tmp / "daemon.log"
-        self.daemon = subprocess.Popen(
-            [sys.executable, "-m", "grader.cli", "run", "--config", str(cfg_path)],
-            cwd=tmp,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=self.log_path.open("ab"),
-        )
-        self.store = Store.open(f"sqlite:///{tmp / 'grader.db'}")
-        self.typed = 0
 
     def _crafted_log(self) -> str:
         return (self.tmp / "crafted.log").read_text(errors="replace")[-2000:]
@@ -383,24 +603,26 @@ class HostileRun:
 
     @contextlib.contextmanager
     def sampling_api(self, phase: Phase, every_s: float = 0.2) -> Iterator[None]:
-        """/api/nodes polled in a thread while the block runs; answers and failures noted."""
+        """/api/nodes and /healthz polled in a thread while the block runs; answers and
+        failures noted."""
         done = threading.Event()
 
         def poll() -> None:
             headers = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
-            url = f"http://127.0.0.1:{self.api_port}/api/nodes"
+            base = f"http://127.0.0.1:{self.api_port}"
             with httpx.Client(timeout=10) as client:
                 while not done.is_set():
-                    t0 = time.monotonic()
-                    try:
-                        status = client.get(url, headers=headers).status_code
-                    except httpx.HTTPError as exc:
-                        phase.api_failures.append(type(exc).__name__)
-                    else:
-                        if status == 200:
-                            phase.api.append(time.monotonic() - t0)
+                    for path, answers in (("/api/nodes", phase.api), ("/healthz", phase.health)):
+                        t0 = time.monotonic()
+                        try:
+                            status = client.get(base + path, headers=headers).status_code
+                        except httpx.HTTPError as exc:
+                            phase.api_failures.append(f"{path}: {type(exc).__name__}")
                         else:
-                            phase.api_failures.append(f"HTTP {status}")
+                            if status == 200:
+                                answers.append(time.monotonic() - t0)
+                            else:
+                                phase.api_failures.append(f"{path}: HTTP {status}")
                     with contextlib.suppress(OSError, RuntimeError):
                         phase.rss_mib.append(_rss_mib(self.daemon.pid))
                     done.wait(every_s)
@@ -414,7 +636,115 @@ class HostileRun:
             thread.join(15)
 
     def attack(self) -> None:
-        (self.crafted_dir / "go").write_text("")
+        if self.learner_case is None:
+            (self.crafted_dir / "go").write_text("")
+            return
+        case = self.learner_case
+
+        def run() -> None:
+            self.facts.update(case(self.mallory, self._stop_attack))
+
+        self._attack_thread = threading.Thread(target=run, name=self.case, daemon=True)
+        self._attack_thread.start()
+
+    @property
+    def attacking(self) -> bool:
+        """A learner case's attack is still being written (or held: sse-flood's streams)."""
+        thread = self._attack_thread
+        return thread is not None and thread.is_alive()
+
+    def end_attack(self) -> None:
+        """Stop a learner case (sse-flood closes its streams) and wait for it."""
+        self._stop_attack.set()
+        if self._attack_thread is not None:
+            self._attack_thread.join(60)
+
+    def drained(self) -> bool:
+        """The daemon has read each of mallory's session files to its end: its last command
+        (Mallory.done) is stored, or its stored offset is within DRAIN_SLACK_BYTES of the
+        file's size (the bytes of a quarantined session are skipped, not graded)."""
+        offsets = self.store.offsets(NODE_ID)
+        ended = {r.session for r in self.store.command_records(MALLORY) if r.line == DRAIN_LINE}
+        for sh in self.mallory.sessions:
+            path = f"{MALLORY}/{sh.session}.ts"
+            size = (self.mallory.spool.dir / f"{sh.session}.ts").stat().st_size
+            if sh.session not in ended and offsets.get(path, 0) < size - DRAIN_SLACK_BYTES:
+                return False
+        return True
+
+    def routes(self) -> dict[str, str]:
+        """Every API route, with the operator's token and with mallory's where he has one: the
+        status, and for the event stream whether it delivered every event stored so far."""
+        who = {"operator": OPERATOR_TOKEN}
+        if self.learner_case is not None:
+            who["mallory"] = MALLORY_TOKEN
+        paths = [
+            "/healthz", "/metrics", "/api/labs", "/api/nodes", "/api/learners",
+            "/api/export.csv", "/api/announcements", "/api/events?after=0",
+            f"/api/learners/{LEARNER}/progress", f"/api/learners/{MALLORY}/progress",
+            "/api/dashboard/whoami", f"/api/dashboard/grid?lab={LAB_ID}",
+            "/api/dashboard/downgrades", f"/api/dashboard/labs/{LAB_ID}",
+            f"/api/dashboard/checklist/{LEARNER}?lab={LAB_ID}",
+            f"/api/dashboard/checklist/{MALLORY}?lab={LAB_ID}",
+        ]  # fmt: skip
+        out = {}
+        with httpx.Client(base_url=f"http://127.0.0.1:{self.api_port}", timeout=10) as client:
+            for name, token in who.items():
+                headers = {"Authorization": f"Bearer {token}"}
+                for path in paths:
+                    try:
+                        got = str(client.get(path, headers=headers).status_code)
+                    except httpx.HTTPError as exc:
+                        got = type(exc).__name__
+                    out[f"{name} {path}"] = got
+                out[f"{name} /api/events/stream?after=0"] = self._stream(client, headers)
+        return out
+
+    def _stream(self, client: httpx.Client, headers: dict[str, str]) -> str:
+        """The SSE stream from 0: "200" once it has sent every event this token may see (the
+        JSON poll's last seq), else what went wrong."""
+        try:
+            seqs = [e["seq"] for e in client.get("/api/events?after=0", headers=headers).json()]
+        except (httpx.HTTPError, ValueError, TypeError, KeyError) as exc:
+            seqs = []
+            polled = f" (the poll failed too: {type(exc).__name__})"
+        else:
+            polled = ""
+        last = max(seqs, default=0)
+        seen = 0
+        try:
+            with client.stream(
+                "GET", "/api/events/stream?after=0", headers=headers, timeout=5
+            ) as response:
+                if response.status_code != 200:
+                    return str(response.status_code)
+                if not last and not polled:
+                    return "200"
+                for line in response.iter_lines():
+                    if line.startswith("id:"):
+                        seen = int(line[3:])
+                        if seen >= last:
+                            return "200" + polled
+        except httpx.HTTPError as exc:
+            return f"stream broke after seq {seen} of {last}: {type(exc).__name__}{polled}"
+        return f"stream ended after seq {seen} of {last}{polled}"
+
+    def reset_mallory(self) -> str:
+        """An operator starts mallory's lab over (his stored values stay in the event log)."""
+        with httpx.Client(timeout=10) as client:
+            response = client.post(
+                f"http://127.0.0.1:{self.api_port}/api/learners/{MALLORY}/labs/{LAB_ID}/reset",
+                headers={"Authorization": f"Bearer {OPERATOR_TOKEN}"},
+                json={"reason": "the hostile harness starts mallory over"},
+            )
+        return str(response.status_code)
+
+    def anomalies(self) -> list[AuditEntry]:
+        found, after = [], 0
+        while batch := self.store.audit(after):
+            found += [a for a in batch if a.suspicious]
+            after = batch[-1].seq
+        return found
 
     def stop(self) -> int | None:
         """SIGTERM the daemon; its exit status (None if it did not stop within 20 s)."""
@@ -427,14 +757,16 @@ class HostileRun:
             return None
 
     def close(self) -> None:
+        self.end_attack()
         if self.daemon.poll() is None:
             self.daemon.kill()
             self.daemon.wait(10)
-        self.crafted.terminate()
-        try:
-            self.crafted.wait(10)
-        except subprocess.TimeoutExpired:
-            self.crafted.kill()
+        if self.crafted is not None:
+            self.crafted.terminate()
+            try:
+                self.crafted.wait(10)
+            except subprocess.TimeoutExpired:
+                self.crafted.kill()
         self.honest.close()
 
     def states(self) -> dict[str, str]:
@@ -445,25 +777,47 @@ def run_case(
     tmp: Path, case: str, commands: int = 20, every_s: float = 0.1, timeout_s: float = 10.0,
     settle_s: float = 1.0, **daemon: object,
 ) -> Outcome:  # fmt: skip
-    """Plain phase (crafted node connected, quiet), then the attack, then SIGTERM."""
+    """Plain phase (crafted node connected and quiet; or mallory idle), then the attack, then
+    every API route (for a learner case: again after a reset of mallory's lab), then SIGTERM.
+
+    A learner case's attack phase starts with its first bytes (alice's commands are measured
+    throughout, no settling) and lasts until its writing is done (or, for one that holds
+    something, `commands` commands), and at least `commands` commands."""
     run = HostileRun(tmp, case, **daemon)
     try:
         plain, attack = Phase(), Phase()
         deadline = time.monotonic() + 30
-        while run.crafted_connections < 1:
+        while run.crafted is not None and run.crafted_connections < 1:
             assert time.monotonic() < deadline, "the daemon never connected to the crafted node"
             time.sleep(0.05)
         run.type_commands(Phase(), 1, 0, 30)  # the honest node is streaming: warmed up
         with run.sampling_api(plain):
             run.type_commands(plain, commands, every_s, timeout_s)
         run.attack()
-        time.sleep(settle_s)  # the attack is under way
+        if run.learner_case is None:
+            time.sleep(settle_s)  # the attack is under way
         with run.sampling_api(attack):
             run.type_commands(attack, commands, every_s, timeout_s)
+            while run.attacking and not run.mallory.holding.is_set():
+                run.type_commands(attack, 1, every_s, timeout_s)
+            drain_until = time.monotonic() + DRAIN_S
+            while not run.drained() and time.monotonic() < drain_until:
+                run.type_commands(attack, 1, every_s, timeout_s)
+            run.end_attack()
+            run.type_commands(attack, 2, every_s, timeout_s)  # after it: what it left behind
+        routes = run.routes()
+        if run.learner_case is not None:
+            routes["operator POST reset"] = run.reset_mallory()
+            routes.update({f"reset: {k}": v for k, v in run.routes().items()})
         states = run.states()
+        anomalies = run.anomalies()
+        times = [(r.t0, r.t1) for r in run.store.command_records(MALLORY)]
         exit_code = run.stop()
         log = run.log_path.read_text(errors="replace")
-        return Outcome(case, plain, attack, exit_code, log, run.crafted_connections, states)
+        return Outcome(
+            case, plain, attack, exit_code, log, run.crafted_connections, states, routes,
+            anomalies, run.facts, times,
+        )  # fmt: skip
     finally:
         run.close()
 
@@ -475,7 +829,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("case", choices=sorted(CASES))
     s.add_argument("workdir", type=Path)
     b = sub.add_parser("bench", help="run cases, print one JSON line of figures per case")
-    b.add_argument("cases", nargs="*", choices=[[], *sorted(CASES)], default=[])
+    b.add_argument("cases", nargs="*", choices=[[], *sorted([*CASES, *LEARNER_CASES])], default=[])
     b.add_argument("--commands", type=int, default=50, help="alice's commands per phase")
     b.add_argument("--out", type=Path, help="also write the figures here (JSON lines)")
     args = parser.parse_args(argv)
@@ -485,9 +839,12 @@ def main(argv: list[str] | None = None) -> int:
     import tempfile
 
     rows = []
-    for case in args.cases or list(CASES):
+    for case in args.cases or [*CASES, *LEARNER_CASES]:
         with tempfile.TemporaryDirectory(prefix=f"hostile-{case}-") as tmp:
-            row = run_case(Path(tmp), case, commands=args.commands).summary()
+            try:
+                row = run_case(Path(tmp), case, commands=args.commands).summary()
+            except AssertionError as exc:  # alice's command not stored in time: the figure
+                row = {"case": case, "failed": str(exc).splitlines()[0]}
         print(json.dumps(row), flush=True)
         rows.append(row)
     if args.out:
