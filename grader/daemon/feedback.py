@@ -84,6 +84,7 @@ def progress_document(
     announcements: Iterable[Announcement] = (),
     wait_ms: int = PROMPT_WAIT_MS,
     learner_page: str | None = None,
+    current: str | None = None,
 ) -> dict[str, Any]:
     """The progress file's JSON for one learner (pure: built from what the store says).
 
@@ -92,11 +93,14 @@ def progress_document(
     this document (newest last); announcements: the live ones for the learner's labs;
     learner_page: the address of the learner's page (grader.yaml api.public_url, config.py
     ApiConfig.learner_page), which the login welcome names; None when the operator set none.
+    current: the id of the lab the learner is on (grader.matching.course), which `lab`, its
+    welcome and its hints refer to; None (or not one of `labs`) leaves it to the node's `lab`:
+    the first unfinished lab.
 
     The head (`v`, `seq`, `ann`, `wait_ms`, `judged`, in that order, up to judged's closing
     brace) is what the capture hooks read at every prompt with one builtin `read -d '}'`, so it
     holds only numbers and session keys, never a string the learner or an author wrote."""
-    lab_docs = []
+    lab_docs: list[dict[str, Any]] = []
     steps: list[dict[str, Any]]
     index: dict[tuple[str, str], tuple[int, int, str]] = {}
     for lab in labs:
@@ -124,6 +128,7 @@ def progress_document(
             }
         )
     event_docs: list[dict[str, Any]] = []
+    mine = {lab["id"] for lab in lab_docs}
     kept = list(events)[-EVENTS_KEPT:]
     done_now = {
         lab["id"]: sum(1 for s in lab["steps"] if s["state"] == "verified") for lab in lab_docs
@@ -153,7 +158,6 @@ def progress_document(
             doc["reason"] = ev.reason[:REASON_KEPT]
         event_docs.append(doc)
     event_docs.reverse()
-    mine = {lab["id"] for lab in lab_docs}
     live = [a for a in announcements if a.lab is None or a.lab in mine]
     ann_docs = [
         {"seq": a.seq, "at": a.at, "lab": a.lab, "text": a.text[:ANNOUNCEMENT_KEPT]} for a in live
@@ -169,6 +173,7 @@ def progress_document(
         "updated": time.time() if now is None else now,
         "node": {"simulated": simulated},
         "learner_page": learner_page,
+        "current": current if current in mine else None,
         "labs": lab_docs,
         "events": event_docs,
         "announcements": ann_docs,

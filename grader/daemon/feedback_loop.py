@@ -30,6 +30,7 @@ from grader.daemon.ingest import Ended
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.transport import ReaderInput
 from grader.labs import Lab
+from grader.matching import current_of
 from grader.store import StepProgress, StepState, Store, VerdictEvent
 
 log = logging.getLogger("grader.daemon")
@@ -79,6 +80,9 @@ class NodeFeedback:
         self.learner_page = learner_page  # grader.yaml api.public_url's page, for the welcome
         # learner -> {"<session>/<aid>": n of that shell's last judged command}, newest last
         self._judged: dict[str, dict[str, int]] = {}
+        # learner -> the lab they are on, as the ingest said with their last judged command
+        # (grader.matching.course); until one is judged, read from the stored snapshots
+        self._current: dict[str, str | None] = {}
         self._board = announce_feed.board_for(store)
 
     # --- what the watcher reports ---------------------------------------------------------------
@@ -118,6 +122,7 @@ class NodeFeedback:
         for e in ended:
             if e.learner not in self.node.learners:
                 continue
+            self._current[e.learner] = e.lab
             shells = self._judged.setdefault(e.learner, {})
             key = f"{e.record.session}/{e.record.aid}"
             n = max(e.record.n, shells.pop(key, 0))
@@ -244,6 +249,8 @@ class NodeFeedback:
             if fresh is None:
                 fresh = await asyncio.to_thread(self.store.step_states, learner, lab.id)
             progress[lab.id] = self._known_states[key] = fresh
+        if learner not in self._current:
+            self._current[learner] = await asyncio.to_thread(self._stored_current, learner, labs)
         doc = feedback.progress_document(
             learner,
             labs,
@@ -254,8 +261,23 @@ class NodeFeedback:
             announcements=self._board.live,
             wait_ms=self.prompt_wait_ms,
             learner_page=self.learner_page,
+            current=self._current[learner],
         )
         return await self._progress.write(conn, learner, doc, self._reader)
+
+    def _stored_current(self, learner: str, labs: Sequence[Lab]) -> str | None:
+        """The lab the learner is on by the stored engine snapshots (their `chosen` and step
+        states): the course rule before this daemon judged one of the learner's commands."""
+        chosen: dict[str, int] = {}
+        done: dict[str, bool] = {}
+        for lab in labs:
+            snap = self.store.snapshot(learner, lab.id) or {}
+            chosen[lab.id] = int(snap.get("chosen", 0))
+            steps = snap.get("steps") or {}
+            done[lab.id] = all(
+                (steps.get(s.id) or {}).get("state") == "verified" for s in lab.steps
+            )
+        return current_of([lab.id for lab in labs], chosen, done)
 
     def _all_events(self, learner: str) -> list:
         out: list = []

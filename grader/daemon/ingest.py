@@ -42,7 +42,7 @@ from grader.capture import (
 from grader.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
 from grader.daemon.logbudget import LogBudget
 from grader.labs import Lab
-from grader.matching import Attester, LabGrader
+from grader.matching import Attester, LabGrader, current_lab, feed_course
 from grader.protocol.frames import KIND_DATA, KIND_RESET, NAME_MAX, Frame
 from grader.store import IngestBatch
 from grader.verdict import StepVerdict
@@ -143,6 +143,7 @@ class Ended:
 
     learner: str
     record: CommandRecord
+    lab: str | None = None  # the lab the learner is on once it was judged (grader.matching.course)
 
 
 class NodeIngest:
@@ -535,16 +536,30 @@ class NodeIngest:
             elif isinstance(ev, Anomaly):
                 ev = replace(ev, offset=ev.offset + cur.base)
                 self._anomaly(cur.learner, ev)
-            for lab_id in self.learners[cur.learner]:
-                grader = self.grader(cur.learner, lab_id)
-                if grader is None:
-                    continue
-                for verdict in grader.feed(ev):
-                    self._verdict(cur.learner, verdict)
+            # the learner's labs in course order: graded on the one they are on (course.py)
+            graders = self._course(cur.learner)
+            for verdict in feed_course(graders, ev):
+                self._verdict(cur.learner, verdict)
+            for grader in graders:
                 if grader.fresh_anomalies:
                     for anomaly in grader.take_anomalies():
                         self._anomaly(cur.learner, anomaly)
-                self._batch.snapshots[(cur.learner, lab_id)] = {}  # filled at take_batch
+                self._batch.snapshots[(cur.learner, grader.lab.id)] = {}  # filled at take_batch
+            if isinstance(ev, CommandEnded):  # (a `lab start` changes it for the progress file)
+                self.ended[-1] = replace(self.ended[-1], lab=self.current_lab(cur.learner))
+
+    def _course(self, learner: str) -> list[LabGrader]:
+        """The learner's engines, in grader.yaml's order of their labs."""
+        graders = (self.grader(learner, lab_id) for lab_id in self.learners[learner])
+        return [g for g in graders if g is not None]
+
+    def current_lab(self, learner: str) -> str | None:
+        """The id of the lab the learner is on (grader.matching.course), None when they take none
+        here: what the progress file's `current` says."""
+        if learner not in self.learners:
+            return None
+        here = current_lab(self._course(learner))
+        return here.lab.id if here is not None else None
 
     def _clock_checked(self, cur: Cursor, ev: CommandEnded) -> CommandEnded:
         """The record with its times on the grader's clock when the node's are outside

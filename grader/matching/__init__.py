@@ -18,6 +18,7 @@ if TYPE_CHECKING:
         verify_signature,
     )
     from grader.matching.cmdline import simple_commands
+    from grader.matching.course import current_lab, current_of, feed_course
     from grader.matching.engine import LabGrader, grade_records
     from grader.matching.expect import (
         OutputMatcher,
@@ -43,8 +44,11 @@ __getattr__ = lazy_names(
         "analyse_line": ".expect",
         "check_command": ".expect",
         "check_exit": ".expect",
+        "current_lab": ".course",
+        "current_of": ".course",
         "enforced": ".attest",
         "expected_state": ".selftest",
+        "feed_course": ".course",
         "grade_records": ".engine",
         "key_from_option": ".attest",
         "replay": ".session_files",
@@ -65,8 +69,11 @@ __all__ = [
     "analyse_line",
     "check_command",
     "check_exit",
+    "current_lab",
+    "current_of",
     "enforced",
     "expected_state",
+    "feed_course",
     "grade_records",
     "key_from_option",
     "replay",

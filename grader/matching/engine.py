@@ -58,6 +58,7 @@ from grader.matching.expect import (
     check_comparisons,
     check_duration,
     check_exit,
+    misspelt,
     numbers_problem,
     substitute,
 )
@@ -212,6 +213,18 @@ class _Running:
     # verify from its output, so only for the others is their expected output here suspicious
     relevant: frozenset[str] = frozenset()
     program: str = ""  # the line's first program, named in `expected_output_elsewhere`
+    # verified steps whose command the line matched, judged only to tell the learner's course
+    # (grader.matching.course) whether the command fits this lab (`fit`); never a verdict
+    fits: list[_Candidate] = field(default_factory=list)
+    # (step, reason): a variable on the line is a near miss of one this lab uses, and with the
+    # name corrected the line is that unverified step's command
+    typo: tuple[str, str] | None = None
+
+    def feed(self, lines: Sequence[str]) -> None:
+        for c in self.candidates:
+            c.feed(lines)
+        for c in self.fits:
+            c.feed(lines)
 
 
 def _evidence_from_json(d: Mapping[str, Any] | None) -> Evidence | None:
@@ -261,7 +274,30 @@ class LabGrader:
         # (session, step) already audited as `expected_output_elsewhere`: once each
         self._elsewhere: set[tuple[str, str]] = set()
         self._whole_text = _WholeText()
+        # The learner's course (grader.matching.course) sets these three before each event:
+        # `elsewhere` None while this is the lab the learner is on, else the step ids of the lab
+        # they are on (a bare `lab answer` ref names that lab's step first); away from it a
+        # command verifies outright or records nothing. `quiet`: the command fits another of the
+        # learner's labs, so a failure here is not recorded either.
+        self.elsewhere: frozenset[str] | None = None
+        self.quiet = False
+        # whether the last command judged would verify a step of this lab (verified before or not)
+        self.fit = False
+        # when the learner chose this lab with `lab start` (the course's counter; 0: never)
+        self.chosen = 0
         self._parts = weighed_parts(lab)
+        # every variable the lab's steps name: what a near-miss name on a line is checked against
+        self._env_names = frozenset(
+            {*lab.environment}
+            | {
+                name
+                for s in lab.steps
+                if s.command is not None
+                for stage in (s.command.main, *s.command.pipe)
+                if stage is not None
+                for name in stage.env
+            }
+        )
         self._index = {s.id: i for i, s in enumerate(lab.steps)}
         # unverified-step candidates for that audit: a command expectation and a pattern to show
         self._shown_steps = [
@@ -282,8 +318,7 @@ class LabGrader:
         if isinstance(event, OutputLines):
             run = self._running.get((event.session, event.aid))
             if run is not None and run.started.n == event.n:
-                for c in run.candidates:
-                    c.feed(event.lines)
+                run.feed(event.lines)
             return []
         if isinstance(event, CommandEnded):
             return self._end(event.record)
@@ -341,6 +376,17 @@ class LabGrader:
             return ids[int(step_ref) - 1]
         return None
 
+    def _answer_here(self, ref: str) -> bool:
+        """Whether `lab answer REF` answers this lab: always on the lab the learner is on (where
+        `step_ref` decides); elsewhere only a ref that names this lab (`LAB-ID:STEP`), or an id
+        of one of its steps that the lab the learner is on has not (a number is always the
+        current lab's step, as the node's `lab` reads it)."""
+        if self.elsewhere is None:
+            return True
+        if ":" in ref:
+            return True  # step_ref: only `<this lab>:STEP` names a step here
+        return ref not in self.elsewhere and ref in self._index
+
     def answer(
         self, step_id: str, choice: str, evidence: Evidence | None = None
     ) -> list[StepVerdict]:
@@ -361,6 +407,7 @@ class LabGrader:
                 relevant=True,
                 evidence=evidence,
                 captures={},
+                named=True,
             )
         problem = self._after_problem(step)
         if not problem and st.state is not State.VERIFIED:
@@ -370,7 +417,9 @@ class LabGrader:
                 if step.attempts is not None:
                     left = step.attempts - st.answers
                     problem += f" ({left} attempt{'s' if left != 1 else ''} left)"
-        return self._decide(step, problem, relevant=True, evidence=evidence, captures={})
+        return self._decide(
+            step, problem, relevant=True, evidence=evidence, captures={}, named=True
+        )
 
     # ------------------------------------------------------------ events
     def _shell(self, session: str, aid: int) -> _Shell:
@@ -457,11 +506,66 @@ class LabGrader:
             candidates.append(_Candidate(step, m, output, order, alternatives, near))
         for sid in matched_steps:
             self._steps[sid].anchor = (ev.session, ev.aid, ev.n)
+        fits = (
+            [
+                c
+                for c in candidates
+                if c.match.ok
+                and c.match.relevant
+                and self._steps[c.step.id].state is State.VERIFIED
+            ]
+            if self.elsewhere is not None
+            else []
+        )
         candidates = self._open(candidates, bool(matched_steps))
         program = view.commands[0].cmd.program if view.commands else ""
         self._running[key] = _Running(
-            ev, candidates, _answer_words(view), before, frozenset(relevant), program
+            ev,
+            candidates,
+            _answer_words(view),
+            before,
+            frozenset(relevant),
+            program,
+            fits,
+            # without a full match the closest step's own reason names the near miss already
+            self._typo(ev.line, view, before.env) if matched_steps else None,
         )
+
+    def _typo(self, line: str, view: LineView, env: ShellEnv) -> tuple[str, str] | None:
+        """(step, reason) when a variable the line sets is a near miss of one the lab's steps use
+        (`NCCL_P2P_DISABLED` for `NCCL_P2P_DISABLE`) and, with the name corrected, the line is
+        the command of an unverified step: the one nearest where the learner is."""
+        on_line = {name for v in view.commands for name in v.cmd.env}
+        on_line |= {
+            w.partition("=")[0]
+            for v in view.commands
+            if v.cmd.program == "export"
+            for w in v.cmd.args
+            if "=" in w
+        }
+        for name in sorted(on_line - self._env_names):
+            fix = misspelt(name, self._env_names)
+            if fix is None or fix in on_line:
+                continue
+            fixed_line = re.sub(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?==)", fix, line)
+            fixed = analyse_line(fixed_line, env.copy())
+            meant = [
+                s
+                for s in self.lab.steps
+                if s.type != "question"
+                and s.command is not None
+                and self._steps[s.id].state is not State.VERIFIED
+                and check_command(s.command, fixed, self.variables, self.lab).ok
+            ]
+            if not meant:
+                continue
+            reach = self._reach()
+            step = min(meant, key=lambda s: (abs(self._index[s.id] - reach), self._index[s.id]))
+            return step.id, (
+                f"`{name}` is not a variable this lab uses: did you mean `{fix}`? "
+                "(a misspelt name is set, but no program reads it)"
+            )
+        return None
 
     def _position(self) -> int:
         """Where the learner is, as an index into the lab's steps: the first unverified step
@@ -475,6 +579,30 @@ class LabGrader:
                 return i
         return len(states)
 
+    def _reach(self) -> int:
+        """The index of the step the learner is at: `_position`, past questions (a learner may
+        answer them later) and verified steps, to the first command step still to do; a failing
+        command is recorded there or before, never on a later step not yet reached (`_meant`)."""
+        i = self._position()
+        steps = self.lab.steps
+        while i < len(steps) and (
+            steps[i].type == "question" or self._steps[steps[i].id].state is State.VERIFIED
+        ):
+            i += 1
+        return i
+
+    def _meant(self, c: _Candidate, full: Sequence[_Candidate], reach: int) -> bool:
+        """Whether a failed step whose command the line matched is one to record an attempt on:
+        the step the learner is at or one before it, or a later one the line was plainly meant
+        for: its command alone matched the line, or its command names the stages the output
+        is piped into (program, variables and filter all the step's). A correct line for one
+        step often also has the program and variables of a later one whose output it never set
+        out to show (`… | grep via` is not the plain run that reads the table)."""
+        if self._index[c.step.id] <= reach:
+            return True
+        command = c.step.command
+        return [x.step.id for x in full] == [c.step.id] or bool(command and command.pipe)
+
     def _open(self, candidates: list[_Candidate], any_full: bool) -> list[_Candidate]:
         """Candidates worth judging: unverified steps; partial matches only when no step's
         command matched fully (then the line was meant for that step, not the others)."""
@@ -484,6 +612,7 @@ class LabGrader:
         return open_
 
     def _end(self, rec: CommandRecord) -> list[StepVerdict]:
+        self.fit = False
         key = (rec.session, rec.aid)
         sh = self._shell(rec.session, rec.aid)
         run = self._running.get(key)
@@ -502,18 +631,36 @@ class LabGrader:
                 sh.last_exit = rec.exit
                 return []
             lines = rec.output.splitlines()
-            for c in run.candidates:
-                c.feed(lines)
+            run.feed(lines)
         self._running.pop(key, None)
         sh.ended_n = max(sh.ended_n, rec.n)
         sh.last_exit = rec.exit
         out: list[StepVerdict] = []
         runs = self._signed_runs(rec) if self.enforce_attestation else None
+        reach = self._reach()  # where the learner is before this command's verdicts
         judged = [(c, *self._assess(c, rec, runs)) for c in run.candidates]
         partial = [j for j in judged if j[0].match.relevant and not j[0].match.ok]
+        full = [c for c in run.candidates if c.match.ok and c.match.relevant]
+        typo = run.typo if run.typo and run.typo[0] not in (c.step.id for c in full) else None
+        self.fit = any(not reason for c, reason, *_ in judged if c.match.ok) or any(
+            not self._assess(c, rec)[0] for c in run.fits
+        )
         for c, reason, _, res in judged:
-            if c.match.ok or not c.match.relevant:
-                out.extend(self._verdict_for(c, rec, reason, res))
+            if not (c.match.ok or not c.match.relevant):
+                continue
+            if reason and (
+                typo is not None or (c.match.relevant and not self._meant(c, full, reach))
+            ):
+                continue  # not where the learner is: see _meant
+            out.extend(self._verdict_for(c, rec, reason, res))
+        if typo is not None:
+            partial = []
+            step = self.lab.step(typo[0])
+            out.extend(
+                self._decide(
+                    step, typo[1], relevant=True, evidence=self._evidence(rec, None), captures={}
+                )
+            )
         partial = [j for j in partial if j[0].closeness >= ATTEMPT_CLOSENESS]
         if partial:
             # Several steps often share a program (all_reduce_perf in most of the seed lab), so
@@ -533,6 +680,8 @@ class LabGrader:
             out.extend(self._verdict_for(c, rec, reason, res))
         if rec.exit == 0:  # `lab` ran and accepted the answer (see _answer_words)
             for ref, choice in run.answers:
+                if not self._answer_here(ref):
+                    continue
                 # signed as typed: the node's `lab` runs with the learner's own words
                 if runs is not None and not self._answer_signed(rec, runs, ref, choice):
                     continue
@@ -712,7 +861,8 @@ class LabGrader:
             if p:
                 problems.append(p)
                 weight += 1
-        reason = "; ".join(problems)
+        # one clause per reason: two checks can say the same thing (two captures of one table)
+        reason = "; ".join(dict.fromkeys(c for p in problems for c in p.split("; ")))
         if reason:
             reason = reason[0].upper() + reason[1:]
         return reason, (weight, 1 if c.order_problem else 0), res
@@ -755,7 +905,11 @@ class LabGrader:
         relevant: bool,
         evidence: Evidence | None,
         captures: dict[str, str],
+        named: bool = False,
     ) -> list[StepVerdict]:
+        """`named`: the learner named this step (a question's answer), so a failure counts on
+        any of their labs; any other failure counts only on the lab they are on (`elsewhere`),
+        from a command that fits none of their other labs (`quiet`)."""
         st = self._steps[step.id]
         if st.state is State.VERIFIED:
             return []
@@ -767,7 +921,7 @@ class LabGrader:
             for k, v in captures.items():
                 self.variables.setdefault(k, v)
             return [self._verdict(step.id)]
-        if not relevant:
+        if not relevant or (not named and (self.elsewhere is not None or self.quiet)):
             return []
         st.state = State.ATTEMPTED
         st.reason = problem
@@ -822,6 +976,8 @@ class LabGrader:
             "anomalies_seen": self.anomalies_seen,
             # only once signed runs were judged: snapshots without them stay as they were
             **({"attest_macs": sorted(self._used_macs)} if self._used_macs else {}),
+            # only once the learner chose this lab with `lab start` (grader.matching.course)
+            **({"chosen": self.chosen} if self.chosen else {}),
             # likewise only once an output forgery was audited
             **(
                 {"output_elsewhere": [list(k) for k in sorted(self._elsewhere)]}
@@ -849,6 +1005,7 @@ class LabGrader:
             raise ValueError(f"unsupported grader snapshot version {snapshot.get('v')!r}")
         g = cls(lab, learner, enforce_attestation)
         g._used_macs = set(snapshot.get("attest_macs", ()))
+        g.chosen = int(snapshot.get("chosen", 0))
         g._elsewhere = {(s, sid) for s, sid in snapshot.get("output_elsewhere", ())}
         g.variables = dict(snapshot.get("variables", {}))
         for sid, d in snapshot.get("steps", {}).items():

@@ -489,8 +489,12 @@ _COLUMN_ALIASES = {"error": "#wrong"}
 # The units nccl-tests prints under its header and after its footer's value.
 _COLUMN_UNITS = {"size": "B", "time": "us", "algbw": "GB/s", "busbw": "GB/s"}
 _FOOTER_UNITS = {"Avg bus bandwidth": "GB/s"}
-# `as: numbers` keeps at most this many values: a -b 8 -e 16G -f 2 sweep has 32 rows.
+# `as: numbers` keeps at most this many values: a -b 8 -e 16G -f 2 sweep has 32 rows, two
+# blocks each.
 MAX_NUMBERS = 256
+# A failed `within` quotes at most this many of the values it accepts (a sweep has dozens; a
+# reason is one line of a terminal).
+WITHIN_QUOTED = 8
 
 
 def number_value(text: str) -> float | None:
@@ -519,11 +523,14 @@ class NumberReader:
     A column is read from nccl-tests results tables: a `#` line whose first word is `size` is a
     header (every table in the output counts), and a row is a line of as many words as the
     header whose first word is a whole number; the column is the header word's first occurrence
-    (out-of-place) or its second (`in_place`). A regex or footer value is its group's text.
+    (out-of-place) or its second (`in_place`). `as: numbers` without `in_place` reads the whole
+    column family, both blocks of every row (out-of-place, then in-place): "a busbw your run
+    printed" is any of them. A regex or footer value is its group's text.
     """
 
     __slots__ = (
         "_chosen",
+        "_family",
         "_index",
         "_regex",
         "_width",
@@ -545,6 +552,7 @@ class NumberReader:
             self._regex = re.compile(r"^\s*#\s*" + re.escape(capture.text) + r"\s*:\s*(\S+)")
         self._width = 0  # words in a row of the table being read
         self._index: int | None = None  # the column's word in such a row
+        self._family: tuple[int, ...] = ()  # every word of the column's name (as: numbers)
         self.header_seen = False
         self.not_number: str | None = None  # the first group text that was no number
         # as: number, the value kept and its number; as: numbers, every value (capped)
@@ -577,17 +585,21 @@ class NumberReader:
             self.header_seen = True
             self._width = len(words)
             self._index = places[wanted - 1] if len(places) >= wanted else None
+            family = self.capture.many and not self.capture.in_place
+            self._family = tuple(places) if family else ()
             return self._index is not None
         if self._index is None:
             return False
         words = line.split()
         if len(words) != self._width or not (words[0].isascii() and words[0].isdigit()):
             return False
-        text = words[self._index]
-        if number_value(text) is None:  # N/A in a #wrong column
-            return False
-        self._take(text, line)
-        return True
+        taken = False
+        for i in self._family or (self._index,):
+            text = words[i]
+            if number_value(text) is not None:  # (not N/A in a #wrong column)
+                self._take(text, line)
+                taken = True
+        return taken
 
     def _take(self, text: str, line: str) -> None:
         value = float(text)
@@ -639,6 +651,18 @@ class NumberReader:
         return f"the output never showed the line that gives {what}"
 
 
+def _missing(unread: Sequence[NumberReader]) -> list[str]:
+    """Why each unread number is missing, one clause per reason: captures from a table the
+    output never showed share one clause (\"… to read A and B from\")."""
+    no_table = [r for r in unread if r.capture.source == "column" and not r.header_seen]
+    out = [r.missing() for r in unread if r not in no_table]
+    if no_table:
+        whats = list(dict.fromkeys(number_label(r.capture, r.capture.name) for r in no_table))
+        what = ", ".join(whats[:-1]) + " and " + whats[-1] if len(whats) > 1 else whats[0]
+        out.insert(0, f"the output showed no nccl-tests results table to read {what} from")
+    return list(dict.fromkeys(out))
+
+
 _OPS: dict[str, Callable[[float, float], bool]] = {
     "<": operator.lt,
     "<=": operator.le,
@@ -684,9 +708,15 @@ def check_comparison(c: Comparison, variables: Mapping[str, str], lab: Lab) -> t
         high = max(values, key=lambda x: x[1])
         holds = low[1] <= left <= high[1]
         shown = f"{c.left} {left_text} within {c.right} {low[0]} to {high[0]}"
+        printed = list(dict.fromkeys(t for t, _ in values))
+        quoted = ", ".join(printed[:WITHIN_QUOTED]) + (
+            ", …" if len(printed) > WITHIN_QUOTED else ""
+        )
         sentence = (
             f"{left_label} ({left_text}{unit}) is not within the range of {right_label} "
-            f"({low[0]} to {high[0]}{unit})"
+            f"({low[0]} to {high[0]}{unit}: {quoted})"
+            if len(printed) > 1
+            else f"{left_label} ({left_text}{unit}) is not {right_label} ({low[0]}{unit})"
         )
     else:
         if isinstance(c.right, str):
@@ -849,7 +879,7 @@ class OutputMatcher:
             problems.append(f"the output showed {self._none_hit[0]}, which should not appear")
         captures = dict(self.captures)
         unread = [r for r in self._numbers if r.value() is None]
-        problems += [r.missing() for r in unread]
+        problems += _missing(unread)
         for r in self._numbers:
             value = r.value()
             if value is not None:

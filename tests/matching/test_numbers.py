@@ -129,7 +129,8 @@ def test_captures_and_comparisons_on_simulated_runs(lab: Lab, outputs: dict[str,
     v = g.verdicts()
     assert {s: x.state for s, x in v.items()} == dict.fromkeys(v, State.VERIFIED)
     assert v["run-p2p"].captures["busbw_p2p"] == p2p[-1][7]  # out-of-place, last row
-    assert v["run-p2p"].captures["sweep_p2p"] == " ".join(r[7] for r in p2p)
+    # as: numbers reads the column family: both blocks of every row (out-of-place, in-place)
+    assert v["run-p2p"].captures["sweep_p2p"] == " ".join(x for r in p2p for x in (r[7], r[11]))
     assert v["run-shm"].captures == {"avg_shm": footer(outputs["shm"])}
     assert v["run-socket"].captures == {"busbw_socket": socket[-1][11]}  # in-place
     assert g.variables["reported"] == reported
@@ -184,13 +185,13 @@ def test_a_reported_number_outside_the_table(lab: Lab, outputs: dict[str, str]) 
     g = LabGrader(lab, "alice")
     g.feed_all(sh.run(P2P, outputs["p2p"]))
     (out,) = g.feed_all(sh.run("echo busbw=99.5", "busbw=99.5\n"))
-    low, high = (
-        min(rows(outputs["p2p"]), key=lambda r: float(r[7]))[7],
-        max(rows(outputs["p2p"]), key=lambda r: float(r[7]))[7],
-    )
+    printed = [x for r in rows(outputs["p2p"]) for x in (r[7], r[11])]
+    low, high = min(printed, key=float), max(printed, key=float)
+    quoted = list(dict.fromkeys(printed))
+    assert len(quoted) > 8  # a sweep: the reason quotes the first eight, then "…"
     assert out.reason == (
         f"`reported` (99.5 GB/s) is not within the range of the P2P table's busbw "
-        f"({low} to {high} GB/s)"
+        f"({low} to {high} GB/s: {', '.join(quoted[:8])}, …)"
     )
     (out,) = g.feed_all(sh.run("echo busbw=fast", "busbw=fast\n"))
     assert out.reason == "The output showed `fast` where `reported` should be a number"
@@ -201,7 +202,12 @@ def test_output_without_a_table(lab: Lab, sim: Path) -> None:
     g = LabGrader(lab, "alice")
     (out,) = g.feed_all(Shell().run(P2P, failed, exit=0))
     assert out.state is State.ATTEMPTED
-    assert "no nccl-tests results table to read the P2P run's busbw from" in out.reason
+    # one clause for both captures of the table that never came
+    clause = (
+        "no nccl-tests results table to read the P2P run's busbw and the P2P table's busbw from"
+    )
+    assert clause in out.reason
+    assert out.reason.count("results table") == 1, out.reason
 
 
 def test_an_old_nccl_tests_table_reads_the_same(lab: Lab, sim: Path) -> None:
@@ -209,7 +215,7 @@ def test_an_old_nccl_tests_table_reads_the_same(lab: Lab, sim: Path) -> None:
     (row,) = rows(old)
     g = LabGrader(lab, "alice")
     (out,) = g.feed_all(Shell().run(P2P, old))
-    assert out.captures == {"busbw_p2p": row[7], "sweep_p2p": row[7]}
+    assert out.captures == {"busbw_p2p": row[7], "sweep_p2p": f"{row[7]} {row[11]}"}
 
 
 def test_snapshot_and_restore_carry_the_captures(lab: Lab, outputs: dict[str, str]) -> None:
@@ -270,3 +276,30 @@ def test_numbers_after_a_stage_that_could_write_them_are_not_read(line: str, cul
     problem = numbers_problem(line, ["all_reduce_perf"])
     assert problem.startswith("the numbers are read only from what all_reduce_perf itself printed")
     assert culprit in problem
+
+
+def test_any_busbw_the_run_printed_is_accepted(lab: Lab, outputs: dict[str, str]) -> None:
+    """The issue's socket table: out-of-place 2.30, in-place 2.27. `echo busbw=2.27` is a
+    busbw the run printed; a value outside the two is refused with both quoted."""
+    table = (
+        "#       size         count      type   redop    root     time   algbw   busbw  #wrong"
+        "     time   algbw   busbw  #wrong\n"
+        "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)"
+        "             (us)  (GB/s)  (GB/s)\n"
+        "   134217728      33554432     float     sum      -1  58400.1    2.30    2.30       0"
+        "  59100.2    2.27    2.27       0\n"
+        "# Out of bounds values : 0 OK\n# Avg bus bandwidth    : 2.285\n"
+    )
+    sh = Shell()
+    g = LabGrader(lab, "alice")
+    g.feed_all(sh.run(P2P, table))
+    assert g.variables["sweep_p2p"] == "2.30 2.27"
+    (out,) = g.feed_all(sh.run("echo busbw=2.27", "busbw=2.27\n"))
+    assert out.state is State.VERIFIED, out.reason
+    g = LabGrader(lab, "alice")
+    g.feed_all(sh.run(P2P, table))
+    (out,) = g.feed_all(sh.run("echo busbw=2.2", "busbw=2.2\n"))
+    assert out.reason == (
+        "`reported` (2.2 GB/s) is not within the range of the P2P table's busbw "
+        "(2.27 to 2.30 GB/s: 2.30, 2.27)"
+    )

@@ -235,29 +235,80 @@ SECOND_LAB: dict[str, Any] = {
 }
 
 
-def test_a_number_two_labs_share_is_refused_and_the_unambiguous_form_given(
+def test_a_step_is_the_current_labs_unless_the_lab_is_named(root: Path, write_progress) -> None:
+    """A bare `lab answer 3 a` (or `lab show 3`) is the step of the lab the learner is on: the
+    progress file's `current`, else the first unfinished lab; `LAB:STEP` names another lab's,
+    and an id only another lab has names that one. The grader reads `lab answer` by the same
+    rule (grader/matching/engine.py `_answer_here`); anything else is refused with exit 1 (the
+    grader counts an answer only from a `lab answer` that exited 0)."""
+    doc = {**PROGRESS, "labs": [FIRST_LAB, SECOND_LAB]}
+    write_progress(root, USER, doc)  # no `current`: the first unfinished lab, nccl-bootstrap
+    assert "Why does one machine need a socket?" in lab(root, "show", "3").stdout
+    assert lab(root, "answer", "3", "a").returncode == 0
+    assert lab(root, "answer", "why-socket", "a").returncode == 0  # the current lab's id first
+    assert lab(root, "answer", "why-busbw", "a").returncode == 0  # only lab 2 has it
+    assert lab(root, "answer", "nccl-transport:3", "a").returncode == 0
+    missing = lab(root, "answer", "4", "a")
+    assert missing.returncode == 1
+    assert "LAB:STEP, e.g. `lab show nccl-transport:3`" in missing.stdout, missing.stdout
+    status = lab(root, "status").stdout
+    assert "[why-socket]  (a question: lab answer 3 CHOICE)" in status
+    assert "[why-busbw]  (a question: lab answer nccl-transport:2 CHOICE)" in status
+    assert "(nccl-bootstrap): 1/9 points  <- the lab you are on" in status
+    # the learner started lab 2: the same words now name lab 2's steps
+    write_progress(root, USER, {**doc, "current": "nccl-transport"})
+    assert "Same id?" in lab(root, "show", "3").stdout
+    assert "Why do they agree?" in lab(root, "show", "2").stdout
+    assert "Print the matrix" in lab(root, "show", "nccl-bootstrap:2").stdout
+    assert "lab answer 3 a)" in lab(root, "show", "3").stdout
+    over = lab(root).stdout
+    assert "You are on The Job That Runs Slow (nccl-transport)." in over, over
+    assert "Step 1. Measure what fast looks like" in over.split("Next:", 1)[1], over
+    assert "You are on The Job That Runs Slow (nccl-transport)" in lab(root, "_welcome").stdout
+
+
+def test_lab_start_names_the_lab_and_refuses_one_the_learner_has_not(
     root: Path, write_progress
 ) -> None:
-    """Each lab's grader reads a bare `lab answer 3 a` as its own step 3: with two labs, one
-    command would answer both questions. `lab` refuses it (exit 1: the grader counts an answer
-    only from a `lab answer` that exited 0) and names the forms that say which."""
-    doc = {**PROGRESS, "labs": [FIRST_LAB, SECOND_LAB]}
-    write_progress(root, USER, doc)
-    both = lab(root, "answer", "3", "a")
-    assert both.returncode == 1, both.stdout
-    assert "lab answer nccl-bootstrap:3 a, lab answer nccl-transport:3 a" in both.stdout
-    assert lab(root, "answer", "why-socket", "a").returncode == 1  # an id both labs use
-    # a number or id only one lab has, or a lab-qualified one, is taken
-    assert lab(root, "answer", "why-busbw", "a").returncode == 0
-    assert lab(root, "answer", "nccl-bootstrap:3", "a").returncode == 0
-    status = lab(root, "status").stdout
-    assert "[why-busbw]  (a question: lab answer why-busbw CHOICE)" in status
-    assert "[why-socket]  (a question: lab answer nccl-bootstrap:3 CHOICE)" in status
-    assert "lab answer nccl-transport:3 a)" in lab(root, "show", "nccl-transport:3").stdout
-    # alone, a lab keeps the plain number
-    write_progress(root, USER, PROGRESS)
-    assert lab(root, "answer", "3", "a").returncode == 0
-    assert "lab answer 3 CHOICE" in lab(root, "status").stdout
+    write_progress(root, USER, {**PROGRESS, "labs": [FIRST_LAB, SECOND_LAB]})
+    started = lab(root, "start", "nccl-transport")
+    assert started.returncode == 0, started.stdout
+    assert started.stdout.startswith("You are on The Job That Runs Slow (nccl-transport) now")
+    assert "Next: step 1. Measure what fast looks like" in started.stdout
+    assert lab(root, "switch", "nccl-bootstrap").returncode == 0
+    wrong = lab(root, "start", "nccl-transprot")
+    assert wrong.returncode == 1  # so the grader reads no choice from it
+    assert "yours: nccl-bootstrap, nccl-transport" in wrong.stdout
+
+
+def test_help_is_help_and_documents_lab_step(root: Path) -> None:
+    for words in (["help"], ["-h"]):
+        shown = lab(root, *words)
+        assert shown.returncode == 0, shown.stderr
+        assert "LAB:STEP" in shown.stdout and "lab start" in shown.stdout, shown.stdout
+        assert "_welcome" not in shown.stdout and "_feedback" not in shown.stdout
+    wrong = lab(root, "nope")
+    assert wrong.returncode == 2
+    assert "_welcome" not in wrong.stderr and "_feedback" not in wrong.stderr, wrong.stderr
+
+
+def test_feedback_lines_name_the_lab_when_the_learner_has_several(
+    root: Path, write_progress
+) -> None:
+    events = [
+        {"seq": 1, "lab": "nccl-transport", "index": 1, "count": 3, "done": 1,
+         "title": "Measure what fast looks like", "state": "verified"},
+        {"seq": 2, "lab": "nccl-bootstrap", "index": 2, "count": 3,
+         "title": "Clear the hardware", "state": "attempted", "reason": "missing -m"},
+    ]  # fmt: skip
+    write_progress(root, USER, {**PROGRESS, "labs": [FIRST_LAB, SECOND_LAB], "events": events})
+    lines = lab(root, "_feedback").stdout.splitlines()
+    assert lines[:2] == [
+        "✓ 1/3 done · nccl-transport step 1 verified: Measure what fast looks like",
+        "✗ nccl-bootstrap step 2 Clear the hardware — missing -m",
+    ], lines
+    write_progress(root, USER, {**PROGRESS, "events": events[1:]})  # one lab: no name
+    assert lab(root, "_feedback").stdout.startswith("✗ step 2 Clear the hardware — missing -m")
 
 
 def test_the_welcome_names_the_lab_of_the_next_step_and_ends_a_question_once(
