@@ -123,6 +123,9 @@ class Anomaly:
     capture command lines at all: bash < 4.4) and "line_unreliable" (the first command line of a
     shell that is not certainly the line that ran: history did not advance, no h=, no E; once
     per shell). Neither is an attack on its own; both tell the operator grading is impossible.
+    A session's bounds add "too_many_open_commands" and "too_many_shells" (once per session
+    each, grader/capture/parser.py MAX_OPEN_COMMANDS, MAX_SHELLS) and "anomalies_suppressed"
+    (past ANOMALIES_PER_KIND of one kind; extra `kind` and `suppressed`, the count so far).
     """
 
     session: str

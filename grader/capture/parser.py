@@ -9,6 +9,11 @@ Rules (docs/architecture.md "Parsing"):
 - A carry buffer survives between feeds, so a marker, an escape or a UTF-8 character may be split
   anywhere. An OSC string that is not terminated within MAX_MARKER_BYTES is reported
   (`oversized_marker`) and rendered as output: buffering never grows without bound.
+- Every marker field is bounded (grader/protocol/bounds.py: digit counts and ranges, times,
+  list and string lengths); a marker with a field past its bound is `malformed_marker`, on the
+  fast path (which leaves such a run to the per-marker path) as on the per-marker path. What a
+  session makes the parser keep is bounded too: MAX_OPEN_COMMANDS, MAX_SHELLS,
+  ANOMALIES_PER_KIND, so its work is linear in its input whatever the input.
 - Nonce: markers must carry the session's nonce (`k=`, positional for 633;E). With no nonce given,
   the first marker's nonce is trusted and pinned. Others: `bad_nonce`, ignored. 633;P (cwd) carries
   no nonce in the grammar, so a forged cwd cannot be told apart; it is only metadata.
