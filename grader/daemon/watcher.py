@@ -94,15 +94,25 @@ def _slices(frame: Frame, size: int | Callable[[], int] = FEED_SLICE_BYTES) -> I
     `size` may be a function: asked before each slice, so a slice that took long makes the
     next ones of the same frame smaller."""
     size_of = size if callable(size) else (lambda: size)
-    if frame.kind != KIND_DATA or len(frame.data) <= size_of():
+    step = size_of()
+    if frame.kind != KIND_DATA or len(frame.data) <= step:
         yield frame
         return
     view = memoryview(frame.data)
     start = 0
     while start < len(frame.data):
-        part = bytes(view[start : start + size_of()])
+        part = bytes(view[start : start + step])
         yield Frame(frame.kind, frame.path, frame.offset + start, part)
         start += len(part)
+        step = size_of()
+
+
+def next_slice_bytes(size: int, took_s: float) -> int:
+    """A slice of `size` bytes took `took_s` to feed: the next slice's size, for SLICE_TURN_S
+    at the same cost per byte, between MIN_SLICE_BYTES and FEED_SLICE_BYTES."""
+    if took_s <= 0:
+        return FEED_SLICE_BYTES
+    return max(MIN_SLICE_BYTES, min(FEED_SLICE_BYTES, int(size * SLICE_TURN_S / took_s)))
 
 
 class NodeWatcher:
@@ -292,12 +302,7 @@ class NodeWatcher:
         return self._slice_bytes
 
     def _measured(self, size: int, took_s: float) -> None:
-        """A slice of `size` bytes took `took_s` to feed: size the next for SLICE_TURN_S."""
-        if took_s <= 0:
-            self._slice_bytes = FEED_SLICE_BYTES
-            return
-        fits = int(size * SLICE_TURN_S / took_s)
-        self._slice_bytes = max(MIN_SLICE_BYTES, min(FEED_SLICE_BYTES, fits))
+        self._slice_bytes = next_slice_bytes(size, took_s)
 
     def _charge(self, cost: int, now: float, busy_s: float) -> float:
         """Charge the node `cost` bytes and `busy_s` of the loop; how long to pause. Paced

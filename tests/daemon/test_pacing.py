@@ -3,6 +3,7 @@ of the loop's time, nothing is dropped."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -10,6 +11,14 @@ import pytest
 
 from grader.config import DEFAULT_LOOP_SHARE, ConfigError, load_config
 from grader.daemon.pacing import DEFAULT_BURST_S, Pacer
+from grader.daemon.watcher import (
+    FEED_SLICE_BYTES,
+    MIN_SLICE_BYTES,
+    SLICE_TURN_S,
+    _slices,
+    next_slice_bytes,
+)
+from grader.protocol.frames import KIND_DATA, Frame
 
 from .nodesim import write_config
 
@@ -95,3 +104,21 @@ def test_the_loop_share_is_read_from_the_config_and_bounded(tmp_path: Path):
     with pytest.raises(ConfigError) as err:  # more than the whole loop is no share
         load_config(write_config(tmp_path, _PEER, tmp_path / "spool", node_loop_share=1.5))
     assert any("node_loop_share" in p and "1.5" in p for p in err.value.problems), err.value
+
+
+def test_a_costly_frame_is_fed_in_smaller_slices() -> None:
+    """Slices are sized for SLICE_TURN_S of the loop at the node's last cost per byte: cheap
+    bytes go 64 KiB at a time, costly ones (a stack of announced shells) in smaller slices, so
+    the loop (the API shares it) turns every few milliseconds either way."""
+    assert next_slice_bytes(FEED_SLICE_BYTES, 0.0005) == FEED_SLICE_BYTES  # ~130 MB/s
+    assert next_slice_bytes(FEED_SLICE_BYTES, 0.05) == int(FEED_SLICE_BYTES * SLICE_TURN_S / 0.05)
+    assert next_slice_bytes(FEED_SLICE_BYTES, 60.0) == MIN_SLICE_BYTES  # never a byte at a time
+    # A frame is cut at the sizes asked for slice by slice; the slices chain to the same bytes.
+    data = bytes(range(256)) * 1024
+    sizes = iter([65536, 4096, 10000] + [70000] * 10)
+    parts = list(_slices(Frame(KIND_DATA, "a/s.ts", 100, data), lambda: next(sizes)))
+    assert [len(p.data) for p in parts[:3]] == [65536, 4096, 10000]
+    assert b"".join(p.data for p in parts) == data
+    assert [p.offset for p in parts] == list(
+        itertools.accumulate([100] + [len(p.data) for p in parts[:-1]])
+    )
