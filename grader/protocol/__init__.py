@@ -1,6 +1,7 @@
 """The formats between node and grader, standard library only (docs/architecture.md "Formats").
 
 `markers`: the capture markers (OSC 133/633) the node's hooks print and the parser reads.
+`bounds`: each marker field's bound, checked before anything uses the field.
 `frames`: the spool reader's frame stream (node → daemon).
 `signed_run`: the node-signed `133;T` marker of an attested run.
 
