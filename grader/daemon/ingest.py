@@ -241,7 +241,12 @@ class NodeIngest:
         if learner in self._ignored or len(self._ignored) >= IGNORED_NAMES_KEPT:
             return
         self._ignored.add(learner)
-        log.info("event=ignored_learner node=%s learner=%s", self.node_id, json.dumps(learner[:64]))
+        self._say(
+            logging.INFO,
+            "event=ignored_learner node=%s learner=%s",
+            self.node_id,
+            json.dumps(learner[:64]),
+        )
 
     def _feed_index(self, learner: str, frame: Frame) -> None:
         idx = self._indexes.setdefault(learner, LearnerIndex())

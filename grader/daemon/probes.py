@@ -18,6 +18,7 @@ command re-fed after a crash triggers the same (session, aid, n) key and never a
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import shlex
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from grader.capture import CommandRecord
+from grader.daemon.logbudget import LogBudget
 from grader.labs import Lab, Step
 from grader.matching import OutputMatcher, check_exit, substitute, unknown_variables
 from grader.verdict import Evidence, State, StepVerdict
@@ -100,22 +102,38 @@ async def run_probe(
     step: Step,
     variables: Mapping[str, str],
     trigger: CommandRecord,
+    log_budget: LogBudget | None = None,
 ) -> StepVerdict | None:
-    """Run one probe: a verified StepVerdict when it passes, else None (no demotion)."""
+    """Run one probe: a verified StepVerdict when it passes, else None (no demotion). Its log
+    lines go through `log_budget`: a node's learners cause them, a probe round per command."""
+    say = functools.partial((LogBudget() if log_budget is None else log_budget).log, log)
     assert step.probe is not None
     if why := missing_variables(step, variables):
-        log.info("event=probe_not_run lab=%s step=%s reason=%s", lab.id, step.id, json.dumps(why))
+        say(
+            logging.INFO,
+            "event=probe_not_run lab=%s step=%s reason=%s",
+            lab.id,
+            step.id,
+            json.dumps(why),
+        )
         return None
     cmd = probe_command(step, variables)
     timeout = min(step.probe.timeout_s, PROBE_TIMEOUT_MAX_S)
     try:
         res = await conn.run(cmd, check=False, timeout=timeout, encoding="utf-8", errors="replace")
     except asyncssh.TimeoutError:
-        log.info("event=probe_timeout lab=%s step=%s timeout_s=%.1f", lab.id, step.id, timeout)
+        say(
+            logging.INFO,
+            "event=probe_timeout lab=%s step=%s timeout_s=%.1f",
+            lab.id,
+            step.id,
+            timeout,
+        )
         return None
     output = str(res.stdout or "")[:PROBE_OUTPUT_MAX]
     ok, why, matcher = judge(step, res.exit_status, output, variables)
-    log.info(
+    say(
+        logging.INFO,
         "event=probe lab=%s step=%s exit=%s ok=%s reason=%s",
         lab.id,
         step.id,
@@ -152,8 +170,14 @@ class NodeProbes:
     """The probes of one node's learners: a round after their commands end, for the steps not
     verified yet, whose passes go to the ingest as verdicts."""
 
-    def __init__(self, node_id: str, learners: Mapping[str, Iterable[str]]) -> None:
+    def __init__(
+        self,
+        node_id: str,
+        learners: Mapping[str, Iterable[str]],
+        log_budget: LogBudget | None = None,
+    ) -> None:
         self.node_id = node_id
+        self._log_budget = LogBudget() if log_budget is None else log_budget  # the node's
         self.learners = learners
         # Steps known verified on this node (a committed event, or a probe's pass): the
         # engine's verdicts do not hold a probe's pass, and a verified step is probed no more.
@@ -183,10 +207,16 @@ class NodeProbes:
                 for step in due_probes(grader.lab, states):
                     try:
                         verdict = await run_probe(
-                            conn, grader.lab, step, grader.variables, e.record
+                            conn, grader.lab, step, grader.variables, e.record, self._log_budget
                         )
                     except (OSError, asyncssh.Error) as exc:
-                        log.warning("event=probe_failed node=%s detail=%s", self.node_id, exc)
+                        self._log_budget.log(
+                            log,
+                            logging.WARNING,
+                            "event=probe_failed node=%s detail=%s",
+                            self.node_id,
+                            exc,
+                        )
                         continue
                     if verdict is not None:
                         self._verified.add((learner, lab_id, step.id))

@@ -160,7 +160,7 @@ class NodeWatcher:
             config.daemon.prompt_wait_ms,
             learner_page=config.api.learner_page,
         )
-        self.probes = NodeProbes(node.id, node.learners)
+        self.probes = NodeProbes(node.id, node.learners, self._log_budget)
         self._paced = PacedWindow()
         self._slice_bytes = FEED_SLICE_BYTES  # the next slice's size (SLICE_TURN_S)
         self._tasks: list[asyncio.Task] = []
