@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 
 import pytest
 
 from grader.daemon import ingest as ingest_mod
+from grader.daemon import logbudget
 from grader.daemon.ingest import CLOCK_WINDOW_S, STORAGE_EXCERPT_CHARS, NodeIngest
+from grader.daemon.logbudget import LogBudget
 from grader.protocol import markers
 from grader.protocol.frames import KIND_DATA, KIND_RESET, Frame
 from grader.store import Store
@@ -178,3 +181,30 @@ def test_stored_output_is_bounded_per_node_per_minute(tmp_path, monkeypatch):
     assert sizes["cat later"] > 15_000
     kinds = [a["kind"] for a in anomalies(store, sh.session)]
     assert kinds.count("storage_budget") == 1
+
+
+def test_lines_a_nodes_sessions_cause_keep_within_its_log_budget(tmp_path, caplog):
+    """300 sessions ending at once (an `exit` open, idle past SESSION_IDLE_CLOSE_S) make 300
+    `session_closed` lines: the node's budget logs its burst, counts the rest, and the next
+    line it logs says how many it did not (docs/daemon.md: 50 at once, then 5 a second)."""
+    clock = [0.0]
+    budget = LogBudget(clock=lambda: clock[0])
+    lab = demo_lab(tmp_path)
+    store = open_store(tmp_path / "g.db")
+    ing = NodeIngest(
+        NODE, {"alice": (LAB_ID,)}, {LAB_ID: lab}, {}, store.snapshot, log_budget=budget
+    )
+    shells = [Shell(f"20261201T080000-{i}-{i:08x}") for i in range(300)]
+    index = b"".join(sh.index_line("alice") for sh in shells)
+    ing.feed(Frame(KIND_DATA, "alice/sessions.jsonl", 0, index), now=0.0)
+    for sh in shells:
+        ing.feed(Frame(KIND_DATA, f"alice/{sh.session}.ts", 0, sh.header() + sh.start("exit")))
+    caplog.set_level(logging.INFO, logger="grader.daemon")
+    caplog.clear()
+    assert ing.close_idle(now=time.monotonic() + 100) == 300
+    closed = [r.getMessage() for r in caplog.records if "event=session_closed" in r.getMessage()]
+    assert len(closed) == logbudget.BURST
+    clock[0] = 1.0  # a second later the budget has 5 lines again
+    ing.feed(Frame(KIND_DATA, "bob/x.ts", 0, b"x"))  # a learner this node does not have
+    ignored = [r.getMessage() for r in caplog.records if "event=ignored_learner" in r.getMessage()]
+    assert ignored == [ignored[0]] and ignored[0].endswith(" suppressed=250")
