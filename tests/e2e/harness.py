@@ -316,6 +316,17 @@ async def open_shell(seat: Seat) -> tuple[asyncssh.SSHClientConnection, Interact
     return conn, await InteractiveShell.open(conn)
 
 
+async def welcome(seat: Seat) -> str:
+    """What a new login of the seat's learner shows before its first prompt (`lab _welcome`)."""
+    conn, sh = await open_shell(seat)
+    try:
+        shown = sh.transcript.decode("utf-8", "replace")
+        await sh.exit()
+    finally:
+        conn.close()
+    return shown
+
+
 def find_iface(output: str) -> str:
     m = _IFACE.search(output)
     assert m, f"no NET/Socket line in: {output[-2000:]!r}"

@@ -33,6 +33,7 @@ from .harness import (
     practice_lines,
     script_lines,
     wait_for,
+    welcome,
     write_config,
 )
 
@@ -113,12 +114,7 @@ def test_bob_takes_two_labs_and_each_line_names_its_lab(one_fake_node: Seat, tmp
                 await sh.exit()
             finally:
                 conn.close()
-            conn2, sh2 = await open_shell(bob)
-            try:
-                seen["welcome"] = sh2.transcript.decode("utf-8", "replace")
-                await sh2.exit()
-            finally:
-                conn2.close()
+            seen["welcome"] = await welcome(bob)
             return seen
 
         seen = asyncio.run(learner())

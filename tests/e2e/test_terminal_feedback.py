@@ -15,7 +15,7 @@ import pytest
 
 from grader.store import Store
 
-from .harness import Daemon, free_port, open_shell, wait_for, write_config
+from .harness import Daemon, free_port, open_shell, wait_for, welcome, write_config
 
 pytestmark = pytest.mark.fakenode
 
@@ -54,12 +54,7 @@ def test_verdicts_show_at_the_very_next_prompt(one_fake_node, tmp_path) -> None:
                 seen["first"] = _shown(await sh.run(FIRST))
                 # A second login, now that the grader has written this learner's progress file:
                 # its welcome (before its first prompt) names the page.
-                conn2, sh2 = await open_shell(seat)
-                try:
-                    seen["welcome"] = sh2.transcript.decode("utf-8", "replace")
-                    await sh2.exit()
-                finally:
-                    conn2.close()
+                seen["welcome"] = await welcome(seat)
                 seen["wrong_answer"] = _shown(await sh.run("lab answer why-socket b"))
                 store = Store.open(db)
                 try:
@@ -95,10 +90,10 @@ def test_verdicts_show_at_the_very_next_prompt(one_fake_node, tmp_path) -> None:
             assert daemon.stop() == 0, daemon.log_text()
     first = str(seen["first"])
     assert "✓ 1/11 done · step 1 verified: Run the job and watch it die" in first, first
-    welcome = _shown(str(seen["welcome"]))
+    greeted = _shown(str(seen["welcome"]))
     page = f"{public_url}/dashboard/learner"
-    assert "Lab: The Job That Never Starts: 1/11 steps done" in welcome, welcome
-    assert f"Your page: {page} (sign in with your learner token)\r\n" in welcome, welcome
+    assert "Lab: The Job That Never Starts: 1/11 steps done" in greeted, greeted
+    assert f"Your page: {page} (sign in with your learner token)\r\n" in greeted, greeted
     wrong = CROSS.search(str(seen["wrong_answer"]))
     assert wrong and wrong[1] == "2" and "`b` is not the right answer" in wrong[3], seen
     wrong = CROSS.search(str(seen["wrong_command"]))
