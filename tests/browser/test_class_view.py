@@ -273,6 +273,13 @@ def test_csv_export_reset_and_announcement_from_the_page(page, pair: Classroom) 
     assert [a.text for a in live] == ["Break until 10:15; the `topo` step is next"]
     assert live[0].lab == LAB_ID
 
+    # and withdrawn from the page: gone from the list and from what learners are shown
+    page.locator("#announcements li button.withdraw").click()
+    page.locator("#announce-result", has_text="Withdrawn").wait_for()
+    page.wait_for_selector("#announcements-none:not([hidden])")
+    assert page.locator("#announcements li").count() == 0
+    assert pair.store.announcements(time.time(), LAB_ID) == []
+
 
 def test_a_teaching_assistant_reads_the_class_and_is_offered_no_change(
     page, pair: Classroom

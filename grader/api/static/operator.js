@@ -515,8 +515,28 @@ async function exportCsv() {
 function renderAnnouncements(list) {
   $("announcements").replaceChildren(...list.map((a) => h("li", { "data-seq": String(a.seq) },
     h("span", { class: "muted", text: `${clockTime(a.at)} · ${a.lab ? "this lab" : "every lab"} · ${a.author}: ` }),
-    richText(a.text))));
+    richText(a.text),
+    a.expires_at ? h("span", { class: "muted", text: ` (until ${clockTime(a.expires_at)})` }) : null,
+    mayChange() ? h("button", {
+      type: "button", class: "withdraw danger", text: "Withdraw",
+      "aria-label": `Withdraw the announcement “${a.text}”`,
+      onclick: () => withdraw(a),
+    }) : null)));
   $("announcements-none").hidden = list.length > 0;
+}
+
+/** Take an announcement back: learners' pages and prompts stop showing it. */
+async function withdraw(a) {
+  const out = $("announce-result");
+  try {
+    await api(`/api/announcements/${a.seq}`, { method: "DELETE" });
+    out.className = "result-ok";
+    out.textContent = "Withdrawn: no page or prompt shows it any more.";
+  } catch (err) {
+    out.className = "error";
+    out.textContent = `Not withdrawn: ${err.message}`;
+  }
+  await loadAnnouncements();
 }
 
 async function loadAnnouncements() {
