@@ -163,3 +163,14 @@ def recorded_output(lab_dir: Path, line: str) -> str:
         if isinstance(ev, CommandEnded) and ev.record.line == line:
             return ev.record.output
     raise AssertionError(f"{line!r} is not in {lab_dir.name}'s clean run")
+
+
+def test_a_later_step_the_line_plainly_meant_is_tried() -> None:
+    """The socket run typed first: a later step, but the only one whose command the line is
+    (program and both variables), so its ✗ says what is missing."""
+    graders = [LabGrader(load_lab(TRANSPORT), "bob")]
+    line = "NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 all_reduce_perf -b 128M -e 128M -g 2"
+    table = recorded_output(TRANSPORT, f"{line} | tee socket.txt")
+    (v,) = typed(graders, Shell().run(line, table))
+    assert (v.step, v.state) == ("socket-busbw", State.ATTEMPTED)
+    assert v.reason.startswith("Do the step “Measure what fast looks like” first"), v.reason
