@@ -30,6 +30,13 @@ import bashlex.subst
 # A learner can paste a megabyte on one line; bashlex is recursive and slow on such input and
 # nothing a lab asks for is that long, so longer lines go straight to the fallback splitter.
 MAX_BASHLEX_CHARS = 8192
+# bashlex reads a command substitution (`$(`, `<(`, `>(`) by parsing its body, then again as it
+# returns from each level, so its work grows with the square of the nesting: 400 levels of `$(`
+# (1.2 KB) took ~0.5 s and 1,600 of `<(` (4.8 KB) ~1 s, where a plain line of that length takes
+# milliseconds (tests/reliability/fuzz/test_fuzz_cmdline.py counts it). A typed command nests a few
+# levels; a line nested deeper than this goes to the fallback splitter, which reads it in one pass.
+MAX_BASHLEX_NESTING = 32
+_PARENS = re.compile(r"[()]")
 
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 
@@ -414,7 +421,7 @@ def _parse_cached(line: str) -> tuple[Pipeline, ...]:
 def _parse(line: str) -> list[Pipeline]:
     if not line.strip():
         return []
-    if len(line) <= MAX_BASHLEX_CHARS:
+    if len(line) <= MAX_BASHLEX_CHARS and _nesting(line) <= MAX_BASHLEX_NESTING:
         try:
             walker = _Walker()
             for tree in bashlex.parse(line):
@@ -424,6 +431,18 @@ def _parse(line: str) -> list[Pipeline]:
                 TypeError, ValueError, AssertionError, RecursionError):  # fmt: skip
             pass
     return _fallback(line)
+
+
+def _nesting(line: str) -> int:
+    """The deepest parenthesis nesting in the line (quotes ignored: it may overcount, which
+    only sends a line with many quoted parentheses to the fallback)."""
+    if line.count("(") <= MAX_BASHLEX_NESTING:
+        return 0  # cannot be nested deeper: the common line pays one count
+    depth = deepest = 0
+    for paren in _PARENS.findall(line):
+        depth = depth + 1 if paren == "(" else max(0, depth - 1)
+        deepest = max(deepest, depth)
+    return deepest
 
 
 def simple_commands(line: str) -> list[SimpleCommand]:
