@@ -60,6 +60,11 @@ log "lint (ruff)"
 log "types (mypy, settings in pyproject.toml)"
 .venv/bin/mypy
 
+log "fuzz (atheris, every target, 60 s in all; docs/SECURITY.md \"Fuzzing\")"
+# Each target starts from its committed seeds and crashes; an input that breaks one is written
+# to tests/reliability/fuzz/crashes/<target>/ and fails this step (commit it: pytest replays it).
+.venv/bin/python -m tests.reliability.fuzz.run --seconds 60
+
 log "tests (with coverage)"
 # A hang must end as a red run with stacks (pytest-timeout, 1200 s a test), not as CI's own
 # 90-minute kill; this outer limit catches what pytest-timeout cannot interrupt.

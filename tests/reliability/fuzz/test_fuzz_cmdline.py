@@ -14,9 +14,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 from slowdown import allowance
 
-from grader.matching.cmdline import MAX_BASHLEX_CHARS, Pipeline, parse_flags, parse_line
+from grader.matching.cmdline import (
+    MAX_BASHLEX_CHARS,
+    MAX_BASHLEX_NESTING,
+    PARSE_CACHE_LINE_CHARS,
+    Pipeline,
+    parse_flags,
+    parse_line,
+)
 
 from ..profiles import FUZZ
+from .targets import count_lines
 
 _shell_bits = st.sampled_from(
     [
@@ -81,3 +89,19 @@ def test_hostile_line_parses_quickly(name: str) -> None:
     result = parse_line(HOSTILE[name])
     assert time.perf_counter() - t0 < allowance(LINE_SECONDS)
     _check(result)
+
+
+def test_deep_nesting_costs_what_a_flat_line_costs() -> None:
+    """bashlex's work grows with the square of a substitution's nesting: a line nested deeper
+    than MAX_BASHLEX_NESTING goes to the fallback splitter, so it costs about what a flat line of
+    the same length does (Python lines run, counted: deterministic)."""
+    depth = 400
+    deep = "echo " + "$(" * depth + "x" + ")" * depth
+    flat = "echo " + "$(x) " * (len(deep) // 5)
+    assert depth > MAX_BASHLEX_NESTING and len(flat) >= len(deep) - 5
+    assert len(deep) > PARSE_CACHE_LINE_CHARS  # parsed every time, as the count needs
+    deep_lines, flat_lines = count_lines(parse_line, deep), count_lines(parse_line, flat)
+    assert deep_lines <= 2 * flat_lines, (deep_lines, flat_lines)
+    # a line nested as deep as the bound is still bashlex's, its substitutions read
+    inner = "echo " + "$(" * MAX_BASHLEX_NESTING + "x" + ")" * MAX_BASHLEX_NESTING
+    assert "x" in [c.program for p in parse_line(inner) for c in p.commands]
