@@ -60,7 +60,7 @@ class MarkerError(ValueError):
 
 def integer(raw: bytes, name: str, high: int) -> int:
     """An unsigned decimal field (ASCII digits only) in [0, high]; else MarkerError."""
-    if not raw.isdigit() or len(raw) > len(str(high)):
+    if len(raw) > len(str(high)) or not raw.isdigit():
         raise MarkerError(f"bad {name}= (digits, at most {high})")
     value = int(raw)
     if value > high:

@@ -181,9 +181,9 @@ def _opt_time(fields: Dict[bytes, bytes]) -> Optional[float]:
 
 def _text(raw: bytes, name: str, max_bytes: int) -> str:
     """An escaped string value, unescaped, at most `max_bytes` bytes once unescaped."""
-    if len(raw) > max_bytes:  # escapes only shorten: check the unescaped bytes
-        raw = bounds.text(unescape_bytes(raw), name, max_bytes)
-    return unescape(raw)
+    if len(raw) <= max_bytes:  # escapes only shorten: no need to unescape to know
+        return unescape(raw)
+    return bounds.text(unescape_bytes(raw), name, max_bytes).decode("utf-8", "replace")
 
 
 def _nonce(fields: Dict[bytes, bytes]) -> Optional[str]:

@@ -196,6 +196,16 @@ def test_escapes_count_once_unescaped() -> None:
     assert records(events)[0].line == " " * spaces
 
 
+def test_a_long_escaped_value_is_unescaped_once() -> None:
+    """Longer than its bound escaped, within it unescaped: read as the hooks wrote it, on both
+    paths (a literal `\\x41` stays four characters)."""
+    line = "\\x41" * 15_000  # 60,000 bytes, escaped 75,000
+    escaped = markers.escape(line).decode()
+    assert len(escaped) > bounds.LINE_MAX_BYTES >= len(line)
+    t = Transcript().prompt().typed("x").raw(e(escaped) + c(n="1", h="2") + d(n="1", h="2"))
+    assert [r.line for r in records(both_paths(bytes(t)))] == [line]
+
+
 def test_a_cwd_past_path_max_is_refused_and_the_last_cwd_kept() -> None:
     long_cwd = "/" + "d" * bounds.CWD_MAX_BYTES
     t = Transcript().prompt().typed("ls").start("ls")
