@@ -18,7 +18,7 @@ if TYPE_CHECKING:
         verify_signature,
     )
     from grader.matching.cmdline import simple_commands
-    from grader.matching.course import current_lab, current_of, feed_course
+    from grader.matching.course import current_lab, current_of, feed_course, grade_course
     from grader.matching.engine import LabGrader, grade_records
     from grader.matching.expect import (
         OutputMatcher,
@@ -49,6 +49,7 @@ __getattr__ = lazy_names(
         "enforced": ".attest",
         "expected_state": ".selftest",
         "feed_course": ".course",
+        "grade_course": ".course",
         "grade_records": ".engine",
         "key_from_option": ".attest",
         "replay": ".session_files",
@@ -74,6 +75,7 @@ __all__ = [
     "enforced",
     "expected_state",
     "feed_course",
+    "grade_course",
     "grade_records",
     "key_from_option",
     "replay",

@@ -22,9 +22,10 @@ choice is not attested: it steers only which lab the learner's own attempts are 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from grader.capture import CommandEnded, Event
+from grader.capture import CommandEnded, CommandRecord, Event
+from grader.labs import Lab
 from grader.matching.engine import LabGrader
 from grader.matching.expect import ShellEnv, analyse_line
 from grader.verdict import State, StepVerdict
@@ -107,3 +108,18 @@ def feed_course(graders: Sequence[LabGrader], event: Event) -> list[StepVerdict]
             if g.lab.id == lab_id:
                 g.chosen = 1 + max(x.chosen for x in graders)
     return out
+
+
+def grade_course(
+    labs: Sequence[Lab],
+    records: Iterable[CommandRecord],
+    learner: str = "",
+    enforce_attestation: bool = False,
+) -> list[LabGrader]:
+    """`grade_records` for a learner's whole course (labs in grader.yaml's order): stored
+    records replayed through `feed_course`, so a regrade keeps the course's rules (no attempt
+    away from the lab the learner was on, `lab start` choices included)."""
+    graders = [LabGrader(lab, learner, enforce_attestation) for lab in labs]
+    for rec in records:
+        feed_course(graders, CommandEnded(rec))
+    return graders

@@ -13,7 +13,7 @@ from matching_helpers import Shell
 
 from grader.capture import CommandEnded, Event
 from grader.labs import load_lab
-from grader.matching import LabGrader, current_lab, feed_course
+from grader.matching import LabGrader, current_lab, feed_course, grade_course
 from grader.matching.session_files import parse_file, session_info
 from grader.verdict import State, StepVerdict
 
@@ -174,3 +174,18 @@ def test_a_later_step_the_line_plainly_meant_is_tried() -> None:
     (v,) = typed(graders, Shell().run(line, table))
     assert (v.step, v.state) == ("socket-busbw", State.ATTEMPTED)
     assert v.reason.startswith("Do the step “Measure what fast looks like” first"), v.reason
+
+
+def test_a_regrade_of_the_course_keeps_its_rules() -> None:
+    """Stored records replayed for the whole course (grade_course): the same verdicts as the
+    live engines, `lab start` included."""
+    live = course()
+    sh = Shell(session="20261203T090000-1-0a0b0c0d", aid=1)
+    events = [*sh.run("lab start nccl-transport", "ok\n"), *recorded(BOOTSTRAP)]
+    typed(live, events)
+    records = [e.record for e in events if isinstance(e, CommandEnded)]
+    again = grade_course([g.lab for g in live], records, "bob")
+    for old, new in zip(live, again, strict=True):
+        assert new.verdicts() == old.verdicts()
+        assert all(new.attempts(s.id) == old.attempts(s.id) for s in new.lab.steps)
+    assert current_lab(again) is again[1]
