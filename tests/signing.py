@@ -41,3 +41,22 @@ class NodeKey:
 
     def sign(self, data: bytes) -> bytes:
         return self.private.sign(data)
+
+
+def recorded_run(
+    key: NodeKey, att: object, output: bytes, records: dict[str, bytes], session: str
+) -> bytes:
+    """The marker for `att` naming an output record of `output` (what the node's helper keeps,
+    grader/protocol/run_record.py), which goes into `records` under its file name: what the
+    daemon's RecordShelf, or the files beside a replayed session, hold."""
+    from grader.protocol import run_record, signed_run
+
+    assert isinstance(att, signed_run.Attestation)
+    keeper = run_record.Keeper(merged=True)
+    if output:
+        keeper.feed(run_record.STDOUT, output)
+    data = keeper.encode()
+    name = run_record.record_name(session, att.pid, att.t0)
+    records[name] = data
+    att = att._replace(record=name, record_hash=run_record.digest(data))
+    return signed_run.marker(key.sign, att)

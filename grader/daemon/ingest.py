@@ -43,6 +43,8 @@ from grader.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
 from grader.daemon.logbudget import LogBudget
 from grader.labs import Lab
 from grader.matching import Attester, LabGrader, current_lab, feed_course
+from grader.matching.attest import RecordShelf
+from grader.protocol import run_record
 from grader.protocol.frames import KIND_DATA, KIND_RESET, NAME_MAX, Frame
 from grader.store import IngestBatch
 from grader.verdict import StepVerdict
@@ -179,6 +181,9 @@ class NodeIngest:
         self._sessions_of: dict[str, int] = {}  # cursors per learner (MAX_SESSIONS_PER_LEARNER)
         self._limited: set[str] = set()  # learners whose session limit was audited
         self._refused: set[str] = set()  # spool entries audited as refused (REFUSED_KEPT)
+        # Signed runs' output records (`.run`), per learner, until their command takes them
+        # (grader.matching.attest); never stored or given an offset: the reader resends them.
+        self._records = RecordShelf()
         # The lines this node's frames cause, within its budget (the watcher's, shared).
         self._log_budget = LogBudget() if log_budget is None else log_budget
         self._bad_index_lines = 0
@@ -233,6 +238,8 @@ class NodeIngest:
             self._feed_index(learner, frame)
         elif name.endswith(".ts") and "/" not in name:
             self._feed_session(learner, name[: -len(".ts")], frame)
+        elif name.endswith(run_record.SUFFIX) and frame.kind == KIND_DATA:
+            self._records.feed(learner, name, frame.offset, frame.data)
 
     def _ignore(self, learner: str) -> None:
         """Frames of a learner this node does not have: counted, a few names remembered (a node
@@ -527,7 +534,7 @@ class NodeIngest:
         for ev in events:
             if isinstance(ev, AttestationSeen):
                 if cur.attester is None:
-                    cur.attester = Attester(self.attest_key)
+                    cur.attester = Attester(self.attest_key, self._records.of(cur.learner))
                 forged = cur.attester.seen(ev)
                 if forged is not None:
                     self._anomaly(cur.learner, replace(forged, offset=forged.offset + cur.base))

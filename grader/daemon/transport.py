@@ -631,6 +631,8 @@ async def stream_with_sftp(
                 except asyncssh.SFTPError:
                     continue
                 ordered = ["sessions.jsonl"] if "sessions.jsonl" in names else []
+                # signed runs' output records before the session bytes that end their commands
+                ordered += sorted(n for n in names if n.endswith(".run") and len(n) <= NAME_MAX)
                 ordered += sorted(n for n in names if n.endswith(".ts") and len(n) <= NAME_MAX)
                 if len(pos) + len(refused) > SFTP_FILES_MAX:
                     raise StreamError(f"more than {SFTP_FILES_MAX} spool files over SFTP")

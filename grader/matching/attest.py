@@ -11,7 +11,10 @@ Here:
   with the node's public key (a bad signature is `forged_attestation`, ignored) and puts the
   verified payloads on their command's record (`CommandRecord.attestations`), so the store keeps
   them and a regrade sees what the daemon saw. Without a key nothing can be verified and nothing
-  is attached.
+  is attached. A payload that names an output record (grader/protocol/run_record.py: what the
+  program wrote, as the node's helper relayed it) brings the record along, as one more kept
+  entry (`record_entry`), when its bytes hash to what the signature covers; `records_of` reads
+  them back for grader/matching/signed_output.py.
 - `attestation_problem` is the engine's rule: a step whose program the lab lists under
   `attest.programs` verifies, when enforced, only if some attached run is that program, satisfies
   the step's command expectation by itself (its own argv and NCCL/CUDA environment), meets the
@@ -24,7 +27,7 @@ same module (installed beside it), so the two sides cannot drift apart.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -37,7 +40,7 @@ from grader.capture import Anomaly, AttestationSeen, CommandEnded, CommandRecord
 from grader.labs import ExitExpect, Lab, Step
 from grader.matching.cmdline import SimpleCommand
 from grader.matching.expect import CommandView, check_duration, check_exit, check_stage
-from grader.protocol import signed_run
+from grader.protocol import run_record, signed_run
 
 #: How far a signed run's t0/t1 may lie outside the command's C/D times: the helper and the
 #: shell read the same clock, but the shell's EPOCHREALTIME and the helper's time.time() are taken
@@ -101,9 +104,98 @@ def sig_id(text: str) -> str:
     return text[text.rfind(";s=") + 3 :][:SIG_KEPT_HEX]
 
 
+#: How a kept output record is told from a kept payload (a payload starts with `133;T;`): a NUL
+#: no payload has, the record's file name, a NUL, then its bytes (latin-1, as payloads).
+RECORD_TAG = "\x00R"
+
+
+def record_entry(name: str, data: bytes) -> str:
+    """A verified output record as kept on its command's record, beside the payload naming it."""
+    return RECORD_TAG + name + "\x00" + data.decode("latin-1")
+
+
+def is_record_entry(text: str) -> bool:
+    return text.startswith(RECORD_TAG)
+
+
+def payloads(texts: Iterable[str]) -> list[str]:
+    """The kept signed payloads, without the output records kept beside them."""
+    return [t for t in texts if not is_record_entry(t)]
+
+
+def records_of(texts: Iterable[str]) -> dict[str, bytes]:
+    """The kept output records by file name (what `record_entry` kept)."""
+    out = {}
+    for text in texts:
+        if is_record_entry(text):
+            name, _, body = text[len(RECORD_TAG) :].partition("\x00")
+            out[name] = body.encode("latin-1")
+    return out
+
+
+def record_fits(att: Any, session: str, data: bytes | None) -> bool:
+    """Whether `data` is the output record the signed run `att` names: the hash it signs, a name
+    of this session (a record copied from another session is not this command's)."""
+    return (
+        data is not None
+        and bool(att.record)
+        and run_record.record_session(att.record) == session
+        and run_record.digest(data) == att.record_hash
+    )
+
+
 def verify_kept(key: bytes, texts: Iterable[str]) -> tuple[str, ...]:
-    """The stored payloads whose signature verifies with `key` (regrade re-checks them)."""
-    return tuple(t for t in texts if verify(key, decode_body(t)))
+    """The stored payloads whose signature verifies with `key` (regrade re-checks them), with
+    the output records whose bytes one of them signs."""
+    kept = tuple(t for t in payloads(texts) if verify(key, decode_body(t)))
+    signed = {(a.record, a.record_hash) for a in parse_kept(kept) if a.record}
+    records = records_of(texts)
+    return kept + tuple(
+        record_entry(name, data)
+        for name, data in records.items()
+        if (name, run_record.digest(data)) in signed
+    )
+
+
+class RecordShelf:
+    """The output records a node's reader sent, per learner, until a command takes them.
+
+    The reader sends a record (a `.run` file) before the session bytes that end its command
+    (spool_reader.py `records_first`), so a record is here when its signed run is attached.
+    Bounded per learner (RECORD_BYTES_PER_LEARNER, oldest dropped first): after a reconnect the
+    reader sends every record again, and only the newest can still belong to a command to come.
+    """
+
+    __slots__ = ("_by_learner",)
+
+    def __init__(self) -> None:
+        self._by_learner: dict[str, dict[str, bytearray]] = {}
+
+    def feed(self, learner: str, name: str, offset: int, data: bytes) -> None:
+        """A data frame of record `name`; a frame at offset 0 starts the record over."""
+        if run_record.record_session(name) is None:
+            return
+        shelf = self._by_learner.setdefault(learner, {})
+        have = shelf.pop(name, None)  # (re)inserted last: the newest
+        if offset == 0 or have is None or len(have) != offset:
+            have = bytearray() if offset == 0 else None
+        if have is None or len(have) + len(data) > run_record.RECORD_MAX:
+            return  # a gap in the stream, or more than a record can be: not kept
+        have += data
+        shelf[name] = have
+        total = sum(len(v) for v in shelf.values())
+        while total > RECORD_BYTES_PER_LEARNER and len(shelf) > 1:
+            oldest = next(iter(shelf))
+            total -= len(shelf.pop(oldest))
+
+    def of(self, learner: str) -> dict[str, bytearray]:
+        """The learner's shelf (live: an Attester reads and takes from it)."""
+        return self._by_learner.setdefault(learner, {})
+
+
+#: What the daemon holds of one learner's output records waiting for their commands: a few runs'
+#: whole records (each at most run_record.RECORD_MAX).
+RECORD_BYTES_PER_LEARNER = 8 * 1024 * 1024
 
 
 class Attester:
@@ -113,10 +205,13 @@ class Attester:
     a forged marker becomes an Anomaly). Only sessions with T markers ever hold state here.
     """
 
-    __slots__ = ("key", "pending")
+    __slots__ = ("key", "pending", "records")
 
-    def __init__(self, key: bytes | None) -> None:
+    def __init__(self, key: bytes | None, records: MutableMapping[str, Any] | None = None) -> None:
+        """`records`: the session's learner's output records by file name (the daemon's
+        RecordShelf, or the files beside a replayed session); a record attached is taken out."""
         self.key = key
+        self.records = records if records is not None else {}
         self.pending: dict[tuple[int, int], list[str]] = {}  # (aid, n) -> verified payloads
 
     def seen(self, ev: AttestationSeen) -> Anomaly | None:
@@ -135,10 +230,18 @@ class Attester:
         return None
 
     def ended(self, ev: CommandEnded) -> CommandEnded:
-        """The command's end with its verified payloads on the record."""
+        """The command's end with its verified payloads on the record, and the output records
+        they sign (a missing or altered record: the run is kept, its output is not)."""
         kept = self.pending.pop((ev.record.aid, ev.record.n), None)
         if not kept:
             return ev
+        for att in parse_kept(kept):
+            if not att.record:
+                continue
+            data = self.records.get(att.record)
+            if data is not None and record_fits(att, ev.record.session, bytes(data)):
+                kept.append(record_entry(att.record, bytes(data)))
+                self.records.pop(att.record, None)
         record = replace(ev.record, attestations=ev.record.attestations + tuple(kept))
         return CommandEnded(record)
 

@@ -45,7 +45,13 @@ from grader.capture import (
     PromptWithoutCommand,
 )
 from grader.labs import ExitExpect, Lab, OutputExpect, Pattern, Step
-from grader.matching.attest import answer_signed, attestation_problem, parse_kept, sig_id
+from grader.matching.attest import (
+    answer_signed,
+    attestation_problem,
+    parse_kept,
+    payloads,
+    sig_id,
+)
 from grader.matching.closeness import ATTEMPT_CLOSENESS, closeness, weighed_parts
 from grader.matching.expect import (
     CommandMatch,
@@ -62,6 +68,7 @@ from grader.matching.expect import (
     numbers_problem,
     substitute,
 )
+from grader.matching.signed_output import judge_step as judge_signed
 from grader.protocol.signed_run import Attestation
 from grader.verdict import Evidence, State, StepVerdict
 
@@ -748,7 +755,7 @@ class LabGrader:
         if not rec.attestations:
             return []
         fresh = []
-        for text in rec.attestations:
+        for text in payloads(rec.attestations):  # (the output records beside them: no MAC)
             mac = sig_id(text)
             if mac in self._used_macs:
                 self._own_anomaly(
@@ -815,6 +822,7 @@ class LabGrader:
         """
         step = c.step
         res = c.output.result()
+        shown_by = step.output  # the output expectation `res` is the result of
         problems = [p for p in (c.match.reason, c.order_problem) if p]
         weight = c.match.problems + (1 if c.order_problem else 0)
         if step.command is not None and not c.match.ok and not c.match.reason:
@@ -835,6 +843,7 @@ class LabGrader:
                 exit_ = alt.exit if alt.exit is not None else step.exit
                 if not self._outcome(exit_, alt_res, rec)[0]:
                     outcome, outcome_weight, res, proved_by = [], 0, alt_res, exit_
+                    shown_by = alt.output if alt.output is not None else step.output
                     break
         problems += outcome
         weight += outcome_weight
@@ -858,6 +867,14 @@ class LabGrader:
         if runs is not None and not problems and self.lab.attested(step):
             # only a line that verifies on its own is suspicious without a signed run
             p = self._attestation(step, rec, runs, proved_by)
+            if not p and (shown_by is not None or step.number_captures):
+                # the program's own output, not the terminal's (grader.matching.signed_output)
+                judged_signed = judge_signed(
+                    step, shown_by, runs, rec, self.variables, res, self.lab.id, self.learner
+                )
+                p = judged_signed.problem
+                if judged_signed.audit is not None:
+                    self._own_anomaly(judged_signed.audit)
             if p:
                 problems.append(p)
                 weight += 1

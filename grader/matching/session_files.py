@@ -8,7 +8,9 @@ which the learner really typed; each file's own order is always kept.
 
 Attested runs: with the node's key (`attest_key`), each file's 133;T markers are verified and put
 on their records and the engine enforces them (grader.matching.attest); without it, they are
-dropped unverified and nothing is enforced.
+dropped unverified and nothing is enforced. The output records the signed runs name
+(`<session>.<pid>.<t0>.run`, grader/protocol/run_record.py) are read from beside the session
+file, as the node's helper leaves them in the learner's spool directory.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from grader.capture import CommandEnded, CommandStarted, Event, SessionParser
 from grader.labs import Lab
 from grader.matching.attest import Attester
 from grader.matching.engine import LabGrader
+from grader.protocol import run_record
 
 SESSIONS_INDEX = "sessions.jsonl"
 # Files are read in chunks like the daemon streams them, so a replay exercises the same carry
@@ -71,7 +74,17 @@ def parse_file(path: Path, info: SessionInfo, attest_key: bytes | None = None) -
         while chunk := fh.read(READ_CHUNK):
             events.extend(parser.feed(chunk))
     events.extend(parser.close())
-    return Attester(attest_key).events(events)
+    return Attester(attest_key, records_beside(path, info.session)).events(events)
+
+
+def records_beside(path: Path, session: str) -> dict[str, bytes]:
+    """The output records of `session` in the session file's folder, by file name."""
+    return {
+        p.name: p.read_bytes()
+        for p in sorted(path.parent.glob("*" + run_record.SUFFIX))
+        if run_record.record_session(p.name) == session
+        and p.stat().st_size <= run_record.RECORD_MAX
+    }
 
 
 def _timed(events: list[Event]) -> Iterator[tuple[float, int, Event]]:

@@ -17,14 +17,14 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from signing import NodeKey
+from signing import NodeKey, recorded_run
 
 from grader.config import ConfigError, load_config
 from grader.daemon.ingest import NodeIngest
 from grader.daemon.transport import NodeLink, fetch_attest_key
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
-from grader.matching.attest import verify
+from grader.matching.attest import payloads, records_of, verify
 from grader.protocol import signed_run
 from grader.protocol.frames import KIND_DATA, Frame
 from grader.store import IngestBatch, Store
@@ -38,6 +38,9 @@ from .test_daemon_ssh import DaemonThread
 SIGNER = NodeKey.from_seed(1)  # the node's pair
 OTHER = NodeKey.from_seed(2)  # any other key: another node's, or a learner's own
 KEY = SIGNER.public
+#: The output records of the signed runs a test made (the node's helper writes them beside the
+#: session, the reader sends them): what `ingest_run` feeds before the session's bytes.
+RECORDS: dict[str, bytes] = {}
 NODE = "node-1"
 LAB = "attest-gpus"
 LAB_YAML = """\
@@ -73,7 +76,7 @@ def gpu_run(sh: Shell, key: NodeKey | None = SIGNER, *, args: tuple[str, ...] = 
         att = signed_run.Attestation(
             "nvidia-smi", args, (), 0, now, now + 0.01, LEARNER, "node1", 9, 8, sh.nonce
         )
-        data += signed_run.marker(key.sign, att)
+        data += recorded_run(key, att, b"GPU 0: H200 (UUID: GPU-1)\n", RECORDS, sh.session)
     return data + sh.prompt(0)
 
 
@@ -89,7 +92,11 @@ def ingest_run(
     ing.set_attestation(key, enforce)
     sh = Shell("20261129T181502-4242-9f3a01bc")
     ing.feed(Frame(KIND_DATA, f"{LEARNER}/sessions.jsonl", 0, sh.index_line(LEARNER)))
-    ing.feed(Frame(KIND_DATA, f"{LEARNER}/{sh.session}.ts", 0, sh.header() + run(sh)))
+    RECORDS.clear()
+    data = sh.header() + run(sh)
+    for name, record in RECORDS.items():  # the reader sends them before the command's end
+        ing.feed(Frame(KIND_DATA, f"{LEARNER}/{name}", 0, record))
+    ing.feed(Frame(KIND_DATA, f"{LEARNER}/{sh.session}.ts", 0, data))
     taken = ing.take_batch()
     assert taken is not None
     store.ingest(taken[0])
@@ -105,8 +112,9 @@ def test_a_signed_run_verifies_and_regrade_agrees(tmp_path: Path) -> None:
     assert states(store) == {"list-gpus": "verified"}
     assert not batch.anomalies
     (rec,) = store.command_records(LEARNER)
-    assert len(rec.attestations) == 1  # kept with the record, for regrade
-    assert verify(KEY, rec.attestations[0].encode("latin-1"))
+    (payload,) = payloads(rec.attestations)  # kept with the record, for regrade
+    assert verify(KEY, payload.encode("latin-1"))
+    assert list(records_of(rec.attestations).values()) == list(RECORDS.values())
     other = Store.open(f"sqlite:///{tmp_path / 'copy.db'}")
     other.upsert_node(NODE, "127.0.0.1", 22, [LEARNER])
     other.ingest(IngestBatch(node_id=NODE, records=batch.records))
@@ -231,7 +239,11 @@ def test_the_daemon_enforces_with_the_nodes_key(
     caplog.set_level(logging.INFO, logger="grader")
     d = DaemonThread(path)
     try:
-        spool.append(sh, gpu_run(sh))
+        RECORDS.clear()
+        data = gpu_run(sh)
+        for name, record in RECORDS.items():  # as the node's helper: beside the session
+            (spool.dir / name).write_bytes(record)
+        spool.append(sh, data)
         wait_for(lambda: len(d.records()) == 1, what="the nvidia-smi command")
         want = "verified" if with_key else "attempted"
         wait_for(

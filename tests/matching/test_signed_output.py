@@ -1,0 +1,103 @@
+"""Attested steps judged on the program's signed output (grader/matching/signed_output.py).
+
+The terminal is the learner's to write; the output record the node's helper kept is not. These
+transcripts carry a real signed run of the step's program, whose record holds what it printed,
+and something else on the line that prints the expected text: none verifies, each is audited as
+`output_mismatch`. Honest pipelines (grep, head, tail, tee, less, `|&`, `2>&1 |`) still verify.
+The lab here has no `only:` anywhere: safe by default.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from test_attest import (
+    LINE,
+    OUTPUT,
+    demo_lab,
+    grade,
+    kinds,
+    signed,
+    state,
+)
+
+from grader.capture.transcript import Transcript
+from grader.labs.model import Lab
+from grader.matching.cmdline import parse_line
+from grader.matching.signed_output import Unfollowable, render, through
+from grader.verdict import State
+
+EXPECTED = OUTPUT.strip()
+#: test_attest's lab (no `only:` anywhere), as this module's fixture.
+_lab = pytest.fixture(scope="module", name="lab")(demo_lab)
+
+
+def ran(line: str, shown: str, exit: int = 0) -> Transcript:
+    """`line` ran the step's program for real (its signed record holds OUTPUT); the terminal
+    showed `shown`."""
+    t = Transcript().prompt()
+    t.typed(line).start(line).output(shown).raw(signed(t)).prompt(exit)
+    return t
+
+
+FORGERIES = {
+    "echo after": (f"{LINE} | grep -c xyz; echo '{EXPECTED}'", f"0\n{EXPECTED}\n"),
+    "printf after": (f"{LINE} | grep -c xyz && printf '{EXPECTED}\\n'", f"0\n{EXPECTED}\n"),
+    "to /dev/null": (f"{LINE} > /dev/null && echo '{EXPECTED}'", f"{EXPECTED}\n"),
+    "cat a file": (f"{LINE} | cat /dev/stdin f/avg.txt", f"{EXPECTED}\n{EXPECTED}\n"),
+    "grep a file": (f"{LINE} | grep Avg f/avg.txt", f"{EXPECTED}\n"),
+    "sed": (f"{LINE} | sed 's/xyz/abc/'", OUTPUT),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FORGERIES))
+def test_a_forgery_on_the_line_never_verifies_and_is_audited(lab: Lab, name: str) -> None:
+    line, shown = FORGERIES[name]
+    g, _ = grade(lab, bytes(ran(line, shown)))
+    assert state(g) is State.ATTEMPTED, g.verdicts()["run-job"]
+    assert kinds(g) == Counter({"output_mismatch": 1}), g.anomalies
+    (audit,) = g.anomalies
+    assert audit.extra["learner"] == "alice" and audit.extra["session"] == "s1"
+    assert audit.extra["step"] == "run-job"
+
+
+HONEST = {
+    "plain": (LINE, OUTPUT),
+    "grep -i": (f"{LINE} | grep -i 'avg bus'", OUTPUT),
+    "2>&1 | grep": (f"{LINE} 2>&1 | grep Avg", OUTPUT),
+    "|& grep": (f"{LINE} |& grep Avg", OUTPUT),
+    "tee": (f"{LINE} | tee out.txt", OUTPUT),
+    "less": (f"{LINE} | less", OUTPUT),
+    "head tail": (f"{LINE} | head -n 5 | tail -1", OUTPUT),
+    "2>/dev/null": (f"{LINE} 2>/dev/null", OUTPUT),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HONEST))
+def test_honest_pipelines_verify(lab: Lab, name: str) -> None:
+    line, shown = HONEST[name]
+    g, _ = grade(lab, bytes(ran(line, shown)))
+    assert state(g) is State.VERIFIED, g.verdicts()["run-job"]
+    assert not g.anomalies
+
+
+def test_the_model_follows_grep_head_tail_and_refuses_what_it_cannot() -> None:
+    lines = render(b"a 1\nB 2\nc 3\r\n\x1b[1mb 4\x1b[0m\n")
+    assert lines == ["a 1", "B 2", "c 3", "b 4"]
+
+    def model(pipe: str) -> list[str]:
+        return through(parse_line("prog " + pipe)[0].commands[1:], lines)
+
+    assert model("| grep -i b") == ["B 2", "b 4"]
+    assert model("| grep -v b") == ["a 1", "B 2", "c 3"]
+    assert model("| grep -c b") == ["1"]
+    assert model("| grep -n -E '[ab] '") == ["1:a 1", "4:b 4"]
+    assert model("| grep -o '[0-9]'") == ["1", "2", "3", "4"]
+    assert model("| grep -m1 -i b") == ["B 2"]
+    assert model("| head -2") == ["a 1", "B 2"]
+    assert model("| tail -n +3") == ["c 3", "b 4"]
+    assert model("| tail -1 | cat -") == ["b 4"]
+    for pipe in ("| sed s/a/b/", "| grep -A1 a", "| cat - f", "| grep a f", "| sort", "| cat -n"):
+        with pytest.raises(Unfollowable):
+            model(pipe)
