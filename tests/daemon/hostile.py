@@ -265,15 +265,21 @@ class Mallory:
 
     spool: Spool
     api_port: int
+    #: how much of its attack a case writes (ps-memory: markers), 1.0 as the issue measured
+    scale: float = 1.0
     sessions: list[Shell] = field(default_factory=list)
     #: set by a case that holds what it took (sse-flood's streams) once all of it is held
     holding: threading.Event = field(default_factory=threading.Event)
 
-    def login(self) -> Shell:
-        i = len(self.sessions)
+    #: a last session, begun after the attack, with only an honest `true` (see done)
+    drain: Shell | None = None
+
+    def login(self, attack: bool = True) -> Shell:
+        i = len(self.sessions) + (not attack) * 100
         sh = Shell(f"20261201T090000-{7000 + i}-{i:08x}", nonce=secrets.token_hex(16), aid=7000 + i)
         self.spool.begin(sh)
-        self.sessions.append(sh)
+        if attack:
+            self.sessions.append(sh)
         return sh
 
     def type(self, sh: Shell, data: bytes) -> None:
@@ -281,9 +287,13 @@ class Mallory:
 
     def done(self) -> None:
         """Each session ends with an honest `true` (DRAIN_LINE): the daemon has read a session
-        to its end once that is stored (HostileRun.drained)."""
+        to its end once that is stored (HostileRun.drained). Then one more login runs `true`:
+        for a session whose own `true` can never be recorded (stack-flood's: its commands stay
+        open), the node's stream has gone past it once that one is stored."""
         for sh in self.sessions:
             self.type(sh, sh.command(DRAIN_LINE, ""))
+        self.drain = self.login(attack=False)
+        self.type(self.drain, self.drain.command(DRAIN_LINE, ""))
 
 
 def _swap(marker: bytes, old: bytes, new: bytes) -> bytes:
@@ -347,7 +357,7 @@ def ps_memory(m: Mallory, stop: threading.Event) -> dict[str, object]:
     numbers = itertools.count(1_000_000)
     base = b",".join(b"%d" % next(numbers) for _ in range(PS_BYTES // 8))  # 7 digits and a comma
     written = 0
-    for j in range(PS_MARKERS):
+    for j in range(max(1, round(PS_MARKERS * m.scale))):
         if stop.is_set():
             break
         d = markers.encode_d(0, sh.aid, sh.n, sh.hist, time.time(), [SENTINEL], sh.nonce)
@@ -492,7 +502,7 @@ class HostileRun:
     """One `grader run` watching the honest node and, for a case of CASES, a crafted node
     serving it; for a case of LEARNER_CASES, mallory is a second learner of the honest node."""
 
-    def __init__(self, tmp: Path, case: str, **daemon: object) -> None:
+    def __init__(self, tmp: Path, case: str, scale: float = 1.0, **daemon: object) -> None:
         if case not in CASES and case not in LEARNER_CASES:
             known = ", ".join([*CASES, *LEARNER_CASES])
             raise ValueError(f"unknown case {case!r}; cases: {known}")
@@ -546,7 +556,7 @@ class HostileRun:
         )
         self.store = Store.open(f"sqlite:///{tmp / 'grader.db'}")
         self.typed = 0
-        self.mallory = Mallory(Spool(tmp / "honest", MALLORY), self.api_port)
+        self.mallory = Mallory(Spool(tmp / "honest", MALLORY), self.api_port, scale)
         self._stop_attack = threading.Event()
         self._attack_thread: threading.Thread | None = None
         self.facts: dict[str, object] = {}
@@ -660,15 +670,20 @@ class HostileRun:
             self._attack_thread.join(60)
 
     def drained(self) -> bool:
-        """The daemon has read each of mallory's session files to its end: its last command
-        (Mallory.done) is stored, or its stored offset is within DRAIN_SLACK_BYTES of the
-        file's size (the bytes of a quarantined session are skipped, not graded)."""
+        """The daemon has read each of mallory's attack sessions to its end: its last command
+        (Mallory.done) is stored; or its stored offset is within DRAIN_SLACK_BYTES of the
+        file's size (a quarantined session's bytes are skipped, its offset moved past them);
+        or an anomaly names it and the last login's `true` is stored."""
+        m = self.mallory
         offsets = self.store.offsets(NODE_ID)
         ended = {r.session for r in self.store.command_records(MALLORY) if r.line == DRAIN_LINE}
-        for sh in self.mallory.sessions:
+        named = {str(a.detail.get("session")) for a in self.anomalies() if a.learner == MALLORY}
+        after = m.drain is not None and m.drain.session in ended
+        for sh in m.sessions:
             path = f"{MALLORY}/{sh.session}.ts"
-            size = (self.mallory.spool.dir / f"{sh.session}.ts").stat().st_size
-            if sh.session not in ended and offsets.get(path, 0) < size - DRAIN_SLACK_BYTES:
+            size = (m.spool.dir / f"{sh.session}.ts").stat().st_size
+            read = offsets.get(path, 0) >= size - DRAIN_SLACK_BYTES
+            if not (sh.session in ended or read or (after and sh.session in named)):
                 return False
         return True
 
@@ -688,7 +703,10 @@ class HostileRun:
             f"/api/dashboard/checklist/{MALLORY}?lab={LAB_ID}",
         ]  # fmt: skip
         out = {}
-        with httpx.Client(base_url=f"http://127.0.0.1:{self.api_port}", timeout=10) as client:
+        # A connection per request: a 500 may close one, and the next route must not fail for it.
+        fresh = httpx.Limits(max_keepalive_connections=0)
+        base = f"http://127.0.0.1:{self.api_port}"
+        with httpx.Client(base_url=base, timeout=10, limits=fresh) as client:
             for name, token in who.items():
                 headers = {"Authorization": f"Bearer {token}"}
                 for path in paths:
@@ -775,7 +793,7 @@ class HostileRun:
 
 def run_case(
     tmp: Path, case: str, commands: int = 20, every_s: float = 0.1, timeout_s: float = 10.0,
-    settle_s: float = 1.0, **daemon: object,
+    settle_s: float = 1.0, scale: float = 1.0, **daemon: object,
 ) -> Outcome:  # fmt: skip
     """Plain phase (crafted node connected and quiet; or mallory idle), then the attack, then
     every API route (for a learner case: again after a reset of mallory's lab), then SIGTERM.
@@ -783,7 +801,7 @@ def run_case(
     A learner case's attack phase starts with its first bytes (alice's commands are measured
     throughout, no settling) and lasts until its writing is done (or, for one that holds
     something, `commands` commands), and at least `commands` commands."""
-    run = HostileRun(tmp, case, **daemon)
+    run = HostileRun(tmp, case, scale, **daemon)
     try:
         plain, attack = Phase(), Phase()
         deadline = time.monotonic() + 30

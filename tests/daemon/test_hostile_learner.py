@@ -41,13 +41,19 @@ FROZEN_S = 5.0
 #: the median poll within ANSWER_S, every poll within STALL_S (see above).
 ANSWER_S = 0.1
 STALL_S = 1.0
+#: How much of a case's attack the test writes. ps-memory's 87 MB take ~40 s through the
+#: harness's node on the 2-core box; 100 of its 350 markers (25 MB) still made the daemon keep
+#: 93 MiB more for good before the parser's caches were bounded (measured), past RSS_BOUND_MIB.
+#: The benchmark writes all of it.
+SCALE = {"ps-memory": 100 / 350}
 #: A stored time this far ahead of the grader's clock is the node's clock taken on trust.
 CLOCK_AHEAD_S = 24 * 3600
 
 
 @pytest.mark.parametrize("case", list(LEARNER_CASES))
 def test_hostile_bytes_hurt_only_their_sender(tmp_path: Path, case: str) -> None:
-    out = run_case(tmp_path, case, commands=10, every_s=0.1, timeout_s=FROZEN_S)
+    scale = SCALE.get(case, 1.0)
+    out = run_case(tmp_path, case, commands=10, every_s=0.1, timeout_s=FROZEN_S, scale=scale)
     summary = out.summary()
     # alice: each command stored within FROZEN_S (run_case asserts it), her step verified, her
     # node's connection never failed, and nothing of mallory's was put on her
