@@ -39,6 +39,7 @@ from grader import metrics
 from grader.api import dashboard, export, views
 from grader.api import models as m
 from grader.api.auth import Principal, TokenTable, token_digest
+from grader.api.jsonout import json_bytes, model_json, model_response, text
 from grader.api.settings import ApiSettings
 from grader.labs import Lab
 from grader.ratelimit import RateLimits
@@ -119,7 +120,7 @@ OpenAPI 3.2's name for one item of a stream, which 3.1 tools ignore and stream-a
 def _etagged(request: Request, payload: Any) -> Response:
     """`payload` as JSON with a strong ETag (its SHA-256); 304 when the client's If-None-Match
     names it. A poller then gets an empty answer while nothing changed (RFC 9110 §13.1.2)."""
-    body = json.dumps(payload, separators=(",", ":"), sort_keys=True).encode()
+    body = json_bytes(payload, separators=(",", ":"), sort_keys=True)
     tag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
     headers = {"ETag": tag, "Cache-Control": "private, no-cache"}
     wanted = request.headers.get("if-none-match", "")
@@ -419,7 +420,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     def export_csv(_: ClassReader, lab: Annotated[str | None, Query()] = None) -> Response:
         chosen = [lab_or_404(lab)] if lab is not None else list(settings.labs.values())
         return Response(
-            export.grades_csv(store, chosen, settings.class_learners(store), settings.takes),
+            text(export.grades_csv(store, chosen, settings.class_learners(store), settings.takes)),
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": 'attachment; filename="grades.csv"'},
         )
@@ -452,7 +453,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         tags=["class actions"],
         responses=_errors(403, 404),
     )
-    def reset_lab(learner: str, lab: str, body: m.ResetRequest, who: Operator) -> m.Event:
+    def reset_lab(learner: str, lab: str, body: m.ResetRequest, who: Operator) -> Response:
         known_learner_or_404(learner)
         lab_or_404(lab)
         try:
@@ -460,7 +461,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         except ValueError as exc:  # the store's own checks on the reason
             raise _invalid(["body", "reason"], str(exc)) from None
         [answer] = views.ScoreFold(store, settings.labs).events([event])
-        return answer
+        return model_response(answer)
 
     @app.get(
         "/api/announcements",
@@ -530,12 +531,12 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         after: Annotated[int, Query(ge=0, le=SEQ_MAX)] = 0,
         learner: Annotated[str | None, Query()] = None,
         limit: Annotated[int, Query(ge=1, le=EVENTS_PAGE_MAX)] = EVENTS_PAGE_MAX,
-    ) -> list[m.Event]:
+    ) -> Response:
         scope = learner_scope(who, learner)
         if learner is not None:
             known_learner_or_404(learner)  # a misspelt name is not an empty class
         batch = store.events_after(after, scope, limit)
-        return views.ScoreFold(store, settings.labs).events(batch)
+        return model_response(views.ScoreFold(store, settings.labs).events(batch))
 
     @app.get(
         "/api/events/stream",
@@ -602,7 +603,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
                 for event in scores.events(batch):
                     last = event.seq
                     yield ServerSentEvent(
-                        data=event.model_dump_json(), event="verdict", id=str(event.seq)
+                        data=model_json(event), event="verdict", id=str(event.seq)
                     )
                 if from_db and len(batch) < EVENTS_PAGE_MAX:
                     # Nothing of this scope up to `floor` is left unsent: skip to the tail.
@@ -687,7 +688,7 @@ def _dump(items: Iterable[BaseModel]) -> list[dict[str, Any]]:
 def _announcement(a: Announcement) -> m.Announcement:
     return m.Announcement(
         seq=a.seq,
-        at=m.iso(a.at) or "",
+        at=m.iso_time(a.at),
         author=a.author,
         text=a.text,
         lab=a.lab,

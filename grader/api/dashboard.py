@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Annotated, Any, cast
 
 from fastapi import Body, Depends, FastAPI, HTTPException, Query
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -43,6 +43,7 @@ from grader.api.auth import Principal
 from grader.api.evidence import evidence_view, marked_excerpt
 from grader.api.grid import ClassGrid
 from grader.api.hints import hints_shown
+from grader.api.jsonout import SafeJSONResponse, model_response
 from grader.api.practice import (
     PRACTICE_LINE_MAX_CHARS,
     PracticeResult,
@@ -217,7 +218,7 @@ def mount(
         response_model=m.ClassGridView,
         responses=_problems(403, 404),
     )
-    def class_grid(_: ClassReader, lab: Annotated[str, Query()]) -> JSONResponse:
+    def class_grid(_: ClassReader, lab: Annotated[str, Query()]) -> SafeJSONResponse:
         """`seq` is the last event the grid includes: stream from there and nothing is missed
         (applying an event twice changes nothing, the fold only moves up). A cell's `at` is
         when the grader recorded its state, on the same clock as `now`, and `node_at` what the
@@ -235,13 +236,13 @@ def mount(
             lab=views.lab_info(chosen),
             seq=seq,
             downgrades=grid.downgrades,
-            now=m.iso(time.time()),
+            now=m.iso_time(time.time()),
             rows=rows,
             nodes=[views.node_info(n) for n in nodes],
         )
         # dumped here, once: a class of 1,000 is ten thousand cells, built through the model
         # above; FastAPI would dump, validate and dump them again
-        return JSONResponse(answer.model_dump(mode="json"))
+        return SafeJSONResponse(answer.model_dump(mode="json"))
 
     @app.get(
         "/api/dashboard/downgrades",
@@ -290,7 +291,7 @@ def mount(
         response_model=m.Checklist,
         responses=_problems(403, 404),
     )
-    def checklist(learner: str, who: Who, lab: Annotated[str, Query()]) -> m.Checklist:
+    def checklist(learner: str, who: Who, lab: Annotated[str, Query()]) -> Response:
         """`hints_seen`: the hints the learner's own `lab hint` runs printed (grader/api/hints.py),
         not a guess from the attempts. `at`: when the grader recorded the state; `node_at`: the
         end of the command behind it on the node, as in a learner's progress."""
@@ -329,7 +330,9 @@ def mount(
                     }
                 )
             )
-        return m.Checklist(learner=learner, lab=chosen.id, title=chosen.title, steps=steps)
+        return model_response(
+            m.Checklist(learner=learner, lab=chosen.id, title=chosen.title, steps=steps)
+        )
 
     @app.post(
         "/api/labs/{lab}/practice/{step}",

@@ -8,12 +8,22 @@ tests/api/test_openapi.py validates real answers against /openapi.json with json
 Times: every time is an ISO-8601 UTC string on the grader's clock (`Time`), written by `iso`.
 A time read on the node (a command's start and end) keeps a `node_` prefix: it is evidence of
 what the node said, not when the grader recorded anything.
+
+Stored values are rendered whatever they are (docs/api.md "Times, numbers and text"): the
+conversions below are total and pure, so no stored row can make a route fail. A time outside
+what ISO-8601's four-digit years can write is clamped to TIME_EARLIEST or TIME_LATEST; one that
+is no number (NaN) is null, or TIME_EARLIEST where the field is always a time (`iso_time`); a
+measure that is not finite is null (`finite`); an integer past the signed 64-bit range (what
+the database's columns hold, and what a JSON reader keeps exactly enough to compare) is clamped
+to its nearest end (`clamp_int`). Text needs no conversion here: the JSON writers
+(grader/api/jsonout.py) send it as stored, JSON-escaped, lone surrogates as U+FFFD.
 """
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime
-from typing import Annotated, Literal, overload
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -39,16 +49,53 @@ Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 """A free text that must say something: surrounding white space is dropped, empty is 422."""
 
 
-@overload
-def iso(epoch: float) -> str: ...
-@overload
-def iso(epoch: float | None) -> str | None: ...
-def iso(epoch: float | None) -> str | None:
-    """Epoch seconds as the API writes every time: "2026-12-02T08:15:00.123456Z"; None stays
-    None (typed so: a time that is always there gives a `str`, no fallback needed)."""
-    if epoch is None:
+TIME_EARLIEST = "0001-01-01T00:00:00.000000Z"
+"""A stored time before year 1 (or -inf) is shown as this: datetime's and ISO-8601's first."""
+
+TIME_LATEST = "9999-12-31T23:59:59.999999Z"
+"""A stored time after year 9999 (or +inf) is shown as this: datetime's and ISO-8601's last."""
+
+INT_MIN = -(2**63)
+INT_MAX = 2**63 - 1
+"""The range integers are shown in: the database's BIGINT, which every stored count and id fits."""
+
+
+def iso(epoch: object) -> str | None:
+    """Epoch seconds as the API writes every time: "2026-12-02T08:15:00.123456Z". Total: None
+    (and NaN, and anything that is not a number) is None; a number past datetime's range
+    (years 1 to 9999, infinities too) is clamped to TIME_EARLIEST or TIME_LATEST."""
+    if isinstance(epoch, bool) or not isinstance(epoch, int | float):
         return None
-    return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    if isinstance(epoch, float) and math.isnan(epoch):
+        return None
+    try:
+        moment = datetime.fromtimestamp(epoch, UTC)
+    except (OverflowError, ValueError, OSError):  # past year 9999 or before year 1
+        return TIME_LATEST if epoch > 0 else TIME_EARLIEST
+    # isoformat, not strftime: strftime writes year 1 as "1", not "0001"
+    return moment.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+
+
+def iso_time(epoch: object) -> str:
+    """`iso` for a field that is always a time (an event's `at`, a node's `updated`): a stored
+    value that is no time at all (NaN) is shown as TIME_EARLIEST."""
+    return iso(epoch) or TIME_EARLIEST
+
+
+def finite(value: object) -> float | None:
+    """A stored measure (a node's lag) as JSON can carry it: NaN and infinities are None."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:  # an integer past any double
+        return None
+    return number if math.isfinite(number) else None
+
+
+def clamp_int(value: int) -> int:
+    """A stored integer within INT_MIN..INT_MAX (a larger one is shown at the nearest end)."""
+    return min(max(value, INT_MIN), INT_MAX)
 
 
 class Health(BaseModel):

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from grader.api.jsonout import text
 from grader.labs import Lab
 from grader.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 
@@ -36,7 +37,9 @@ class ApiSettings:
     def class_learners(self, store: Store) -> list[str]:
         """Every learner a class view may list (each lab then keeps those who take it): the
         store's, and the ones grader.yaml names before the daemon has recorded their node."""
-        return sorted(set(store.learners()) | set(self.learner_labs))
+        # a name from a node's stored learner list (JSON) may hold a lone surrogate, which no
+        # query can take as a parameter: it is listed as shown (U+FFFD, grader/api/jsonout.py)
+        return sorted({text(name) for name in store.learners()} | set(self.learner_labs))
 
     @classmethod
     def from_config(

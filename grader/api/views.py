@@ -37,7 +37,9 @@ def evidence(
     """An event's stored evidence: a command's, a reset's (who, what was cleared) or a
     downgrade's (the states before and after)."""
     if data is not None and state == EVENT_RESET:
-        return m.ResetEvidence.model_validate(dict(data))
+        return m.ResetEvidence.model_validate(
+            {k: _shown_int(v) if k in _INT_KEYS else v for k, v in data.items()}
+        )
     if data is not None and state == EVENT_DOWNGRADED and "session" not in data:
         return m.DowngradeEvidence.model_validate(dict(data))
     return command_evidence(data)
@@ -47,7 +49,12 @@ def stored_evidence(data: Mapping[str, Any]) -> dict[str, Any]:
     """Stored evidence under the API's names: the node's `t0`/`t1` (epoch seconds) become
     `node_t0`/`node_t1` ISO strings, and a key an older record lacks gets its empty value.
     `m.Evidence` and the pages' `m.EvidenceView` are both validated from it."""
-    rest = {k: v for k, v in data.items() if k not in {"t0", "t1"}}
+    rest = {k: _shown_int(v) if k in _INT_KEYS else v for k, v in data.items()}
+    for key in ("t0", "t1"):
+        rest.pop(key, None)
+    pipestatus = data.get("pipestatus")
+    if isinstance(pipestatus, list):
+        rest["pipestatus"] = [_shown_int(v) for v in pipestatus]
     return {
         "exit": None,
         "pipestatus": [],
@@ -59,6 +66,15 @@ def stored_evidence(data: Mapping[str, Any]) -> dict[str, Any]:
         "node_t0": m.iso(data.get("t0")),
         "node_t1": m.iso(data.get("t1")),
     }
+
+
+_INT_KEYS = frozenset({"aid", "n", "exit", "after_record"})
+"""Stored evidence's integers (a command's and a reset's), shown within m.clamp_int's range."""
+
+
+def _shown_int(value: Any) -> Any:
+    """An integer of stored evidence as the API shows it (m.clamp_int); any other value as is."""
+    return m.clamp_int(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 def command_evidence(data: Mapping[str, Any] | None) -> m.Evidence | None:
@@ -85,12 +101,12 @@ def node_info(node: NodeStatus) -> m.NodeInfo:
     return m.NodeInfo(
         id=node.id,
         host=node.host,
-        port=node.port,
+        port=m.clamp_int(node.port),
         learners=list(node.learners),
         connected=node.connected,
-        lag_s=node.lag_s,
+        lag_s=m.finite(node.lag_s),
         error=node.error,
-        updated=m.iso(node.updated),
+        updated=m.iso_time(node.updated),
         holder=node.holder,
         held_since=m.iso(node.held_since),
         simulated=node.simulated,
@@ -196,7 +212,7 @@ class ScoreFold:
             step=e.step,
             state=cast(m.EventState, e.state),  # checked by pydantic, as above
             reason=e.reason,
-            at=m.iso(grader_time(e.recorded, e.at)),
+            at=m.iso_time(grader_time(e.recorded, e.at)),
             # a reset or a downgrade is the grader's act: no node time behind it
             node_at=None if e.state in {EVENT_RESET, EVENT_DOWNGRADED} else m.iso(e.at),
             evidence=evidence(e.state, e.evidence),

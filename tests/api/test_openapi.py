@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
+import httpx
 import jsonschema
 import pytest
 from browser.classroom import OPERATOR as ROOM_OPERATOR
@@ -254,7 +255,7 @@ def test_each_error_a_route_can_give_is_documented_with_a_typed_body(client: Tes
 class Published:
     """Validates real answers against the schema /openapi.json names for them."""
 
-    def __init__(self, client: TestClient) -> None:
+    def __init__(self, client: httpx.Client) -> None:  # a TestClient, or one to a real server
         self.spec = client.get("/openapi.json").json()
         self.checked: list[tuple[str, str, int]] = []
 
