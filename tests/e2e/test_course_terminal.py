@@ -120,6 +120,8 @@ def test_bob_takes_two_labs_and_each_line_names_its_lab(one_fake_node: Seat, tmp
         seen = asyncio.run(learner())
         events = daemon.events("bob")
         transport = daemon.progress("bob", TRANSPORT)
+        # the class view the dashboard's grid reads: bob at 10/10 on lab 2
+        listed = daemon.get("/api/learners", lab=TRANSPORT).json()
         bootstrap = daemon.steps("bob", LAB_ID)
     finally:
         assert daemon.stop() == 0, daemon.log_text()
@@ -141,6 +143,7 @@ def test_bob_takes_two_labs_and_each_line_names_its_lab(one_fake_node: Seat, tmp
     assert [x for x in marked(seen["lab2"]) if x[0] == "✗"] == [], seen["lab2"]
     assert {s["state"] for s in transport["steps"]} == {"verified"}, transport
     assert (transport["score"], transport["points"]) == (10, 10), transport
+    assert {"learner": "bob", "labs": [{"id": TRANSPORT, "score": 10, "points": 10}]} in listed
     assert "Every step is verified" in seen["overview"], seen["overview"]
     assert "(nccl-transport)" in seen["welcome"], seen["welcome"]
 
