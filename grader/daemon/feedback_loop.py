@@ -122,7 +122,8 @@ class NodeFeedback:
         for e in ended:
             if e.learner not in self.node.learners:
                 continue
-            self._current[e.learner] = e.lab
+            if e.lab is not None:
+                self._current[e.learner] = e.lab
             shells = self._judged.setdefault(e.learner, {})
             key = f"{e.record.session}/{e.record.aid}"
             n = max(e.record.n, shells.pop(key, 0))
