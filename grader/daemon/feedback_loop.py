@@ -251,7 +251,7 @@ class NodeFeedback:
                 fresh = await asyncio.to_thread(self.store.step_states, learner, lab.id)
             progress[lab.id] = self._known_states[key] = fresh
         if learner not in self._current:
-            self._current[learner] = await asyncio.to_thread(self._stored_current, learner, labs)
+            self._current[learner] = await asyncio.to_thread(self.stored_current, learner, labs)
         doc = feedback.progress_document(
             learner,
             labs,
@@ -266,7 +266,7 @@ class NodeFeedback:
         )
         return await self._progress.write(conn, learner, doc, self._reader)
 
-    def _stored_current(self, learner: str, labs: Sequence[Lab]) -> str | None:
+    def stored_current(self, learner: str, labs: Sequence[Lab]) -> str | None:
         """The lab the learner is on by the stored engine snapshots (their `chosen` and step
         states): the course rule before this daemon judged one of the learner's commands."""
         chosen: dict[str, int] = {}

@@ -7,11 +7,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from grader.config import NodeConfig
 from grader.daemon.feedback import progress_document
+from grader.daemon.feedback_loop import NodeFeedback
 from grader.daemon.ingest import NodeIngest
+from grader.daemon.logbudget import LogBudget
 from grader.labs import load_lab
 from grader.protocol.frames import KIND_DATA, Frame
+from grader.store import Store
 from grader.verdict import State
+
+from .demo import Shell
 
 REPO = Path(__file__).resolve().parents[2]
 BOOTSTRAP = load_lab(REPO / "labs" / "nccl-bootstrap")
@@ -62,3 +68,32 @@ def test_lab_two_typed_on_lab_one_records_nothing_there_and_the_file_names_lab_o
     assert doc["current"] == BOOTSTRAP.id
     unknown = progress_document("bob", [BOOTSTRAP], {}, [], now=0, current=TRANSPORT.id)
     assert unknown["current"] is None  # a lab the file does not list is no current lab
+
+
+def test_the_choice_outlives_a_restart(tmp_path: Path) -> None:
+    """`lab start nccl-transport` typed, its batch committed to a real store: a daemon started
+    again (new ingest, engines from the stored snapshots) and the progress writer reading the
+    store before any new command both say lab 2."""
+    store = Store.open(f"sqlite:///{tmp_path / 'grader.db'}")
+    store.upsert_node("node-1", "127.0.0.1", 22, ["bob"])
+    learners = {"bob": (BOOTSTRAP.id, TRANSPORT.id)}
+    sh = Shell("20261203T090000-4242-0a0b0c0d")
+    data = sh.header() + sh.command("lab start nccl-transport", "You are on it now\r\n")
+    data += sh.prompt()
+    ingest = NodeIngest("node-1", learners, LABS, store.offsets("node-1"), store.snapshot)
+    ingest.load_engines()
+    assert ingest.current_lab("bob") == BOOTSTRAP.id  # nothing chosen: the first unfinished
+    ingest.feed(Frame(KIND_DATA, "bob/sessions.jsonl", 0, sh.index_line("bob")))
+    ingest.feed(Frame(KIND_DATA, f"bob/{sh.session}.ts", 0, data))
+    taken = ingest.take_batch()
+    assert taken is not None
+    batch, ended = taken
+    assert [e.lab for e in ended] == [TRANSPORT.id]
+    store.ingest(batch)
+    again = NodeIngest("node-1", learners, LABS, store.offsets("node-1"), store.snapshot)
+    again.load_engines()
+    assert again.current_lab("bob") == TRANSPORT.id
+    node = NodeConfig("node-1", "127.0.0.1", Path("key"), (), learners)
+    writer = NodeFeedback(node, store, LABS, LogBudget())
+    assert writer.stored_current("bob", [BOOTSTRAP, TRANSPORT]) == TRANSPORT.id
+    store.close()
