@@ -76,8 +76,8 @@ def _open_commands(k: int) -> bytes:
 
 
 def _lab_with_keys(k: int) -> bytes:
-    """A lab of k*200 unknown keys: every one a located error."""
-    return b"id: x\n" + b"".join(b"unknown_%d: value\n" % i for i in range(k * 200))
+    """A lab of k*100 unknown keys: every one a located error."""
+    return b"id: x\n" + b"".join(b"unknown_%d: value\n" % i for i in range(k * 100))
 
 
 def _long_evidence(data: bytes) -> None:
@@ -136,10 +136,10 @@ FAMILIES = {
     "parser/runs": Family(targets.fuzz_parser, _marker_runs, timed=True),
     "parser/open-commands": Family(targets.fuzz_parser, _open_commands, timed=True),
     "parser/unterminated": Family(
-        targets.fuzz_parser, lambda k: b"\x1b]133;C;" * (k * 2000), timed=True
+        targets.fuzz_parser, lambda k: b"\x1b]133;C;" * (k * 500), timed=True
     ),
-    "cmdline/pipeline": Family(targets.fuzz_cmdline, lambda k: b"a -x 1 | " * (k * 50)),
-    "cmdline/past-bashlex": Family(targets.fuzz_cmdline, lambda k: b"a -x 1 | " * (k * 1000)),
+    "cmdline/pipeline": Family(targets.fuzz_cmdline, lambda k: b"a -x 1 | " * (k * 30)),
+    "cmdline/past-bashlex": Family(targets.fuzz_cmdline, lambda k: b"a -x 1 | " * (k * 1000), k=1),
     # past the parse cache's line length (PARSE_CACHE_LINE_CHARS) at both sizes
     "cmdline/nested": Family(
         targets.fuzz_cmdline, lambda k: b"echo " + b"$(" * (k * 150) + b"x" + b")" * (k * 150)
