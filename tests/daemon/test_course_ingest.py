@@ -76,7 +76,7 @@ def test_the_choice_outlives_a_restart(tmp_path: Path) -> None:
     store before any new command both say lab 2."""
     store = Store.open(f"sqlite:///{tmp_path / 'grader.db'}")
     store.upsert_node("node-1", "127.0.0.1", 22, ["bob"])
-    learners = {"bob": (BOOTSTRAP.id, TRANSPORT.id)}
+    learners: dict[str, tuple[str, ...]] = {"bob": (BOOTSTRAP.id, TRANSPORT.id)}
     sh = Shell("20261203T090000-4242-0a0b0c0d")
     data = sh.header() + sh.command("lab start nccl-transport", "You are on it now\r\n")
     data += sh.prompt()
