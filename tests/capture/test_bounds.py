@@ -283,6 +283,19 @@ def test_12000_shells_each_with_an_open_command_are_bounded() -> None:
     assert isinstance(tail[-1], CommandStarted) and (tail[-1].aid, tail[-1].n) == (1000, 2)
 
 
+def test_the_shell_bound_is_the_same_on_both_paths() -> None:
+    """Shells introduced by whole D P A runs (the fast path) up to and past MAX_SHELLS read as
+    when each marker is read alone (7-byte chunks: no run is ever whole in a feed)."""
+    data = b"".join(
+        prompt(aid=str(aid)) + e("ls") + c(aid=str(aid), n="1", h="2") + d(aid=str(aid), n="1")
+        for aid in range(1, MAX_SHELLS + 6)
+    )
+    whole = merged(parse(data, nonce=K))
+    assert merged(parse(data, chunk=7, nonce=K)) == whole
+    assert len(records(whole)) == MAX_SHELLS
+    assert [a.kind for a in whole if isinstance(a, Anomaly)] == ["too_many_shells"]
+
+
 def test_work_is_linear_in_the_number_of_shells() -> None:
     """Doubling the flood doubles the events and the state at most: nothing per shell grows
     with the number of shells before it (counts, not time: the timing test is the fuzz suite's)."""
