@@ -183,8 +183,9 @@ __lg_ps0_str='${__lg_nil[__lg_n+=1]:-}${__lg_nil[__lg_hc=HISTCMD]:-}$(__lg_ps0)'
 
 # --- feedback: ✓ / ✗ / 📣 lines at the prompt, once each ---------------------------------------
 # "✓ 5/11 done · step 6 verified: <title>" per new verified event, "✗ step 3 <title> — <reason>"
-# per new attempt, "📣 instructor: <text>" per new announcement (`lab _feedback` builds and
-# escapes them: a reason may quote the learner's own bytes).
+# per new attempt (with several labs, the step's lab id before `step`), "📣 instructor: <text>"
+# per new announcement (`lab _feedback` builds and escapes them: a reason may quote the
+# learner's own bytes).
 __lg_progress=$__lg_root/progress/$__lg_user/progress.json
 # The learner's own state directory (session_open.py makes it, his, 0700; the spool is root's).
 __lg_state=$__lg_root/state/$__lg_user
