@@ -13,7 +13,8 @@ the run exits 1 after the last target: commit the file, and test_fuzz_replay.py 
 the normal suite from then on. `--seed` fixes libFuzzer's random seed (CI uses 1, so two runs on
 one commit try the same inputs first); `--keep-going` restarts a target after a crash, with the
 crash's signature ignored, until its share of time is spent (the long run uses it to find more
-than the first crash of each target).
+than the first crash of each target); a hang or an out-of-memory input ends the target's turn, as
+it has no signature to skip.
 """
 
 from __future__ import annotations
@@ -54,7 +55,6 @@ INSTRUMENT = {
     "api_models": ("grader.api.models", "grader.api.views"),
 }
 _STAT = re.compile(r"stat::(\w+):\s*(\d+)")
-_ARTIFACT = re.compile(r"(?:crash|timeout|oom|leak|slow-unit)-[0-9a-f]+")
 
 
 def signature(exc: BaseException) -> str:
@@ -144,7 +144,7 @@ def _run_target(
         new = sorted(set(os.listdir(crashes)) - before)
         if proc.returncode == 0 and not new:
             break
-        sig = sig_file.read_text() if sig_file.exists() else "no Python exception"
+        sig = sig_file.read_text() if sig_file.exists() else "a hang, an OOM or a signal"
         tail = "\n".join(proc.stdout.splitlines()[-40:])
         for artifact in new:
             log(f"{name}: {artifact} ({sig}) -> {crashes / artifact}\n{tail}")
@@ -152,8 +152,8 @@ def _run_target(
         if not new:
             log(f"{name}: the fuzzer exited {proc.returncode} without an input\n{tail}")
             crashed.append({"file": None, "signature": sig})
-        if not args.keep_going:
-            break
+        if not args.keep_going or not sig_file.exists():
+            break  # a hang or an OOM has no signature to skip: the next try would meet it again
         with ignore_file.open("a") as f:
             f.write(sig + "\n")
     return {
