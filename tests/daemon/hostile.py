@@ -244,6 +244,8 @@ MALLORY_TOKEN = "hostile-harness-mallory-token"
 BIG = b"9" * 5000
 #: An end time in the year 11476: past what datetime can render (it stops at year 9999).
 FAR_T = 300000000000.5
+#: An end time in the year 2096: within what a marker may carry, 70 years from the grader's.
+NEAR_FAR_T = 4000000000.5
 #: A marker field's value in an encoded marker that a case swaps for bytes no encoder writes.
 SENTINEL = 271828182845
 STACK_SHELLS = 12_000  # announced shells, each with a command open (~2 MB)
@@ -326,11 +328,14 @@ def huge_aid(m: Mallory, _stop: threading.Event) -> dict[str, object]:
 
 
 def far_clock(m: Mallory, _stop: threading.Event) -> dict[str, object]:
-    """Issue 32: an honest `echo hello` whose end marker says year 11476 (a redefined clock)."""
-    sh = m.login()
-    m.type(sh, sh.command("echo hello", "hello\r\n", t=FAR_T))
+    """Issue 32: an honest `echo hello` whose end marker says year 11476 (a redefined clock);
+    in a second session, one whose end says year 2096: a time a marker may carry, decades from
+    the grader's clock."""
+    for t in (FAR_T, NEAR_FAR_T):
+        sh = m.login()
+        m.type(sh, sh.command("echo hello", "hello\r\n", t=t))
     m.done()
-    return {"sessions": [sh.session]}
+    return {"sessions": [sh.session for sh in m.sessions]}
 
 
 def stack_flood(m: Mallory, _stop: threading.Event) -> dict[str, object]:
