@@ -46,6 +46,12 @@ DEFAULT_GRADER_USER = "labgrader"
 DEFAULT_SPOOL_ROOT = "/var/lib/labgrader"
 DEFAULT_API_HOST = "127.0.0.1"  # loopback: exposing the API is an explicit operator choice
 DEFAULT_API_PORT = 8400
+# Event streams (/api/events/stream) one token may hold open at once, and the whole process:
+# a learner's page or two, an operator's class view on a few screens, and room for a browser's
+# reconnect before the old stream is noticed closed; 2,000 is a class of 1,000 with a page each
+# and their operators (grader/api/streams.py).
+DEFAULT_STREAMS_PER_TOKEN = 8
+DEFAULT_STREAMS_TOTAL = 2000
 # The learner's page, as the API serves it (grader/api/dashboard.py): `api.public_url` + this is
 # the address the login welcome names (grader.daemon.feedback writes it into the progress file).
 LEARNER_PAGE_PATH = "/dashboard/learner"
@@ -141,6 +147,8 @@ class ApiConfig:
     learner_tokens: dict[str, str] = field(default_factory=dict)
     rate_per_token: str = RATE_PER_TOKEN
     failed_auth_per_client: str = FAILED_AUTH_PER_CLIENT
+    streams_per_token: int = DEFAULT_STREAMS_PER_TOKEN
+    streams_total: int = DEFAULT_STREAMS_TOTAL
 
     @property
     def learner_page(self) -> str | None:
@@ -348,6 +356,10 @@ def load_config(path: str | Path) -> GraderConfig:
             failed_auth_per_client=api.get("rate_limits", {}).get(
                 "failed_auth_per_client", FAILED_AUTH_PER_CLIENT
             ),
+            streams_per_token=api.get("rate_limits", {}).get(
+                "streams_per_token", DEFAULT_STREAMS_PER_TOKEN
+            ),
+            streams_total=api.get("rate_limits", {}).get("streams_total", DEFAULT_STREAMS_TOTAL),
         ),
         nodes=tuple(nodes),
         daemon=daemon,

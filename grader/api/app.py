@@ -41,6 +41,7 @@ from grader.api import models as m
 from grader.api.auth import Principal, TokenTable, token_digest
 from grader.api.jsonout import json_bytes, model_json, model_response, text
 from grader.api.settings import ApiSettings
+from grader.api.streams import STREAM_RETRY_AFTER_S, HeldStream, StreamSlots
 from grader.labs import Lab
 from grader.ratelimit import RateLimits
 from grader.store import EVENTS_PAGE_MAX, Announcement, EventFeed, Store
@@ -211,7 +212,8 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
         },
         429: {
             "model": m.Problem,
-            "description": "too many requests with this token (or failed sign-ins from here)",
+            "description": "too many requests with this token (or failed sign-ins from here, "
+            "or, for the event stream, as many streams open as the token or the grader may hold)",
             "headers": {
                 "Retry-After": {
                     "description": "whole seconds until the next request is let through",
@@ -226,6 +228,7 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     tokens = TokenTable(settings.operator_tokens, settings.learner_tokens, store.token_for_digest)
     limits = RateLimits(settings.rate_per_token, settings.failed_auth_per_client)
+    streams = StreamSlots(settings.streams_per_token, settings.streams_total)
     feed = EventFeed(store)
     bearer = HTTPBearer(
         auto_error=False,
@@ -565,6 +568,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     async def events_stream(
         request: Request,
         who: Who,
+        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
         after: Annotated[int | None, Query(ge=0, le=SEQ_MAX)] = None,
         learner: Annotated[str | None, Query()] = None,
         last_event_id: Annotated[
@@ -613,7 +617,12 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
                 elif not batch:
                     await feed.wait(scope)  # no await since after(): nothing appended unseen
 
-        return EventSourceResponse(stream(), ping=SSE_PING_S)
+        # the token's own slot (grader/api/streams.py), taken last: nothing after it can fail
+        # before the response that gives it back when the stream ends
+        key = token_digest(credentials.credentials.strip() if credentials else "").hex()
+        if (refused := streams.take(key)) is not None:
+            raise _too_many(STREAM_RETRY_AFTER_S, refused)
+        return HeldStream(stream(), ping=SSE_PING_S, release=lambda: streams.give_back(key))
 
     dashboard.mount(app, store, settings, principal, known_learner_or_404)
     _document_common_errors(app)

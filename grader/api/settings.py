@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from grader.api.jsonout import text
+from grader.config import DEFAULT_STREAMS_PER_TOKEN, DEFAULT_STREAMS_TOTAL
 from grader.labs import Lab
 from grader.ratelimit import FAILED_AUTH_PER_CLIENT, RATE_PER_TOKEN
 
@@ -23,6 +24,9 @@ class ApiSettings:
     # grader.ratelimit: requests per token, failed sign-ins per client address
     rate_per_token: str = RATE_PER_TOKEN
     failed_auth_per_client: str = FAILED_AUTH_PER_CLIENT
+    # grader/api/streams.py: event streams open at once per token, and in all
+    streams_per_token: int = DEFAULT_STREAMS_PER_TOKEN
+    streams_total: int = DEFAULT_STREAMS_TOTAL
     # learner -> the labs grader.yaml's nodes give them (which announcements a learner sees)
     learner_labs: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -65,5 +69,7 @@ class ApiSettings:
             learner_tokens=dict(api.learner_tokens),
             rate_per_token=api.rate_per_token,
             failed_auth_per_client=api.failed_auth_per_client,
+            streams_per_token=api.streams_per_token,
+            streams_total=api.streams_total,
             learner_labs=learner_labs,
         )
