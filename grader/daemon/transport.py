@@ -608,13 +608,16 @@ async def stream_with_sftp(
     root: str,
     offsets: dict[str, int],
     learners: Collection[str] | None = None,
+    log_budget: LogBudget | None = None,
 ) -> AsyncIterator[Frame]:
     """Fallback: poll the spool over SFTP (stat + read at offset), yielding the reader's frames.
+    Its log lines (a listing cut, a file reset) go through `log_budget`, the node's.
 
     Same rules as spool_reader.py: a learner's sessions.jsonl before their .ts files, a file that
     shrank or changed inode restarts from 0 with a RESET frame.
     """
     spool = f"{root}/spool"
+    budget = LogBudget() if log_budget is None else log_budget
     pos = dict(offsets)
     refused: set[str] = set()
     yield Frame(KIND_HELLO, "", 0, json.dumps({"v": 1, "sftp": True}).encode())
@@ -622,12 +625,12 @@ async def stream_with_sftp(
         last_sent = time.time()
         while True:
             sent = False
-            for user in sorted(await _listdir(sftp, spool)):
+            for user in sorted(await _listdir(sftp, spool, budget)):
                 if user.startswith(".") or (learners is not None and user not in learners):
                     continue  # only the node's learners: a spool of made-up names is not read
                 udir = f"{spool}/{user}"
                 try:
-                    names = await _listdir(sftp, udir)
+                    names = await _listdir(sftp, udir, budget)
                 except asyncssh.SFTPError:
                     continue
                 ordered = ["sessions.jsonl"] if "sessions.jsonl" in names else []
@@ -642,7 +645,8 @@ async def stream_with_sftp(
                     continue
                 for name in ordered:
                     rel = f"{user}/{name}"
-                    async for frame in _sftp_pump(sftp, f"{udir}/{name}", rel, pos, owner, refused):
+                    pump = _sftp_pump(sftp, f"{udir}/{name}", rel, pos, owner, refused, budget)
+                    async for frame in pump:
                         sent = True
                         yield frame
             now = time.time()
@@ -663,14 +667,22 @@ SFTP_LIST_MAX = 10_000
 SFTP_FILES_MAX = 200_000
 
 
-async def _listdir(sftp: asyncssh.SFTPClient, path: str) -> list[str]:
+async def _listdir(
+    sftp: asyncssh.SFTPClient, path: str, budget: LogBudget | None = None
+) -> list[str]:
     """The first SFTP_LIST_MAX names in `path` (scandir streams them; listdir reads them all)."""
     names: list[str] = []
     async for entry in sftp.scandir(path):
         name = entry.filename
         names.append(name if isinstance(name, str) else name.decode("utf-8", "replace"))
         if len(names) >= SFTP_LIST_MAX:
-            log.warning("event=sftp_listing_cut path=%s kept=%d", json.dumps(path), len(names))
+            (budget or LogBudget()).log(
+                log,
+                logging.WARNING,
+                "event=sftp_listing_cut path=%s kept=%d",
+                json.dumps(path),
+                len(names),
+            )
             break
     return [n for n in names if n not in (".", "..")]
 
@@ -687,7 +699,13 @@ def _owner_ok(rel: str, uid: int, dir_owner: int) -> bool:
 
 
 async def _sftp_pump(
-    sftp, full: str, rel: str, pos: dict[str, int], owner: int | None, refused: set[str]
+    sftp,
+    full: str,
+    rel: str,
+    pos: dict[str, int],
+    owner: int | None,
+    refused: set[str],
+    budget: LogBudget,
 ):
     """New bytes of one spool file over SFTP. lstat, never stat: a link is refused, as are files
     another account owns (the spool reader's rules, spool_reader.open_checked). SFTP v3 has no
@@ -712,7 +730,7 @@ async def _sftp_pump(
     size = attrs.size or 0
     # SFTP v3 has no inode; a shrink is the signal we can see.
     if size < offset:
-        log.info("event=file_reset path=%s from=%d size=%d", rel, offset, size)
+        budget.log(log, logging.INFO, "event=file_reset path=%s from=%d size=%d", rel, offset, size)
         offset = pos[rel] = 0
         yield Frame(KIND_RESET, rel, 0, b"")
     if size == offset:
@@ -780,6 +798,7 @@ async def stream_spool(
     learners: Collection[str] | None = None,
     buffer_limit: int = READER_BUFFER_LIMIT,
     stall_s: float = DEFAULT_NODE_STALL_S,
+    log_budget: LogBudget | None = None,
 ) -> AsyncIterator[Frame]:
     """The node's spool as frames: the python reader, or SFTP polling when python3 is missing.
 
@@ -787,9 +806,13 @@ async def stream_spool(
     on_reader: see stream_with_reader (never called on the SFTP path: it has no reader).
     stall_s: every step has it as its timeout (the python3 probe, opening the channel, the
     HELLO, each next frame): past it, NodeStalled (see unstalled).
+    log_budget: the node's, for the lines its stream causes (a new LogBudget if None).
     """
+    budget = LogBudget() if log_budget is None else log_budget
     async for frame in unstalled(
-        _stream_spool(conn, root, offsets, mode, on_reader, learners, buffer_limit, stall_s),
+        _stream_spool(
+            conn, root, offsets, mode, on_reader, learners, buffer_limit, stall_s, budget
+        ),
         stall_s,
     ):
         yield frame
@@ -830,10 +853,11 @@ async def _stream_spool(
     learners: Collection[str] | None,
     buffer_limit: int,
     stall_s: float,
+    budget: LogBudget,
 ) -> AsyncIterator[Frame]:
     if mode == "auto" and not await has_python3(conn, stall_s):
         peer = conn.get_extra_info("peername")
-        log.warning("event=python_missing peer=%s fallback=sftp", peer)
+        budget.log(log, logging.WARNING, "event=python_missing peer=%s fallback=sftp", peer)
         mode = "sftp"
     if mode != "sftp":
         try:
@@ -845,8 +869,8 @@ async def _stream_spool(
             if mode == "reader":
                 raise
             peer = conn.get_extra_info("peername")
-            log.warning("event=python_missing peer=%s fallback=sftp", peer)
-    async for frame in stream_with_sftp(conn, root, offsets, learners):
+            budget.log(log, logging.WARNING, "event=python_missing peer=%s fallback=sftp", peer)
+    async for frame in stream_with_sftp(conn, root, offsets, learners, budget):
         yield frame
 
 

@@ -241,6 +241,7 @@ class NodeWatcher:
                 learners=frozenset(self.node.learners),
                 buffer_limit=self.config.daemon.node_buffer_bytes,
                 stall_s=stall_s,
+                log_budget=self._log_budget,
             ):
                 began = time.monotonic()  # since the last loop turn: the node's time
                 if frame.kind == KIND_HEARTBEAT:

@@ -1,9 +1,12 @@
 """A failure is the session's, never the node's: the daemon (its loop in a thread) streams a
 node over real SSH with the real spool reader, where one learner's session holds input that
-made the parser or the engine raise. The node's connection stays up (one reader for the whole
-run), the other learner's next command is verified, and the sender's session is audited."""
+made the parser or the engine raise. The node's connection never fails on it (it used to fail,
+`event=session_failed`, and reconnect every second), the other learner's next command is
+verified, and the sender's session is audited."""
 
 from __future__ import annotations
+
+import logging
 
 import pytest
 
@@ -26,12 +29,11 @@ def anomalies_of(store: Store, session: str) -> list[dict]:
     ]
 
 
-def reader_starts(peer: SshPeer) -> int:
-    return sum(1 for c in peer.commands if c.startswith("exec python3"))
-
-
 @pytest.mark.parametrize("hostile", sorted(HOSTILE))
-def test_one_sessions_failure_leaves_the_node_and_the_others_graded(tmp_path, hostile) -> None:
+def test_one_sessions_failure_leaves_the_node_and_the_others_graded(
+    tmp_path, hostile, caplog
+) -> None:
+    caplog.set_level(logging.INFO, logger="grader")
     peer = SshPeer(tmp_path / "peer").start()
     alice_spool = Spool(tmp_path / "node")
     bob_spool = Spool(tmp_path / "node", learner=BOB)
@@ -51,8 +53,11 @@ def test_one_sessions_failure_leaves_the_node_and_the_others_graded(tmp_path, ho
         alice_spool.append(alice, alice.command("echo hello", "hello\r\n"))
         wait_for(lambda: d.states().get("say-hello") == "verified", timeout=5)
         node = next(n for n in d.store.nodes() if n.id == NODE_ID)
-        assert node.connected and node.error is None
-        assert reader_starts(peer) == 1  # the connection never failed
+        assert not (node.error or "").startswith("session failed"), node.error
+        # The link to the loopback peer may drop on its own (rarely, `spool reader exited`,
+        # as without any hostile input); never because a session raised.
+        failed = [r.getMessage() for r in caplog.records if "session failed" in r.getMessage()]
+        assert not failed and "event=session_failed" not in caplog.text, failed
         kinds = [a["kind"] for a in anomalies_of(d.store, bob.session)]
         assert kinds.count("session_quarantined") <= 1
     finally:
