@@ -252,6 +252,10 @@ STACK_SHELLS = 12_000  # announced shells, each with a command open (~2 MB)
 PS_MARKERS = 350  # prompt markers, each with a distinct ~250 KB ps= list (~87 MB)
 PS_BYTES = 250_000
 SSE_STREAMS = 1_000
+#: sse-flood opens its streams at this rate (4 s for 1,000): the attack is holding them. A burst
+#: of 1,000 requests is another one (any request, refused or not, costs the API's loop ~1-3 ms
+#: on the 2-core box: /api/nodes waited 3.5 s behind such a burst of refused streams).
+SSE_OPENS_PER_S = 250
 #: How long alice goes on typing after mallory's bytes are written, until the daemon has read
 #: them (ps-memory's ~87 MB take ~11 s at the node's default 8 MB/s budget); and how far from a
 #: file's end its stored offset may stay (the prompt after the last D: never a resume point).
@@ -385,10 +389,12 @@ def sse_flood(m: Mallory, stop: threading.Event) -> dict[str, object]:
     statuses: dict[str, int] = {}
     refused = ""
     try:
-        for _ in range(SSE_STREAMS):
+        start = time.monotonic()
+        for i in range(SSE_STREAMS):
             s = socket.create_connection(("127.0.0.1", m.api_port), timeout=10)
             socks.append(s)
             s.sendall(request)
+            time.sleep(max(0.0, start + (i + 1) / SSE_OPENS_PER_S - time.monotonic()))
         for s in socks:
             try:
                 head = s.recv(4096)
@@ -489,7 +495,11 @@ class Outcome:
             "rss_attack_mib": round(max(a.rss_mib), 1),
             "api_plain_p99_ms": round(1000 * percentile(p.api, 0.99), 1) if p.api else None,
             "api_attack_p99_ms": round(1000 * percentile(a.api, 0.99), 1) if a.api else None,
+            "api_attack_p50_ms": round(1000 * statistics.median(a.api), 1) if a.api else None,
             "api_attack_max_ms": round(1000 * max(a.api), 1) if a.api else None,
+            "health_attack_p50_ms": (
+                round(1000 * statistics.median(a.health), 1) if a.health else None
+            ),
             "health_attack_max_ms": round(1000 * max(a.health), 1) if a.health else None,
             "api_failures": len(a.api_failures),
             "attack_max_ms": round(1000 * max(a.latencies), 1),
