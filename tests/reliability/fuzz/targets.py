@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import FrameType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 from grader.api import models as m
 from grader.api import views
@@ -50,13 +50,8 @@ CRASHES = FUZZ_DIR / "crashes"
 LABS = ("nccl-bootstrap", "nccl-transport")
 """The shipped labs the matcher target grades against."""
 
-EVENT_TYPES = (
-    capture.CommandStarted,
-    capture.OutputLines,
-    capture.CommandEnded,
-    capture.PromptWithoutCommand,
-    capture.Anomaly,
-)
+EVENT_TYPES = get_args(capture.Event)
+"""What the parser may return: the members of grader.capture.events' `Event` union."""
 _ANOMALY_KIND = re.compile(r"[a-z][a-z_]*")
 """An anomaly's kind is a name the store and the dashboards key on (the set grows with the
 parser's bounds, so only its shape is checked here)."""
