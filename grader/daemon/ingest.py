@@ -93,10 +93,11 @@ CLOCK_WINDOW_S = 24 * 3600.0
 # What the store keeps of command output, per node per minute: a record keeps up to
 # OUTPUT_KEEP_CHARS (32 Ki characters, grader/capture/excerpt.py) of its output, and a node whose
 # learners print 40 KiB per command as fast as the pacer lets them grew SQLite by 259 MB a minute.
-# 16 Mi characters a minute is ~500 full excerpts, far above a class's ordinary output (a command
-# keeps a few hundred characters); past it a record keeps STORAGE_EXCERPT_CHARS, audited once a
+# 4 Mi characters a minute is 128 full excerpts a minute on one node, far above a class's
+# ordinary output (most commands keep a few hundred characters; a build log or an NCCL sweep a
+# full excerpt), and at most ~250 MB an hour of a node that floods for good; past it a record keeps STORAGE_EXCERPT_CHARS, audited once a
 # minute per node (`storage_budget`). Matching saw all of the output either way.
-STORED_OUTPUT_CHARS_PER_MIN = 16 * 1024 * 1024
+STORED_OUTPUT_CHARS_PER_MIN = 4 * 1024 * 1024
 STORAGE_EXCERPT_CHARS = 1024
 STORAGE_WINDOW_S = 60.0
 # A quarantined session's anomaly names the exception: its type and up to this many characters
