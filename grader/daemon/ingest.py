@@ -95,8 +95,9 @@ CLOCK_WINDOW_S = 24 * 3600.0
 # learners print 40 KiB per command as fast as the pacer lets them grew SQLite by 259 MB a minute.
 # 4 Mi characters a minute is 128 full excerpts a minute on one node, far above a class's
 # ordinary output (most commands keep a few hundred characters; a build log or an NCCL sweep a
-# full excerpt), and at most ~250 MB an hour of a node that floods for good; past it a record keeps STORAGE_EXCERPT_CHARS, audited once a
-# minute per node (`storage_budget`). Matching saw all of the output either way.
+# full excerpt), and at most ~250 MB an hour of a node that floods for good; past it a record
+# keeps STORAGE_EXCERPT_CHARS, audited once a minute per node (`storage_budget`). Matching saw
+# all of the output either way.
 STORED_OUTPUT_CHARS_PER_MIN = 4 * 1024 * 1024
 STORAGE_EXCERPT_CHARS = 1024
 STORAGE_WINDOW_S = 60.0
