@@ -21,10 +21,12 @@ from grader.faces import lazy_names
 if TYPE_CHECKING:
     from grader.capture.bench_cmd import TARGET_MB_S, build_stream, measure
     from grader.capture.parser import SessionParser
+    from grader.capture.render import LineRenderer
 
 __getattr__ = lazy_names(
     __name__,
     {
+        "LineRenderer": ".render",
         "SessionParser": ".parser",
         "TARGET_MB_S": ".bench_cmd",
         "build_stream": ".bench_cmd",
@@ -40,6 +42,7 @@ __all__ = [
     "CommandRecord",
     "CommandStarted",
     "Event",
+    "LineRenderer",
     "OutputLines",
     "PromptWithoutCommand",
     "SessionParser",

@@ -42,8 +42,7 @@ from grader.capture import (
 from grader.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
 from grader.daemon.logbudget import LogBudget
 from grader.labs import Lab
-from grader.matching import Attester, LabGrader, current_lab, feed_course
-from grader.matching.attest import RecordShelf
+from grader.matching import Attester, LabGrader, RecordShelf, current_lab, feed_course
 from grader.protocol import run_record
 from grader.protocol.frames import KIND_DATA, KIND_RESET, NAME_MAX, Frame
 from grader.store import IngestBatch

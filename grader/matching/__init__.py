@@ -12,6 +12,7 @@ from grader.faces import lazy_names
 if TYPE_CHECKING:
     from grader.matching.attest import (
         Attester,
+        RecordShelf,
         enforced,
         key_from_option,
         verify_kept,
@@ -40,6 +41,7 @@ __getattr__ = lazy_names(
         "LabGrader": ".engine",
         "OutputMatcher": ".expect",
         "PLACEHOLDER": ".profile_matrix",
+        "RecordShelf": ".attest",
         "ShellEnv": ".expect",
         "analyse_line": ".expect",
         "check_command": ".expect",
@@ -66,6 +68,7 @@ __all__ = [
     "Attester",
     "LabGrader",
     "OutputMatcher",
+    "RecordShelf",
     "ShellEnv",
     "analyse_line",
     "check_command",

@@ -27,7 +27,7 @@ same module (installed beside it), so the two sides cannot drift apart.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -133,15 +133,41 @@ def records_of(texts: Iterable[str]) -> dict[str, bytes]:
     return out
 
 
-def record_fits(att: Any, session: str, data: bytes | None) -> bool:
-    """Whether `data` is the output record the signed run `att` names: the hash it signs, a name
-    of this session (a record copied from another session is not this command's)."""
-    return (
-        data is not None
-        and bool(att.record)
-        and run_record.record_session(att.record) == session
-        and run_record.digest(data) == att.record_hash
-    )
+def record_fits(att: Any, data: bytes | None) -> bool:
+    """Whether `data` is the output record the signed run `att` names: the hash it signs. (The
+    run is this session's by its nonce, checked by the parser, and this command's once: a
+    replayed marker is `replayed_attestation`; its record is bound to it by the hash.)"""
+    return data is not None and bool(att.record) and run_record.digest(data) == att.record_hash
+
+
+#: Where a lab keeps its transcripts' output records: tests/runs/ (`grader record` puts them
+#: there, out of the author's way); a copied node spool has them beside the sessions.
+RECORDS_SUBDIR = "runs"
+
+
+class FolderRecords:
+    """The output records in a folder (a node's spool directory copied) or its RECORDS_SUBDIR
+    (a lab's tests/), read when a signed run names one: what `grader replay` and `test-lab`
+    give the Attester."""
+
+    __slots__ = ("folder",)
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def get(self, name: str) -> bytes | None:
+        if run_record.record_session(name) is None:
+            return None  # (no path of ours: the name is a bare record name)
+        for path in (self.folder / name, self.folder / RECORDS_SUBDIR / name):
+            try:
+                if path.stat().st_size <= run_record.RECORD_MAX:
+                    return path.read_bytes()
+            except OSError:
+                continue
+        return None
+
+    def pop(self, name: str, default: Any = None) -> Any:
+        return default  # the files stay: another replay reads them again
 
 
 def verify_kept(key: bytes, texts: Iterable[str]) -> tuple[str, ...]:
@@ -207,9 +233,10 @@ class Attester:
 
     __slots__ = ("key", "pending", "records")
 
-    def __init__(self, key: bytes | None, records: MutableMapping[str, Any] | None = None) -> None:
-        """`records`: the session's learner's output records by file name (the daemon's
-        RecordShelf, or the files beside a replayed session); a record attached is taken out."""
+    def __init__(self, key: bytes | None, records: Any = None) -> None:
+        """`records`: the session's learner's output records by file name, with `get` and
+        `pop` (the daemon's RecordShelf.of, FolderRecords beside a replayed session); a record
+        attached is taken out."""
         self.key = key
         self.records = records if records is not None else {}
         self.pending: dict[tuple[int, int], list[str]] = {}  # (aid, n) -> verified payloads
@@ -239,7 +266,7 @@ class Attester:
             if not att.record:
                 continue
             data = self.records.get(att.record)
-            if data is not None and record_fits(att, ev.record.session, bytes(data)):
+            if data is not None and record_fits(att, bytes(data)):
                 kept.append(record_entry(att.record, bytes(data)))
                 self.records.pop(att.record, None)
         record = replace(ev.record, attestations=ev.record.attestations + tuple(kept))

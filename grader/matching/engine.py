@@ -864,17 +864,26 @@ class LabGrader:
             res = replace(res, values=res.values + tuple(judged))
             problems += failed
             weight += len(failed)
+        signed = None
+        if (
+            runs is not None
+            and c.match.relevant
+            and res.ok
+            and (shown_by is not None or step.number_captures)
+            and self.lab.attested(step)
+        ):
+            # the program's own output, not the terminal's (grader.matching.signed_output); a
+            # terminal that showed what the program did not print is audited, whatever else
+            signed = judge_signed(
+                step, shown_by, runs, rec, self.variables, res, self.lab.id, self.learner
+            )
+            if signed.audit is not None:
+                self._own_anomaly(signed.audit)
         if runs is not None and not problems and self.lab.attested(step):
             # only a line that verifies on its own is suspicious without a signed run
             p = self._attestation(step, rec, runs, proved_by)
-            if not p and (shown_by is not None or step.number_captures):
-                # the program's own output, not the terminal's (grader.matching.signed_output)
-                judged_signed = judge_signed(
-                    step, shown_by, runs, rec, self.variables, res, self.lab.id, self.learner
-                )
-                p = judged_signed.problem
-                if judged_signed.audit is not None:
-                    self._own_anomaly(judged_signed.audit)
+            if not p and signed is not None:
+                p = signed.problem
             if p:
                 problems.append(p)
                 weight += 1

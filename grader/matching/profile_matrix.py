@@ -145,6 +145,7 @@ def prove_script(
             copy_from=script.parent,
             resolve=placeholder_resolver(lab),
             key_delay=KEY_DELAY,
+            attest_programs=lab.attest_programs,
         )
         login = next(r for r in rec.sessions() if r["kind"] == "login")
         ts = rec.session_file(login)

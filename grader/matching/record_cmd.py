@@ -19,6 +19,7 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import shutil
 import stat
 import sys
@@ -27,6 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from grader.labs import Lab, LabInvalid, load_lab
+from grader.matching.attest import RECORDS_SUBDIR, read_key
 from grader.matching.profile_matrix import (
     ProfileNotFound,
     placeholder_resolver,
@@ -34,7 +36,13 @@ from grader.matching.profile_matrix import (
 )
 from grader.matching.selftest import EXPECT_SUFFIX, check_transcript, expectation_text
 from grader.matching.session_files import replay
-from grader.node import RecorderError, record_script, simulator_missing
+from grader.node import (
+    PUBLIC_KEY_FILE,
+    RecorderError,
+    record_script,
+    sandbox_public_hex,
+    simulator_missing,
+)
 
 KEY_DELAY = 0.002
 # A fixed, machine-neutral place: paths in a transcript (the cwd markers, script's header naming
@@ -101,10 +109,13 @@ def record_transcript(
             copy_from=script.parent,
             resolve=placeholder_resolver(lab),
             key_delay=KEY_DELAY,
+            attest_programs=lab.attest_programs,
         )
         entry = next(r for r in rec.sessions() if r["kind"] == "login")
         out = tests / f"{name}.ts"
-        shutil.copyfile(rec.session_file(entry), out)
+        session = rec.session_file(entry)
+        _keep_records(session, out, tests)
+        shutil.copyfile(session, out)
     index = tests / INDEX
     kept = []
     if index.exists():
@@ -116,6 +127,33 @@ def record_transcript(
     entry = {**entry, "session": name, "file": out.name, "client": "recorded", "tty": "/dev/pts/0"}
     index.write_text("".join(f"{line}\n" for line in [*kept, json.dumps(entry)]))
     return out
+
+
+#: A signed run's output record named in a transcript (grader/protocol/signed_run.py `r=`).
+_RECORD_NAMED = re.compile(rb";r=([0-9A-Za-z_.-]+);rh=")
+
+
+def _keep_records(session: Path, out: Path, tests: Path) -> None:
+    """The output records the new transcript's signed runs name go to tests/runs/, the old
+    transcript's go; and the sandbox key's public half, tests/attest.pub, which test-lab
+    verifies with."""
+    runs = tests / RECORDS_SUBDIR
+    if out.exists():
+        for old in _RECORD_NAMED.findall(out.read_bytes()):
+            (runs / old.decode()).unlink(missing_ok=True)
+    named = _RECORD_NAMED.findall(session.read_bytes())
+    if named:
+        runs.mkdir(exist_ok=True)
+    for name in named:
+        shutil.copyfile(session.parent / name.decode(), runs / name.decode())
+    if named:
+        (tests / PUBLIC_KEY_FILE).write_text(sandbox_public_hex())
+
+
+def tests_key(tests: Path) -> bytes | None:
+    """The sandbox key's public half beside a lab's transcripts (None: the lab has none)."""
+    path = tests / PUBLIC_KEY_FILE
+    return read_key(path) if path.is_file() else None
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -186,11 +224,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"recorded {ts}")
     expect = ts.with_name(ts.name.removesuffix(".ts") + EXPECT_SUFFIX)
     if not expect.exists():
-        verdicts = replay(lab, [ts]).grader.verdicts()
+        verdicts = replay(lab, [ts], attest_key=tests_key(tests)).grader.verdicts()
         expect.write_text(expectation_text("", verdicts), encoding="utf-8")
         print(f"wrote {expect} from today's verdicts: review it, it is what test-lab will hold")
         return 0
-    outcome = check_transcript(lab, ts, None, expect)
+    outcome = check_transcript(lab, ts, tests_key(tests), expect)
     for p in outcome.problems:
         print(f"      {p}")
     print(f"{'PASS' if outcome.ok else 'FAIL'}  {expect.name}")

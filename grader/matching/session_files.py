@@ -23,9 +23,8 @@ from pathlib import Path
 
 from grader.capture import CommandEnded, CommandStarted, Event, SessionParser
 from grader.labs import Lab
-from grader.matching.attest import Attester
+from grader.matching.attest import Attester, FolderRecords
 from grader.matching.engine import LabGrader
-from grader.protocol import run_record
 
 SESSIONS_INDEX = "sessions.jsonl"
 # Files are read in chunks like the daemon streams them, so a replay exercises the same carry
@@ -74,17 +73,7 @@ def parse_file(path: Path, info: SessionInfo, attest_key: bytes | None = None) -
         while chunk := fh.read(READ_CHUNK):
             events.extend(parser.feed(chunk))
     events.extend(parser.close())
-    return Attester(attest_key, records_beside(path, info.session)).events(events)
-
-
-def records_beside(path: Path, session: str) -> dict[str, bytes]:
-    """The output records of `session` in the session file's folder, by file name."""
-    return {
-        p.name: p.read_bytes()
-        for p in sorted(path.parent.glob("*" + run_record.SUFFIX))
-        if run_record.record_session(p.name) == session
-        and p.stat().st_size <= run_record.RECORD_MAX
-    }
+    return Attester(attest_key, FolderRecords(path.parent)).events(events)
 
 
 def _timed(events: list[Event]) -> Iterator[tuple[float, int, Event]]:

@@ -29,8 +29,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from grader.capture import Anomaly, CommandRecord
-from grader.capture.render import LineRenderer
+from grader.capture import Anomaly, CommandRecord, LineRenderer
 from grader.labs import NumberCapture, OutputExpect, Step
 from grader.matching.attest import record_fits, records_of
 from grader.matching.cmdline import SimpleCommand, parse_line
@@ -251,7 +250,7 @@ def judge(
         occurrence = seen.get(att.program, 0)
         seen[att.program] = occurrence + 1
         data = records.get(att.record)
-        if not record_fits(att, session, data):
+        if not record_fits(att, data):
             problem = f"the node kept no record of what {att.program} printed in this run"
             best = best or Judged(problem, None)
             continue

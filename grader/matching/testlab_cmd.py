@@ -25,6 +25,7 @@ import yaml
 from grader.labs import Lab, LabInvalid, load_lab
 from grader.matching.attest import add_key_option, key_from_option, not_enforced_note
 from grader.matching.profile_matrix import ProfileNotFound, prove_lab, select_profiles
+from grader.matching.record_cmd import tests_key
 from grader.matching.selftest import EXPECT_SUFFIX, Outcome, check_transcript, expectation_text
 from grader.matching.session_files import replay
 from grader.node import simulator_missing
@@ -92,12 +93,14 @@ def run(args: argparse.Namespace) -> int:
             return 2
     for arg in args.labs:
         labdir = Path(arg)
+        # without --attest-key, the sandbox key the lab's transcripts were recorded with
+        lab_key = key if key is not None else tests_key(labdir / TESTS_DIR)
         try:
-            lab, outcomes = test_lab(labdir, key)
+            lab, outcomes = test_lab(labdir, lab_key)
         except (LabInvalid, OSError) as exc:
             print(f"{arg}: the lab does not load: {exc}", file=sys.stderr)
             return 2
-        note = not_enforced_note(lab, key)
+        note = not_enforced_note(lab, lab_key)
         if note:
             print(note)
         if not outcomes:
@@ -112,13 +115,13 @@ def run(args: argparse.Namespace) -> int:
         if args.update and bad:
             for o in outcomes:
                 if not o.ok:
-                    _update(lab, labdir / TESTS_DIR / o.name, key)
+                    _update(lab, labdir / TESTS_DIR / o.name, lab_key)
             print(f"{lab.id}: {bad} expectation(s) rewritten; review the difference above")
             bad = 0
         failed += bad
         print(f"{lab.id}: {len(outcomes) - bad}/{len(outcomes)} transcripts pass")
         if args.profiles:
-            failed += _prove_on_profiles(lab, labdir, profiles, args.jobs, key)
+            failed += _prove_on_profiles(lab, labdir, profiles, args.jobs, lab_key)
     return 1 if failed else 0
 
 

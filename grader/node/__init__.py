@@ -24,6 +24,7 @@ from grader.node.paths import (
 if TYPE_CHECKING:
     from grader.node.record import KEYS, PROMPT_MARK, Recorder, RecorderError
     from grader.node.sandbox import install_simulator, record_script
+    from grader.node.sandbox_attest import PUBLIC_KEY_FILE, sandbox_public_hex
 
 __getattr__ = lazy_names(
     __name__,
@@ -32,8 +33,10 @@ __getattr__ = lazy_names(
         "PROMPT_MARK": ".record",
         "Recorder": ".record",
         "RecorderError": ".record",
+        "PUBLIC_KEY_FILE": ".sandbox_attest",
         "install_simulator": ".sandbox",
         "record_script": ".sandbox",
+        "sandbox_public_hex": ".sandbox_attest",
     },
 )
 
@@ -44,6 +47,7 @@ __all__ = [
     "NODE_PROTOCOL_DIR",
     "NODE_SIM_DIR",
     "PROMPT_MARK",
+    "PUBLIC_KEY_FILE",
     "SIMULATOR_MARK",
     "Recorder",
     "RecorderError",
@@ -52,6 +56,7 @@ __all__ = [
     "node_module",
     "protocol_files",
     "record_script",
+    "sandbox_public_hex",
     "simulator_dir",
     "simulator_missing",
 ]

@@ -7,14 +7,21 @@ and nothing outside the base folder changes, so several sandboxes can record at 
 
 Used by `grader test-lab --profiles` (a lab's scripts on every node profile) and by
 tests/tools/record_transcripts.py (a lab's recorded self-tests).
+
+Attested runs: each program the lab attests (`attest_programs`) is reached through a wrapper, as
+on a learner's node, that runs it under the attestation helper's witness with the sandbox's own
+key (grader/node/sandbox_attest.py): the transcripts carry signed runs and output records, and
+a lab's self-tests exercise the grader's checks of them.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from grader.node.paths import node_files_dir, simulator_dir
@@ -37,6 +44,35 @@ def install_simulator(lib: Path, bin_dir: Path) -> None:
     )
 
 
+def attest_wrappers(base: Path, bin_dir: Path, lib: Path, root: Path, names: Iterable[str]) -> None:
+    """Put the witness in front of each attested program in `bin_dir` (the program itself moves
+    to `base/attested/NAME`: nccl-tests reads its collective from the name it runs by). Outside
+    a captured session the wrapper runs the program directly, as the node's does; `lab` is
+    witnessed only for `lab answer`, as on a node."""
+    moved = base / "attested"
+    moved.mkdir(exist_ok=True)
+    for name in names:
+        link = bin_dir / name
+        if name == "lab":
+            real = lib / "lab"
+        elif link.is_symlink() or link.is_file():
+            real = moved / name
+            link.rename(real)
+        else:
+            continue
+        link.unlink(missing_ok=True)
+        witness = shlex.join(
+            [sys.executable, "-m", "grader.node.sandbox_attest", str(root), str(real), name]
+        )
+        when = '[ -n "${LABGRADER_NONCE-}" ]'
+        if name == "lab":
+            when += ' && [ "${1-}" = answer ]'
+        real_q = shlex.quote(str(real))
+        script = f'#!/bin/sh\nif {when}; then exec {witness} "$@"; fi\nexec {real_q} "$@"\n'
+        link.write_text(script)
+        link.chmod(0o755)
+
+
 def record_script(
     base: Path,
     lines: list[str],
@@ -47,6 +83,7 @@ def record_script(
     copy_from: Path | None = None,
     resolve: Callable[[str, Recorder], str] | None = None,
     key_delay: float = DEFAULT_KEY_DELAY,
+    attest_programs: Iterable[str] = (),
 ) -> Recorder:
     """Type `lines` (grader.node.record's script language) into a fresh sandbox under `base`,
     which must not exist yet; returns the closed Recorder, whose spool is under `base/root`."""
@@ -56,6 +93,9 @@ def record_script(
         d.mkdir(parents=True)
     install_simulator(base / "sim", bin_)
     (bin_ / "lab").symlink_to(lib / "lab")
+    attested = set(attest_programs)
+    if attested:  # `lab answer` counts only signed where attestation is enforced (a node signs it)
+        attest_wrappers(base, bin_, lib, root, sorted(attested | {"lab"}))
     (etc / "environment").write_text("".join(f"{k}={v}\n" for k, v in environment.items()))
     shell_dir = "" if bash_dir is None else f"{bash_dir}:"
     (home / ".profile").write_text(f'PATH="{bin_}:{shell_dir}$PATH"\n')

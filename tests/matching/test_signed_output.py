@@ -13,6 +13,7 @@ from collections import Counter
 
 import pytest
 from test_attest import (
+    LAB_YAML,
     LINE,
     OUTPUT,
     demo_lab,
@@ -53,8 +54,8 @@ FORGERIES = {
 
 @pytest.mark.parametrize("name", sorted(FORGERIES))
 def test_a_forgery_on_the_line_never_verifies_and_is_audited(lab: Lab, name: str) -> None:
-    line, shown = FORGERIES[name]
-    g, _ = grade(lab, bytes(ran(line, shown)))
+    assert "only" not in LAB_YAML  # safe by default: no step says `only: true`
+    g, _ = grade(lab, bytes(ran(*FORGERIES[name])))
     assert state(g) is State.ATTEMPTED, g.verdicts()["run-job"]
     assert kinds(g) == Counter({"output_mismatch": 1}), g.anomalies
     (audit,) = g.anomalies
@@ -76,8 +77,7 @@ HONEST = {
 
 @pytest.mark.parametrize("name", sorted(HONEST))
 def test_honest_pipelines_verify(lab: Lab, name: str) -> None:
-    line, shown = HONEST[name]
-    g, _ = grade(lab, bytes(ran(line, shown)))
+    g, _ = grade(lab, bytes(ran(*HONEST[name])))
     assert state(g) is State.VERIFIED, g.verdicts()["run-job"]
     assert not g.anomalies
 
