@@ -379,7 +379,15 @@ class LabGrader:
         ids = [s.id for s in self.lab.steps]
         if step_ref in ids:
             return step_ref
-        if step_ref.isascii() and step_ref.isdigit() and 1 <= int(step_ref) <= len(ids):
+        # as the node's `lab` reads a number (`str(n) == ref`): no leading zero, so no more
+        # digits than the step count has, and int() never meets a string past its digit limit
+        if (
+            step_ref.isascii()
+            and step_ref.isdigit()
+            and not step_ref.startswith("0")
+            and len(step_ref) <= len(str(len(ids)))
+            and int(step_ref) <= len(ids)
+        ):
             return ids[int(step_ref) - 1]
         return None
 

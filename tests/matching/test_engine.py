@@ -384,3 +384,16 @@ def test_random_sessions_never_raise_and_never_regress(cmds: list) -> None:
             assert v.state.rank >= best.get(sid, 0)
             best[sid] = v.state.rank
     json.dumps(g.snapshot())
+
+
+def test_a_step_number_past_int_s_digit_limit_names_no_step() -> None:
+    """`lab answer <5,000 digits> x` is a number no lab has a step for; Python's int() refuses
+    strings past 4,300 digits, so the engine must not be the one to try."""
+    g, sh = grader(), Shell()
+    huge = "9" * 5000
+    assert g.step_ref(huge) is None and g.step_ref("0" * 5000 + "1") is None
+    assert g.step_ref("01") is None  # the node's `lab` names step 1 `1` only
+    assert g.step_ref(f"nccl-test:{huge}") is None
+    assert g.feed_all(sh.run(f"lab answer {huge} b")) == []
+    out = g.feed_all(sh.run("lab answer why-socket b"))
+    assert [(v.step, v.state) for v in out] == [("why-socket", State.VERIFIED)]
