@@ -54,7 +54,7 @@ from grader.store import schema as t
 from grader.store.database import create_engine
 from grader.verdict import Evidence, State, StepVerdict
 
-EXAMPLES_CI = 12  # each writes a dozen rows and reads every route with 3 tokens: ~1 s each
+EXAMPLES_CI = 12  # each writes a dozen rows, reads every route with 3 tokens: ~2.5 s each here
 EXAMPLES_THOROUGH = 300
 
 OPERATOR = "operator-token-0123456789"
