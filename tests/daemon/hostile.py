@@ -814,8 +814,9 @@ def run_case(
     every API route (for a learner case: again after a reset of mallory's lab), then SIGTERM.
 
     A learner case's attack phase starts with its first bytes (alice's commands are measured
-    throughout, no settling) and lasts until its writing is done (or, for one that holds
-    something, `commands` commands), and at least `commands` commands."""
+    throughout, no settling), lasts at least `commands` commands, until its writing is done and
+    the daemon has read it (HostileRun.drained, at most DRAIN_S more) or, for one that holds
+    something, until all of it is held; then the attack ends and alice types twice more."""
     run = HostileRun(tmp, case, scale, **daemon)
     try:
         plain, attack = Phase(), Phase()
@@ -836,8 +837,9 @@ def run_case(
             drain_until = time.monotonic() + DRAIN_S
             while not run.drained() and time.monotonic() < drain_until:
                 run.type_commands(attack, 1, every_s, timeout_s)
-            run.end_attack()
-            run.type_commands(attack, 2, every_s, timeout_s)  # after it: what it left behind
+            if run.learner_case is not None:
+                run.end_attack()
+                run.type_commands(attack, 2, every_s, timeout_s)  # after it: what it left
         routes = run.routes()
         if run.learner_case is not None:
             routes["operator POST reset"] = run.reset_mallory()

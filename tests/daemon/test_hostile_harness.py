@@ -1,10 +1,11 @@
 """Every hostile case of tests/daemon/hostile.py against a real `grader run` with an honest node
 beside the crafted one (issue: a node can harm only itself). What must hold whatever the crafted
 node sends: the honest learner's every command is stored within seconds (a frozen loop took
-18-50 s), her step is verified, the API answers every poll, the daemon's memory stays within the
-per-node bound, the log stays small and one record per line with nothing forged, and SIGTERM
-stops the daemon with exit 0. The latency figures themselves (p99 against the plain run's) are
-the benchmark's: `python -m tests.daemon.hostile bench` (BENCHMARKS.md)."""
+18-50 s), her step is verified, the API answers every poll and every route answers non-500
+after the attack, the daemon's memory stays within the per-node bound, the log stays small and
+one record per line with nothing forged, and SIGTERM stops the daemon with exit 0. The latency
+figures themselves (p99 against the plain run's) are the benchmark's: `python -m
+tests.daemon.hostile bench` (BENCHMARKS.md)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def test_a_hostile_node_harms_only_itself(tmp_path: Path, case: str) -> None:
     assert len(out.attack.latencies) == 10  # each stored within FROZEN_S (run_case asserts)
     assert out.states.get("say-hello") == "verified", out.states
     assert out.attack.api and not out.attack.api_failures, out.attack.api_failures
+    assert not out.failed_routes, out.failed_routes  # every API route non-500 afterwards
     grew = max(out.attack.rss_mib) - max(out.plain.rss_mib)
     assert grew < RSS_BOUND_MIB, f"{case}: RSS grew {grew:.0f} MiB"
     assert out.exit_code == 0, out.log[-3000:]
