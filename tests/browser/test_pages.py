@@ -264,7 +264,7 @@ def test_lab_filter_lists_both_labs_and_shows_the_chosen_labs_steps(page, tmp_pa
         panel.locator("ul.values").wait_for()
         assert panel.locator("ul.values li").all_inner_texts() == [
             "reported = 2.28 GB/s",
-            "reported 2.28 within sweep_socket 2.28 to 2.28: holds",
+            "reported 2.28 within sweep_socket 2.28 to 2.31: holds",
         ]
         assert "echo busbw=2.28" in panel.inner_text()
         page.keyboard.press("Escape")

@@ -157,7 +157,7 @@ def test_checklist_evidence_keeps_the_numbers_a_step_read(tmp_path: Path) -> Non
     assert steps["report"]["state"] == "verified", steps["report"]
     assert steps["report"]["evidence"]["values"] == [
         "reported = 2.28 GB/s",
-        "reported 2.28 within sweep_socket 2.28 to 2.28: holds",
+        "reported 2.28 within sweep_socket 2.28 to 2.31: holds",
     ]
     assert steps["baseline"]["evidence"]["values"] == ["busbw_p2p = 13.00 GB/s"]
     assert steps["why-busbw"]["evidence"] is None  # not answered: nothing to show
