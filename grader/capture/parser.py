@@ -544,7 +544,7 @@ class SessionParser:
                     "malformed_marker",
                     str(exc),
                     offset,
-                    {"payload": payload[:200].decode("utf-8", "replace")},
+                    {"payload": markers.text(payload[:200])},
                 )
             )
             return
@@ -599,7 +599,7 @@ class SessionParser:
                     "malformed_marker",
                     f"k= longer than {bounds.NONCE_MAX_BYTES} bytes",
                     offset,
-                    {"payload": payload[:200].decode("utf-8", "replace")},
+                    {"payload": markers.text(payload[:200])},
                 )
             )
             return

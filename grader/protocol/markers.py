@@ -98,9 +98,17 @@ def unescape(value: bytes) -> str:
         # substitution would have found; one C-level replace instead of a callback per escape.
         spaced = value.replace(b"\\x20", b" ")
         if _BACKSLASH not in spaced:
-            return spaced.decode("utf-8", "replace")
+            return text(spaced)
         value = _UNESCAPE_RE.sub(_unescaped, value)
-    return value.decode("utf-8", "replace")
+    return text(value)
+
+
+def text(value: bytes) -> str:
+    """A value's bytes as the grader keeps them: UTF-8 with replacement, and a NUL (no command
+    line or path holds one; a learner's `\\x00` can) as U+FFFD too, since PostgreSQL refuses NUL
+    in every text column and JSON document and would fail the node's whole batch."""
+    decoded = value.decode("utf-8", "replace")
+    return decoded.replace("\x00", "\ufffd") if 0 in value else decoded
 
 
 # --- decoded markers ----------------------------------------------------------------------------
@@ -183,7 +191,7 @@ def _text(raw: bytes, name: str, max_bytes: int) -> str:
     """An escaped string value, unescaped, at most `max_bytes` bytes once unescaped."""
     if len(raw) <= max_bytes:  # escapes only shorten: no need to unescape to know
         return unescape(raw)
-    return bounds.text(unescape_bytes(raw), name, max_bytes).decode("utf-8", "replace")
+    return text(bounds.text(unescape_bytes(raw), name, max_bytes))
 
 
 def _nonce(fields: Dict[bytes, bytes]) -> Optional[str]:
