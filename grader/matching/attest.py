@@ -26,6 +26,7 @@ same module (installed beside it), so the two sides cannot drift apart.
 
 from __future__ import annotations
 
+import base64
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -104,18 +105,22 @@ def sig_id(text: str) -> str:
     return text[text.rfind(";s=") + 3 :][:SIG_KEPT_HEX]
 
 
-#: How a kept output record is told from a kept payload (a payload starts with `133;T;`): a NUL
-#: no payload has, the record's file name, a NUL, then its bytes (latin-1, as payloads).
-RECORD_TAG = "\x00R"
+#: How a kept output record is told from a kept payload (a payload starts with `133;T;`): a
+#: control character no payload has, the record's file name, the same character, then its bytes
+#: in base64. No NUL anywhere: PostgreSQL refuses NUL in a JSON document, and a command's kept
+#: entries are one (tests/store/test_attested_records.py).
+RECORD_TAG = "\x01R"
+#: The form stores written before: NUL, name, NUL, the bytes as latin-1; still read.
+OLD_RECORD_TAG = "\x00R"
 
 
 def record_entry(name: str, data: bytes) -> str:
     """A verified output record as kept on its command's record, beside the payload naming it."""
-    return RECORD_TAG + name + "\x00" + data.decode("latin-1")
+    return RECORD_TAG + name + "\x01" + base64.b64encode(data).decode("ascii")
 
 
 def is_record_entry(text: str) -> bool:
-    return text.startswith(RECORD_TAG)
+    return text.startswith(RECORD_TAG) or text.startswith(OLD_RECORD_TAG)
 
 
 def payloads(texts: Iterable[str]) -> list[str]:
@@ -127,8 +132,11 @@ def records_of(texts: Iterable[str]) -> dict[str, bytes]:
     """The kept output records by file name (what `record_entry` kept)."""
     out = {}
     for text in texts:
-        if is_record_entry(text):
-            name, _, body = text[len(RECORD_TAG) :].partition("\x00")
+        if text.startswith(RECORD_TAG):
+            name, _, body = text[len(RECORD_TAG) :].partition("\x01")
+            out[name] = base64.b64decode(body)
+        elif text.startswith(OLD_RECORD_TAG):
+            name, _, body = text[len(OLD_RECORD_TAG) :].partition("\x00")
             out[name] = body.encode("latin-1")
     return out
 
