@@ -131,6 +131,11 @@ class StepInfo(BaseModel):
     title: str
     type: StepType
     points: int
+    attempts: int | None = Field(
+        default=None,
+        description="a question's answers that count (its `attempts`); null: unlimited, or a "
+        "command step",
+    )
 
 
 class LabInfo(BaseModel):

@@ -91,7 +91,9 @@ def lab_info(lab: Lab) -> m.LabInfo:
         description=lab.description,
         points=sum(s.points for s in lab.steps),
         steps=[
-            m.StepInfo(id=s.id, n=i, title=s.title, type=s.type, points=s.points)
+            m.StepInfo(
+                id=s.id, n=i, title=s.title, type=s.type, points=s.points, attempts=s.attempts
+            )
             for i, s in enumerate(lab.steps, start=1)
         ],
     )

@@ -117,8 +117,21 @@ def _step(d: dict[str, Any]) -> Step:
         choices=tuple(Choice(c["id"], c["text"]) for c in d.get("choices", ())),
         answer=d.get("answer", ""),
         explanation=d.get("explanation", ""),
-        attempts=d.get("attempts"),
+        attempts=_attempts(d),
     )
+
+
+QUESTION_ATTEMPTS_DEFAULT = 1
+"""Answers that count on a question that does not say: one. With more, a learner who tries every
+choice in turn verifies any question (three open questions fell in six tries)."""
+
+
+def _attempts(d: dict[str, Any]) -> int | None:
+    """A question step's `attempts` (None: unlimited); command steps have none."""
+    if d.get("type") != "question":
+        return None
+    value = d.get("attempts", QUESTION_ATTEMPTS_DEFAULT)
+    return None if value == "unlimited" else int(value)
 
 
 def _alternative(d: dict[str, Any]) -> Alternative:

@@ -196,7 +196,9 @@ class Step:
     choices: tuple[Choice, ...] = ()
     answer: str = ""
     explanation: str = ""
-    attempts: int | None = None  # answers that count (None: unlimited); all are recorded
+    # answers that count (None: unlimited; the loader's default for a question is 1); all are
+    # recorded
+    attempts: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

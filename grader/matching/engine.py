@@ -427,7 +427,7 @@ class LabGrader:
         problem = self._after_problem(step)
         if not problem and st.state is not State.VERIFIED:
             st.answers += 1  # judged on its choice: counts against `attempts`
-            if choice != step.answer:
+            if choice.casefold() != step.answer.casefold():  # `B` is `b`
                 problem = f"`{choice}` is not the right answer; read the question again and retry"
                 if step.attempts is not None:
                     left = step.attempts - st.answers

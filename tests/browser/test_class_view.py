@@ -312,3 +312,21 @@ def test_a_teaching_assistant_reads_the_class_and_is_offered_no_change(
     )
     assert status == [403, 403]
     assert pair.store.progress("alice", LAB_ID) != []
+
+
+def test_the_evidence_panel_says_how_many_of_a_questions_answers_count(
+    page, pair: Classroom
+) -> None:
+    """The seed lab's questions count one answer (attempts: 1): a wrong answer shows as the one
+    used up, and the right one after it is recorded as one more attempt, never verified."""
+    lab = nccl_lab()
+    assert lab.step("why-socket").attempts == 1
+    answers = [("lab answer why-socket c", "", 0), ("lab answer why-socket A", "", 0)]
+    pair.store.ingest(graded_batch(lab, "alice", answers, time.time() - 60, session="s-quiz"))
+    sign_in(page, pair.url + "/dashboard", OPERATOR)
+    page.click("#grid-body tr[data-learner=alice] button[data-step=why-socket]")
+    page.locator("#evidence-panel .reason", has_text="no attempts left").wait_for()
+    attempts = page.locator("#ev-body dt", has_text="Attempts").locator(
+        "xpath=following-sibling::dd[1]"
+    )
+    assert attempts.inner_text() == "2 (1 counts)"

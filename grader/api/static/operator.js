@@ -326,6 +326,14 @@ function dl(pairs) {
     .flatMap(([k, v]) => [h("dt", { text: k }), h("dd", {}, v)]));
 }
 
+// A question says how many of its answers count: "2 (1 counts)" shows the one used up.
+function attemptsText(step) {
+  const info = model && model.steps[model.stepIndex.get(step.id)];
+  const limit = info && info.type === "question" && info.attempts ? info.attempts : null;
+  if (!step.attempts) return limit ? `0 (${limit} count${limit === 1 ? "s" : ""})` : "";
+  return limit ? `${step.attempts} (${limit} count${limit === 1 ? "s" : ""})` : String(step.attempts);
+}
+
 function evidenceBody(learner, step) {
   const ev = step.evidence;
   const parts = [
@@ -339,7 +347,7 @@ function evidenceBody(learner, step) {
       ["Directory", ev ? ev.cwd : ""],
       ["Numbers", ev && ev.values && ev.values.length
         ? h("ul", { class: "values" }, ...ev.values.map((v) => h("li", { class: "mono", text: v }))) : ""],
-      ["Attempts", step.attempts ? String(step.attempts) : ""],
+      ["Attempts", attemptsText(step)],
     ]),
   ];
   if (step.state === "attempted") {
