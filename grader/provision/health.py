@@ -232,6 +232,7 @@ k=/etc/labgrader/attest.key p=/etc/labgrader/attest.pub
 echo "key=$(stat -c '%a %U' -- "$k" 2>/dev/null)"
 echo "pub=$(head -c 200 -- "$p" 2>/dev/null)"
 echo "run=$(id -u labgrader-run 2>/dev/null)"
+echo "proc=$(head -c 300 /etc/labgrader/proc-hidepid 2>/dev/null | head -n1)"
 echo "sig=$(python3 -I -S -c '"""
     + "import sys; sys.path.insert(0, sys.argv[1]); import attest_run; "
     + "print(attest_run.openssl_signer()(sys.argv[2].encode()).hex())"
@@ -258,7 +259,9 @@ def attestation_check(text: str) -> Check:
         sig = b""
     if not verify_signature(public, sig, ATTEST_PROBE_TEXT):
         return Check("attestation", False, "openssl did not sign with the key (OpenSSL >= 1.1.1?)")
-    return Check("attestation", True, f"signs; public key {public.hex()[:16]}...")
+    # /proc's hidepid (install-attest.sh): said, not failed: a container's /proc cannot have it
+    proc = got.get("proc") or "hidepid unknown (install-attest.sh has not run since)"
+    return Check("attestation", True, f"signs; public key {public.hex()[:16]}...; /proc: {proc}")
 
 
 #: Per attested program (arguments: bin_dir, then the names): what a login shell runs for it,

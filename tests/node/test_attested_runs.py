@@ -431,6 +431,10 @@ async def test_the_whole_lab_verifies_with_attestation_enforced(
     recorded = last_session(node)
     session_file = spool / "session.ts"
     session_file.write_bytes(recorded.transcript)
+    # the signed runs' output records, beside the session as on the node (read as the grader)
+    for name in re.findall(rb";r=([0-9A-Za-z_.-]+);rh=", recorded.transcript):
+        path = f"{SPOOL}/{node.learner.user}/{name.decode()}"
+        (spool / name.decode()).write_bytes(node.exec(["cat", path], user=GRADER).output)
     key_file = tmp_path / "attest.pub"
     key_file.write_bytes(node.exec(["cat", signed_run.PUBLIC_KEY_PATH], user=GRADER).output)
     wrong_key = tmp_path / "wrong.pub"

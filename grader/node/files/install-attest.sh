@@ -213,4 +213,27 @@ EOF
 	fi
 	put "$tmp/$name" "$target" 755
 done
+# --- /proc with hidepid=2: a learner sees only his own processes -----------------------------
+# Why: every account reads every process's argv and which programs the others run (`ps`); the
+# environment no longer travels on argv (descriptor 3, above), and hidepid hides the rest.
+# Best effort, and never a pending piece for --check: a container's /proc usually cannot be
+# remounted (no CAP_SYS_ADMIN). The outcome goes to $ETC/proc-hidepid (`hidepid=2`, or
+# `unavailable: REASON`), said once when it changes; where the remount works, /etc/fstab gets a
+# /proc line with hidepid=2 (an existing /proc line is the operator's: left as it is).
+if ((!check)); then
+	if grep -qE '^proc /proc proc [^ ]*hidepid=(2|invisible)' /proc/mounts; then
+		hidepid="hidepid=2"
+	elif err=$(mount -o remount,hidepid=2 /proc 2>&1); then
+		hidepid="hidepid=2"
+		if ! grep -qE '^[^#[:space:]]+[[:space:]]+/proc[[:space:]]' /etc/fstab 2>/dev/null; then
+			echo 'proc /proc proc defaults,hidepid=2 0 0' >>/etc/fstab
+		fi
+	else
+		hidepid="unavailable: ${err:-the remount failed}"
+	fi
+	if [[ $(cat -- "$ETC/proc-hidepid" 2>/dev/null) != "$hidepid" ]]; then
+		printf '%s\n' "$hidepid" >"$ETC/proc-hidepid"
+		say "/proc: $hidepid"
+	fi
+fi
 say "done"

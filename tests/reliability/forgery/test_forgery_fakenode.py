@@ -187,7 +187,7 @@ AUDITED = {
     "f-madeup-t": {"forged_attestation", "unattested"},
     "f-copied-t-other": {"replayed_attestation", "unattested"},
     "f-copied-t-same": {"replayed_attestation", "unattested"},
-    "f-wrapped-other": {"unattested"},
+    "f-wrapped-other": {"unattested", "output_mismatch"},
 }
 #: The right-nonce forgeries' claimed step: the daemon judged their block for it (it would verify
 #: on markers alone) and found no fitting signed run.
@@ -403,15 +403,14 @@ def test_invented_shell_is_unattested(graded: dict[str, Graded]) -> None:
     assert inventor.anomaly_kinds() == {"unannounced_shell", "unattested"}, inventor.audit
 
 
-def test_a_real_signed_run_inside_a_forged_block_verifies_its_step(
+def test_a_real_signed_run_inside_a_forged_block_no_longer_verifies_its_step(
     graded: dict[str, Graded],
 ) -> None:
-    """The limit, pinned: the node signs what ran (program, args, NCCL/CUDA env, exit, times),
-    not what it printed. A learner who really runs the failing job with its output thrown away,
-    inside a printed C..D block that shows the expected output, gets run-broken verified, with
-    no anomaly; and `echo $?` (not an attested program) is graded on markers alone, so a printed
-    block verifies exit-code after it. The same trick cannot verify a step the real run does not
-    satisfy (`f-wrapped-other`, unattested)."""
+    """Once the limit (docs/SECURITY.md): the node signs what the program printed too (its output
+    record). A learner who really runs the failing job with its output thrown away, inside a
+    printed C..D block that shows the expected output, no longer gets run-broken verified: the
+    signed output, sent to /dev/null, put nothing on the terminal; and `echo $?` after it (which
+    needs run-broken right before) stays unverified too. The same trick for a step the real run
+    does not satisfy: `f-wrapped-other`, audited `output_mismatch`."""
     limit = graded[LIMIT]
-    assert limit.verified == {"run-broken", "exit-code", SENTINEL_STEP}, limit.steps
-    assert not limit.anomaly_kinds(), limit.audit
+    assert limit.verified == {SENTINEL_STEP}, limit.steps
