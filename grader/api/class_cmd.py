@@ -52,7 +52,10 @@ def _class_of(config_path: str) -> tuple[ClassOf, str]:
 def _iso(epoch: float | None) -> str:
     if epoch is None:
         return "-"
-    return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    except (OverflowError, ValueError, OSError):  # a stored time past datetime's years 1-9999
+        return f"{epoch!r} (not a time)"
 
 
 def _actor(given: str | None) -> str:

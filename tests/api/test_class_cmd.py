@@ -182,3 +182,11 @@ def test_announce_withdraw_takes_an_announcement_back(
         assert row[0] == "cli:dana" and row[1] is not None
     finally:
         store.close()
+
+
+def test_a_stored_time_past_datetimes_range_is_printed_not_raised() -> None:
+    from grader.api.class_cmd import _iso
+
+    assert _iso(0) == "1970-01-01T00:00:00Z"
+    for bad in (300000000000.5, float("inf"), float("-inf"), float("nan")):
+        assert _iso(bad).endswith("(not a time)")
