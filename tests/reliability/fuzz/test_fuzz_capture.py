@@ -40,7 +40,8 @@ ANOMALY_KINDS = {
     "unannounced_shell",
     "line_unreliable",
     "shell_unsupported",
-    # the session bounds (grader/capture/parser.py MAX_OPEN_COMMANDS, MAX_SHELLS, ANOMALIES_PER_KIND)
+    # the session bounds (grader/capture/parser.py MAX_OPEN_COMMANDS, MAX_SHELLS,
+    # ANOMALIES_PER_KIND)
     "too_many_open_commands",
     "too_many_shells",
     "anomalies_suppressed",
