@@ -471,6 +471,10 @@ class NodeIngest:
             self._quarantine(cur, None, exc)
             return
         cur.closed = True
+        # Nothing reads an ended session's parser again (later bytes are data_after_close; a
+        # RESET starts a new one from the index's nonce): its state, up to ~150 KiB of a
+        # hostile session's (a waiting 64 KiB line, 1,024 shells), is not held for good.
+        cur.parser, cur.attester = None, None
         cur.resume = cur.fed
         self._batch.offsets[f"{cur.learner}/{cur.session}.ts"] = cur.fed
         self._say(

@@ -68,3 +68,35 @@ def test_a_nul_in_a_line_cwd_or_marker_is_stored_as_a_replacement_character(
         assert progress["say-hello"] == "verified"
     finally:
         store.close()
+
+
+def test_an_ended_session_keeps_no_parser_state(tmp_path) -> None:
+    """A learner may open sessions up to max_sessions_per_learner (5,000 by default), each with a
+    64 KiB command line still waiting for its C, a 4 KiB cwd and 1,024 shells: ~150 KiB of parser
+    state each. Once a session has ended its parser is no longer needed; it was held for good."""
+    import tracemalloc
+
+    from grader.capture.parser import MAX_SHELLS
+
+    lab = demo_lab(tmp_path)
+    ing = NodeIngest(NODE, {"bob": (LAB_ID,)}, {LAB_ID: lab}, {}, lambda *_: None)
+    shells = [Shell(f"20261201T080000-{i}-{i:08x}") for i in range(20)]
+    index = b"".join(sh.index_line("bob") for sh in shells)
+    ing.feed(Frame(KIND_DATA, "bob/sessions.jsonl", 0, index), now=0.0)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for sh in shells:
+            data = sh.header() + sh.start("exit")  # `exit` open: the session looks ended
+            data += b"".join(markers.encode_a(a, sh.nonce) for a in range(1, MAX_SHELLS + 1))
+            data += markers.encode_p("/" + "d" * 4000) + markers.encode_e("x" * 60_000, sh.nonce)
+            ing.feed(Frame(KIND_DATA, f"bob/{sh.session}.ts", 0, data), now=1.0)
+        del data
+        live = tracemalloc.get_traced_memory()[0] - before
+        assert ing.close_idle(now=1_000.0) == len(shells)
+        ing.take_batch()
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert live > 20 * 100_000  # what the sessions made the parsers hold
+    assert held < 20 * 4_000, held  # a cursor's offsets, no parser
