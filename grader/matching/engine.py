@@ -29,6 +29,7 @@ Rules (docs/architecture.md "Trust"; docs/lab-format.md):
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -79,6 +80,12 @@ SignedRun = Attestation
 # spewing forged markers must not grow the grader without bound.
 MAX_ANOMALIES_KEPT = 1000
 SNAPSHOT_VERSION = 1
+# Shells (session, aid) kept per learner and lab, in memory and in the snapshot stored with each
+# of the learner's batches. A course's logins give a learner tens to hundreds; a learner who
+# announces shells by the thousand (1,024 a session, the parser's MAX_SHELLS, times thousands of
+# sessions) made every batch serialise millions. Past the bound the oldest quarter is forgotten
+# (its exported variables and last exit): only that learner's own old shells pay.
+MAX_SHELLS_KEPT = 4096
 
 ShellKey = tuple[str, int]
 
@@ -441,6 +448,10 @@ class LabGrader:
         key = (session, aid)
         sh = self._shells.get(key)
         if sh is None:
+            if len(self._shells) >= MAX_SHELLS_KEPT:  # oldest first: dicts keep insertion order
+                for old in list(itertools.islice(self._shells, MAX_SHELLS_KEPT // 4)):
+                    if old not in self._running:
+                        del self._shells[old]
             sh = _Shell(ShellEnv(exported=dict(self.lab.environment)))
             self._shells[key] = sh
         return sh

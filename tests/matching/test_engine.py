@@ -397,3 +397,25 @@ def test_a_step_number_past_int_s_digit_limit_names_no_step() -> None:
     assert g.feed_all(sh.run(f"lab answer {huge} b")) == []
     out = g.feed_all(sh.run("lab answer why-socket b"))
     assert [(v.step, v.state) for v in out] == [("why-socket", State.VERIFIED)]
+
+
+def test_the_shells_a_learner_announces_are_bounded() -> None:
+    """Each prompt of a new (session, aid) gave the engine a shell kept for good, in memory and
+    in the snapshot the daemon stores with every batch of the learner: 1,024 shells a session
+    (the parser's MAX_SHELLS) times up to 5,000 sessions made each batch serialise millions.
+    Past MAX_SHELLS_KEPT the oldest shells are forgotten; the newest shell still grades."""
+    from grader.capture.events import PromptWithoutCommand
+    from grader.matching.engine import MAX_SHELLS_KEPT
+
+    g = grader()
+    for s in range(3):
+        for aid in range(1, MAX_SHELLS_KEPT // 2 + 1):
+            g.feed(PromptWithoutCommand(f"s{s}", aid, 0, 0, False))
+    snap = g.snapshot()
+    assert len(snap["shells"]) <= MAX_SHELLS_KEPT
+    assert len(json.dumps(snap)) < MAX_SHELLS_KEPT * 400
+    restored = LabGrader.restore(seed_like_lab(), "alice", snap)
+    sh = Shell(session="s2", aid=MAX_SHELLS_KEPT // 2)
+    sh.n = 5
+    out = restored.feed_all(sh.run(BROKEN, BROKEN_OUTPUT, exit=3))
+    assert [(v.step, v.state) for v in out] == [("run-broken", State.VERIFIED)]
