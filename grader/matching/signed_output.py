@@ -46,6 +46,16 @@ _STDIN_NAMES = frozenset({"-", "/dev/stdin"})
 _CONTEXT = re.compile(r"-[A-Za-z]*[ABC]|--(?:after|before)?-?context")
 #: Redirection targets that are the learner's terminal.
 _TERMINAL = frozenset({"/dev/tty", "/dev/stdout"})
+#: A count (head/tail lines, grep -m) of more digits is more lines than any output has: read
+#: as 10**18, as coreutils and grep clamp an overflowing count (and int() raises past 4,300).
+_COUNT_DIGITS_MAX = 18
+
+
+def _number(digits: str, program: str) -> int:
+    """A count's digits as head, tail and grep read them: ASCII only, clamped (above)."""
+    if not (digits.isascii() and digits.isdigit()):
+        raise Unfollowable(f"`{program}` with a count of {digits[:20]!r}")
+    return int(digits) if len(digits) <= _COUNT_DIGITS_MAX else 10**_COUNT_DIGITS_MAX
 
 
 class Unfollowable(Exception):
@@ -84,9 +94,9 @@ def _grep(argv: Sequence[str], lines: list[str]) -> list[str]:
     for i, w in enumerate(argv[1:], 1):
         m = re.fullmatch(r"-m(\d+)|--max-count=(\d+)", w)
         if m:
-            limit = int(m[1] or m[2])
+            limit = _number(m[1] or m[2], "grep")
         elif w in ("-m", "--max-count") and i + 1 < len(argv) and argv[i + 1].isdigit():
-            limit = int(argv[i + 1])
+            limit = _number(argv[i + 1], "grep")
     picked = [
         (n, line)
         for n, line in enumerate(lines, 1)
@@ -131,7 +141,7 @@ def _count(cmd: SimpleCommand) -> tuple[str, int]:
         m = re.fullmatch(r"([+-]?)(\d+)", value)
         if m is None:
             raise Unfollowable(f"`{cmd.program}` with a count of {value!r}")
-        sign, count = m[1], int(m[2])
+        sign, count = m[1], _number(m[2], cmd.program)
     return sign, count
 
 

@@ -101,3 +101,22 @@ def test_the_model_follows_grep_head_tail_and_refuses_what_it_cannot() -> None:
     for pipe in ("| sed s/a/b/", "| grep -A1 a", "| cat - f", "| grep a f", "| sort", "| cat -n"):
         with pytest.raises(Unfollowable):
             model(pipe)
+
+
+def test_a_count_of_thousands_of_digits_is_all_lines_not_an_exception() -> None:
+    """`| head -n <5,000 digits>`: int() refuses strings past 4,300 digits, and the engine raised
+    on the learner's line (his session quarantined). head, tail and grep read such a count as
+    "more lines than there are" (coreutils clamps an overflowing count)."""
+    lines = ["a 1", "b 2"]
+    huge = "9" * 5000
+
+    def model(pipe: str) -> list[str]:
+        return through(parse_line("prog " + pipe)[0].commands[1:], lines)
+
+    for pipe in (f"| head -n {huge}", f"| head -{huge}", f"| tail -n {huge}", f"| tail -n +{huge}"):
+        assert model(pipe) in (lines, []), pipe
+    assert model(f"| head -n {huge}") == lines and model(f"| tail -n {huge}") == lines
+    for pipe in (f"| grep -m{huge} .", f"| grep -m {huge} .", f"| grep --max-count={huge} ."):
+        assert model(pipe) == lines, pipe
+    with pytest.raises(Unfollowable):  # grep refuses a count that is no ASCII number
+        model("| grep -m ² .")
