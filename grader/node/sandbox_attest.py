@@ -34,6 +34,8 @@ from grader.protocol import run_record, signed_run
 
 #: The sandbox nodes' signing key (tests only, public by design: see the module doc).
 SANDBOX_KEY_SEED = b"labgrader sandbox node: no trust"[:32]
+#: The simulator's variables (grader/node/sandbox.py sets LABGRADER_SIM_PROFILE) the program keeps.
+SIM_PREFIX = b"LABGRADER_SIM_"
 #: The file beside a lab's transcripts holding the public half (what test-lab verifies with).
 PUBLIC_KEY_FILE = "attest.pub"
 
@@ -66,6 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except helper.RunError as exc:
         sys.stderr.write(f"labgrader attest: {exc}\n")
         return 126
+    # The simulated node's own settings (its profile), which a real node keeps in a file the
+    # run account reads (/etc/labgrader/sim-profile.json), not in the learner's environment.
+    env.update({k: v for k, v in os.environb.items() if k.startswith(SIM_PREFIX)})
     for ignored in (signal.SIGINT, signal.SIGQUIT):
         signal.signal(ignored, signal.SIG_IGN)
     witness = helper.Witness()

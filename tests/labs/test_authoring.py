@@ -23,12 +23,14 @@ def new_lab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> Path:
 def test_a_new_lab_lints_and_passes_its_self_tests(new_lab: Path, capsys) -> None:
     assert (new_lab / "lab.yaml").read_text().startswith("# yaml-language-server: $schema=")
     assert sorted(p.name for p in (new_lab / "tests").iterdir()) == [
+        "attest.pub",  # the sandbox key's public half: test-lab enforces attestation with it
         "echo-the-output.expect.yaml",
         "echo-the-output.script",
         "echo-the-output.ts",
         "honest.expect.yaml",
         "honest.script",
         "honest.ts",
+        "runs",  # the signed runs' output records
         "sessions.jsonl",
     ]
     assert main(["lint", str(new_lab)]) == 0
