@@ -608,7 +608,8 @@ class NodeIngest:
         if self._now - self._storage_since >= STORAGE_WINDOW_S:
             self._storage_since, self._stored_chars = self._now, 0
             self._storage_audited = False
-        size = len(rec.output) + len(rec.line)
+        # the cwd counts too: one 633;P gives every later record of the shell up to 4 KiB
+        size = len(rec.output) + len(rec.line) + len(rec.cwd or "")
         if self._stored_chars + size <= STORED_OUTPUT_CHARS_PER_MIN:
             self._stored_chars += size
             return rec
@@ -625,9 +626,10 @@ class NodeIngest:
             rec,
             output=rec.output[:STORAGE_EXCERPT_CHARS],
             line=rec.line[:STORAGE_EXCERPT_CHARS],
+            cwd=rec.cwd[:STORAGE_EXCERPT_CHARS] if rec.cwd else rec.cwd,
             output_truncated=rec.output_truncated or len(rec.output) > STORAGE_EXCERPT_CHARS,
         )
-        self._stored_chars += len(kept.output) + len(kept.line)
+        self._stored_chars += len(kept.output) + len(kept.line) + len(kept.cwd or "")
         return kept
 
     def refused(self, path: str, why: str) -> None:
