@@ -39,6 +39,7 @@ from grader.capture import (
     Event,
     SessionParser,
 )
+from grader.capture.parser import ANOMALIES_PER_KIND
 from grader.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
 from grader.daemon.logbudget import LogBudget
 from grader.labs import Lab
@@ -100,6 +101,9 @@ CLOCK_WINDOW_S = 24 * 3600.0
 STORED_OUTPUT_CHARS_PER_MIN = 4 * 1024 * 1024
 STORAGE_EXCERPT_CHARS = 1024
 STORAGE_WINDOW_S = 60.0
+# Forged 133;T markers audited per session: the parser's bound on each kind of its own anomalies
+# (ANOMALIES_PER_KIND); past it a learner's ~230 bytes no longer store an audit row each.
+FORGED_AUDITED_PER_SESSION = ANOMALIES_PER_KIND
 # A quarantined session's anomaly names the exception: its type and up to this many characters
 # of its message (it may quote the node's bytes; the log line and the store both get it escaped).
 QUARANTINE_DETAIL_MAX = 300
@@ -129,6 +133,7 @@ class Cursor:
     quarantined: bool = False  # its parser or an engine raised: never fed again, bytes ignored
     clock_audited: bool = False  # clock_out_of_window is audited once per session
     attester: Attester | None = None  # built at the session's first 133;T
+    forged: int = 0  # forged_attestation markers seen (FORGED_AUDITED_PER_SESSION audited)
 
 
 @dataclass
@@ -542,7 +547,15 @@ class NodeIngest:
                     cur.attester = Attester(self.attest_key, self._records.of(cur.learner))
                 forged = cur.attester.seen(ev)
                 if forged is not None:
-                    self._anomaly(cur.learner, replace(forged, offset=forged.offset + cur.base))
+                    cur.forged += 1
+                    if cur.forged <= FORGED_AUDITED_PER_SESSION:
+                        if cur.forged == FORGED_AUDITED_PER_SESSION:
+                            forged = replace(
+                                forged,
+                                detail=forged.detail
+                                + " (this session's later forged markers are not audited)",
+                            )
+                        self._anomaly(cur.learner, replace(forged, offset=forged.offset + cur.base))
                 continue  # the engines judge the signed run on its command's record
             if isinstance(ev, CommandEnded):
                 if cur.attester is not None and cur.attester.pending:

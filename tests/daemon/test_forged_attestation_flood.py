@@ -1,0 +1,43 @@
+"""A learner who prints thousands of forged 133;T markers (his own nonce, any signature) inside one
+command: each was a `forged_attestation` audit row, so ~230 bytes of his bytes stored a row, past
+the per-kind bound the parser keeps on its own anomalies (ANOMALIES_PER_KIND). NodeIngest with a
+node key, against the real parser, Attester and engine."""
+
+from __future__ import annotations
+
+import logging
+
+from signing import NodeKey
+
+from grader.capture.parser import ANOMALIES_PER_KIND
+from grader.daemon.ingest import NodeIngest
+from grader.protocol.frames import KIND_DATA, Frame
+
+from .demo import LAB_ID, Shell, demo_lab
+
+
+def forged(sh: Shell, i: int) -> bytes:
+    return (
+        b"\x1b]133;T;v=2;p=x;a=;e=;x=0;t0=1;t1=2;u=bob;host=h;pid=1;ppid=1;n=%d;k=%s;s=%s\x07"
+        % (i, sh.nonce.encode(), b"00" * 64)
+    )
+
+
+def test_forged_attestations_are_audited_a_bounded_number_of_times(tmp_path, caplog) -> None:
+    caplog.set_level(logging.CRITICAL)
+    lab = demo_lab(tmp_path)
+    ing = NodeIngest("node-1", {"bob": (LAB_ID,)}, {LAB_ID: lab}, {}, lambda *_: None)
+    ing.set_attestation(NodeKey.from_seed(1).public, False)
+    sh = Shell("20261201T080000-1-00000001")
+    ing.feed(Frame(KIND_DATA, "bob/sessions.jsonl", 0, sh.index_line("bob")), now=0.0)
+    flood = b"".join(forged(sh, i) for i in range(3 * ANOMALIES_PER_KIND))
+    data = sh.header() + sh.start("sleep 1") + flood + sh.prompt()
+    data += sh.command("echo hello", "hello\r\n")
+    ing.feed(Frame(KIND_DATA, f"bob/{sh.session}.ts", 0, data), now=1.0)
+    batch, _ = ing.take_batch() or (None, None)
+    assert batch is not None
+    kinds = [a.kind for _, a in batch.anomalies]
+    assert 1 <= kinds.count("forged_attestation") <= ANOMALIES_PER_KIND
+    last = [a for _, a in batch.anomalies if a.kind == "forged_attestation"][-1]
+    assert "not audited" in last.detail  # the last one audited says so
+    assert [r.line for _, r in batch.records] == ["sleep 1", "echo hello"]  # grading went on
