@@ -239,7 +239,7 @@ class Attester:
     a forged marker becomes an Anomaly). Only sessions with T markers ever hold state here.
     """
 
-    __slots__ = ("key", "pending", "records")
+    __slots__ = ("_pending_set", "key", "pending", "records")
 
     def __init__(self, key: bytes | None, records: Any = None) -> None:
         """`records`: the session's learner's output records by file name, with `get` and
@@ -248,11 +248,17 @@ class Attester:
         self.key = key
         self.records = records if records is not None else {}
         self.pending: dict[tuple[int, int], list[str]] = {}  # (aid, n) -> verified payloads
+        # the same, as a set: a run is signed once, so a copy the learner prints again inside
+        # its command is no second run (and was a stored copy of his bytes each time)
+        self._pending_set: set[tuple[int, int, str]] = set()
 
     def seen(self, ev: AttestationSeen) -> Anomaly | None:
         """Verify one marker: kept for its command, or an anomaly (None when kept or no key)."""
         if self.key is None:
             return None  # nothing can be verified: the run counts as unattested
+        text = encode_body(ev.body)
+        if (ev.aid, ev.n, text) in self._pending_set:
+            return None  # these very bytes verified already: kept once
         if not verify(self.key, ev.body):
             return Anomaly(
                 ev.session,
@@ -261,7 +267,8 @@ class Attester:
                 ev.offset,
                 {"aid": str(ev.aid), "n": str(ev.n)},
             )
-        self.pending.setdefault((ev.aid, ev.n), []).append(encode_body(ev.body))
+        self.pending.setdefault((ev.aid, ev.n), []).append(text)
+        self._pending_set.add((ev.aid, ev.n, text))
         return None
 
     def ended(self, ev: CommandEnded) -> CommandEnded:
@@ -270,6 +277,8 @@ class Attester:
         kept = self.pending.pop((ev.record.aid, ev.record.n), None)
         if not kept:
             return ev
+        for text in kept:
+            self._pending_set.discard((ev.record.aid, ev.record.n, text))
         for att in parse_kept(kept):
             if not att.record:
                 continue

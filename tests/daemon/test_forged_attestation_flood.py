@@ -41,3 +41,29 @@ def test_forged_attestations_are_audited_a_bounded_number_of_times(tmp_path, cap
     last = [a for _, a in batch.anomalies if a.kind == "forged_attestation"][-1]
     assert "not audited" in last.detail  # the last one audited says so
     assert [r.line for _, r in batch.records] == ["sleep 1", "echo hello"]  # grading went on
+
+
+def test_a_signed_run_printed_again_in_its_command_is_kept_once(tmp_path) -> None:
+    """A genuine 133;T is in the learner's file for him to copy: printed 500 times inside one
+    command, each copy was kept on the record and stored (its attestations column, outside the
+    node's storage budget): 1 MB of his bytes stored 1 MB. A run is signed once: kept once."""
+    import time
+
+    from grader.protocol import signed_run
+
+    key = NodeKey.from_seed(1)
+    lab = demo_lab(tmp_path)
+    ing = NodeIngest("node-1", {"bob": (LAB_ID,)}, {LAB_ID: lab}, {}, lambda *_: None)
+    ing.set_attestation(key.public, False)
+    sh = Shell("20261201T080000-1-00000001")
+    ing.feed(Frame(KIND_DATA, "bob/sessions.jsonl", 0, sh.index_line("bob")), now=0.0)
+    now = time.time()
+    att = signed_run.Attestation("echo", ("hi",), (), 0, now, now, "bob", "h", 1, 1, sh.nonce)
+    other = att._replace(pid=2)
+    once, twice = signed_run.marker(key.sign, att), signed_run.marker(key.sign, other)
+    data = sh.header() + sh.start("echo hi") + (once + twice) * 250 + b"hi\r\n" + sh.prompt()
+    ing.feed(Frame(KIND_DATA, f"bob/{sh.session}.ts", 0, data), now=1.0)
+    batch, _ = ing.take_batch() or (None, None)
+    assert batch is not None
+    ((_, rec),) = batch.records
+    assert len(rec.attestations) == 2
