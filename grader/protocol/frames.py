@@ -86,7 +86,10 @@ class FrameDecoder:
             end = HEADER_SIZE + plen + dlen
             if len(self._buf) < end:
                 break
-            path = bytes(self._buf[HEADER_SIZE : HEADER_SIZE + plen]).decode("utf-8", "replace")
+            raw = bytes(self._buf[HEADER_SIZE : HEADER_SIZE + plen])
+            # No file name holds a NUL; a crafted one would fail every database write of the
+            # node (PostgreSQL refuses NUL in text and JSON): U+FFFD, as for bytes not UTF-8.
+            path = raw.decode("utf-8", "replace").replace("\x00", "\ufffd")
             frames.append(Frame(kind, path, offset, bytes(self._buf[HEADER_SIZE + plen : end])))
             del self._buf[:end]
         return frames

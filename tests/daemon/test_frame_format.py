@@ -103,7 +103,7 @@ def test_what_the_node_writes_the_grader_reads_in_any_chunking(
     decoder = frames.FrameDecoder()
     got = decoder.feed(raw[:cut]) + decoder.feed(raw[cut:])
     assert got == [frames.Frame(kind, path.encode("utf-8", "surrogateescape").decode(
-        "utf-8", "replace"), offset, data)]  # fmt: skip
+        "utf-8", "replace").replace("\x00", "\ufffd"), offset, data)]  # fmt: skip
 
 
 def test_the_ingest_loads_neither_ssh_nor_the_database() -> None:
@@ -144,3 +144,12 @@ def test_frame_fields_at_their_bounds_are_accepted() -> None:
         assert frames.FrameDecoder().feed(raw) == []  # whole header read: it waits for the rest
     raw = frames.encode(frames.KIND_DATA, "a" * frames.FRAME_PATH_MAX, 0, b"x")
     assert frames.FrameDecoder().feed(raw)[0].path == "a" * frames.FRAME_PATH_MAX
+
+
+def test_a_nul_in_a_frame_path_is_read_as_a_replacement_character() -> None:
+    """No file name holds a NUL, so only a crafted node sends one; PostgreSQL refuses it in the
+    offsets table and in an anomaly's JSON, and the node's batch failed for good (retried as it
+    was). The decoder reads it as U+FFFD, like any byte that is not UTF-8."""
+    data = frames.encode(frames.KIND_DATA, "alice/x\x00y.ts", 0, b"z")
+    (frame,) = frames.FrameDecoder().feed(data)
+    assert frame.path == "alice/x\ufffdy.ts"
