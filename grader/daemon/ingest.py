@@ -661,7 +661,9 @@ class NodeIngest:
         if key in self._refused or len(self._refused) >= REFUSED_KEPT:
             return
         self._refused.add(key)
-        self._anomaly(learner, Anomaly(name[:200], "spool_refused", f"{key}: {why[:300]}"))
+        # the reason is the node's text: a NUL would fail the batch on PostgreSQL (JSON)
+        why = why[:300].replace("\x00", "\ufffd")
+        self._anomaly(learner, Anomaly(name[:200], "spool_refused", f"{key}: {why}"))
 
     def _over_limit(self, learner: str) -> None:
         """A learner past MAX_SESSIONS_PER_LEARNER: further sessions are not read; audited once."""

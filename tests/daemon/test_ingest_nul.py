@@ -100,3 +100,24 @@ def test_an_ended_session_keeps_no_parser_state(tmp_path) -> None:
         tracemalloc.stop()
     assert live > 20 * 100_000  # what the sessions made the parsers hold
     assert held < 20 * 4_000, held  # a cursor's offsets, no parser
+
+
+def test_a_refusal_reason_with_a_nul_is_stored(
+    tmp_path,
+    db_url: str,  # noqa: F811
+) -> None:
+    """The reader's KIND_REFUSED reason is the node's text; a crafted node's NUL in it failed the
+    node's batch on PostgreSQL (an anomaly's JSON), retried as it was for good."""
+    lab = demo_lab(tmp_path)
+    store = Store.open(db_url)
+    try:
+        store.upsert_node(NODE, "127.0.0.1", 22, ["alice"])
+        ing = NodeIngest(NODE, {"alice": (LAB_ID,)}, {LAB_ID: lab}, {}, store.snapshot)
+        ing.refused("alice/x.ts", "a link\x00elsewhere")
+        batch, _ = ing.take_batch() or (None, None)
+        assert batch is not None
+        store.ingest(batch)
+        (row,) = [e.detail for e in store.audit() if e.kind == "anomaly:spool_refused"]
+        assert row["detail"] == "alice/x.ts: a link\ufffdelsewhere"
+    finally:
+        store.close()
