@@ -275,6 +275,7 @@ def mount(
                     title=s.title,
                     type=s.type,
                     points=s.points,
+                    attempts=s.attempts,
                     instructions=s.instructions,
                     question=s.question,
                     choices=[m.Choice(id=c.id, text=c.text) for c in s.choices],

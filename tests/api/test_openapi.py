@@ -538,7 +538,9 @@ def test_the_dashboard_routes_answer_their_models_with_iso_times(
     path = "/api/dashboard/labs/{lab}"
     detail = pub.check("get", path, get(f"/api/dashboard/labs/{LAB_ID}", headers=alice))
     [info] = [lab for lab in get("/api/labs", headers=alice).json() if lab["id"] == LAB_ID]
-    assert [{k: s[k] for k in info["steps"][0]} for s in detail["steps"]] == info["steps"]
+    # the learner page's route leaves null keys out (response_model_exclude_none): `attempts`
+    # of a command step is there only in /api/labs
+    assert [{k: s.get(k) for k in info["steps"][0]} for s in detail["steps"]] == info["steps"]
     question = next(s for s in detail["steps"] if s["type"] == "question")
     assert question["practice"] == {"prompt": question["question"]} and question["choices"]
 
