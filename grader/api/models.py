@@ -27,7 +27,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from grader.store.announcements import ANNOUNCEMENT_TTL_MAX_S
+from grader.store import ANNOUNCEMENT_TTL_MAX_S
 
 Time = Annotated[
     str,

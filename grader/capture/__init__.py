@@ -20,12 +20,13 @@ from grader.faces import lazy_names
 
 if TYPE_CHECKING:
     from grader.capture.bench_cmd import TARGET_MB_S, build_stream, measure
-    from grader.capture.parser import SessionParser
+    from grader.capture.parser import ANOMALIES_PER_KIND, SessionParser
     from grader.capture.render import LineRenderer
 
 __getattr__ = lazy_names(
     __name__,
     {
+        "ANOMALIES_PER_KIND": ".parser",
         "LineRenderer": ".render",
         "SessionParser": ".parser",
         "TARGET_MB_S": ".bench_cmd",
@@ -35,6 +36,7 @@ __getattr__ = lazy_names(
 )
 
 __all__ = [
+    "ANOMALIES_PER_KIND",
     "TARGET_MB_S",
     "Anomaly",
     "AttestationSeen",

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from grader.capture import (
+    ANOMALIES_PER_KIND,
     Anomaly,
     AttestationSeen,
     CommandEnded,
@@ -39,7 +40,6 @@ from grader.capture import (
     Event,
     SessionParser,
 )
-from grader.capture.parser import ANOMALIES_PER_KIND
 from grader.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
 from grader.daemon.logbudget import LogBudget
 from grader.labs import Lab

@@ -25,6 +25,7 @@ from grader.store.model import (
 )
 
 if TYPE_CHECKING:
+    from grader.store.announcements import ANNOUNCEMENT_TTL_MAX_S
     from grader.store.database import fresh_schema
     from grader.store.delivery import DeliveryCursor, LoggedEvent
     from grader.store.leases import LeaseRound
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 __getattr__ = lazy_names(
     __name__,
     {
+        "ANNOUNCEMENT_TTL_MAX_S": ".announcements",
         "EVENTS_PAGE_MAX": ".queries",
         "DeliveryCursor": ".delivery",
         "EventFeed": ".notify",
@@ -52,6 +54,7 @@ __getattr__ = lazy_names(
 )
 
 __all__ = [
+    "ANNOUNCEMENT_TTL_MAX_S",
     "EVENTS_PAGE_MAX",
     "EVENT_DOWNGRADED",
     "EVENT_KINDS",
