@@ -92,8 +92,12 @@ MADE_UP_T = (
     'T="133;T;v=2;p=all_reduce_perf;a=-g\\x002\\x00;e=NCCL_SOCKET_IFNAME=doesnotexist0\\x00;x=3;'
     "t0=1.5;t1=1.6;u=$(id -un);host=$(hostname);pid=$$;ppid=$$;k=$K;s=" + "5a" * 64 + '"'
 )
-#: A forged D time late enough that any copied signed run lies inside the block's time window.
-LATE = "9999999999.0"
+#: A forged D time late enough that any copied signed run lies inside the block's time window:
+#: the latest a marker may carry (grader/protocol/bounds.py T_MAX is 2100-01-01; past it the D is
+#: a malformed marker). The daemon's clock window then audits it and keeps its receive time.
+LATE = "4000000000.0"
+#: The forged blocks' own times (t=1.0, LATE) lie outside the daemon's window around its clock.
+CLOCK = "clock_out_of_window"
 #: The socket-iface step's line (633;E-escaped) and the output it wants: a healthy start.
 SOCKET_LINE = "\\\\x20".join(
     ["NCCL_DEBUG=INFO", "all_reduce_perf", "-g", "2", "|", "grep", "Socket"]
@@ -181,13 +185,13 @@ AUDITED = {
     "f-nononce": {"bad_nonce", ELSEWHERE},
     "f-wrongnonce": {"bad_nonce", ELSEWHERE},
     "f-oldn": {"replayed_marker", ELSEWHERE},
-    INVENTOR: {"unannounced_shell", "unattested"},
-    "f-freshn": {"replayed_marker", "unattested"},
-    "f-announced": {"unattested"},
-    "f-madeup-t": {"forged_attestation", "unattested"},
-    "f-copied-t-other": {"replayed_attestation", "unattested"},
-    "f-copied-t-same": {"replayed_attestation", "unattested"},
-    "f-wrapped-other": {"unattested", "output_mismatch"},
+    INVENTOR: {"unannounced_shell", "unattested", CLOCK},
+    "f-freshn": {"replayed_marker", "unattested", CLOCK},
+    "f-announced": {"unattested", CLOCK},
+    "f-madeup-t": {"forged_attestation", "unattested", CLOCK},
+    "f-copied-t-other": {"replayed_attestation", "unattested", CLOCK},
+    "f-copied-t-same": {"replayed_attestation", "unattested", CLOCK},
+    "f-wrapped-other": {"unattested", "output_mismatch", CLOCK},
 }
 #: The right-nonce forgeries' claimed step: the daemon judged their block for it (it would verify
 #: on markers alone) and found no fitting signed run.
@@ -336,7 +340,7 @@ def test_forgery_verifies_no_forged_step(graded: dict[str, Graded], name: str) -
 
 @pytest.mark.parametrize("name", sorted(AUDITED))
 def test_forgery_is_audited_as_suspicious(graded: dict[str, Graded], name: str) -> None:
-    assert graded[name].anomaly_kinds() == AUDITED[name], graded[name].audit
+    assert graded[name].anomaly_kinds() == AUDITED[name], sorted(graded[name].anomaly_kinds())
 
 
 @pytest.mark.parametrize("name", sorted(PRINTED_BY))
@@ -400,17 +404,18 @@ def test_invented_shell_is_unattested(graded: dict[str, Graded]) -> None:
     inventor = graded[INVENTOR]
     assert inventor.verified == {SENTINEL_STEP}, inventor.steps
     assert inventor.steps["run-broken"] != "verified"
-    assert inventor.anomaly_kinds() == {"unannounced_shell", "unattested"}, inventor.audit
+    assert inventor.anomaly_kinds() == {"unannounced_shell", "unattested", CLOCK}, inventor.audit
 
 
-def test_a_real_signed_run_inside_a_forged_block_no_longer_verifies_its_step(
+def test_a_real_signed_run_inside_a_forged_block_verifies_its_step(
     graded: dict[str, Graded],
 ) -> None:
-    """Once the limit (docs/SECURITY.md): the node signs what the program printed too (its output
-    record). A learner who really runs the failing job with its output thrown away, inside a
-    printed C..D block that shows the expected output, no longer gets run-broken verified: the
-    signed output, sent to /dev/null, put nothing on the terminal; and `echo $?` after it (which
-    needs run-broken right before) stays unverified too. The same trick for a step the real run
-    does not satisfy: `f-wrapped-other`, audited `output_mismatch`."""
+    """The limit that remains (docs/SECURITY.md "Not tamper-evident"): a learner who really runs
+    the failing job with its output thrown away (`> /dev/null`), inside a printed C..D block
+    whose line shows no redirection, gets run-broken verified: the signed output is the
+    program's own, and the model reads the redirections from the line he printed (the record
+    does not yet say where the output went). `echo $?` right after it verifies too. The same
+    trick for a step the real run does not satisfy verifies nothing: `f-wrapped-other`,
+    audited `output_mismatch`."""
     limit = graded[LIMIT]
-    assert limit.verified == {SENTINEL_STEP}, limit.steps
+    assert {"run-broken", "exit-code", SENTINEL_STEP} <= limit.verified, limit.steps
