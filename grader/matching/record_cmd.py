@@ -145,7 +145,11 @@ def _keep_records(session: Path, out: Path, tests: Path) -> None:
     if named:
         runs.mkdir(exist_ok=True)
     for name in named:
-        shutil.copyfile(session.parent / name.decode(), runs / name.decode())
+        # only this session's runs: a marker the script printed again (a `cat` of an older
+        # session, a pasted 133;T) names a record the sandbox never made
+        found = session.parent / name.decode()
+        if found.is_file():
+            shutil.copyfile(found, runs / name.decode())
     if named:
         (tests / PUBLIC_KEY_FILE).write_text(sandbox_public_hex())
 

@@ -72,6 +72,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def test_lab(labdir: Path, attest_key: bytes | None = None) -> tuple[Lab, list[Outcome]]:
+    """Check each `tests/*.ts` against its expectation; without `attest_key`, with the sandbox
+    key the lab's transcripts were recorded with (`tests/attest.pub`), as `grader test-lab`."""
+    if attest_key is None:
+        attest_key = tests_key(labdir / TESTS_DIR)
     lab = load_lab(labdir)
     transcripts = sorted((labdir / TESTS_DIR).glob("*.ts"))
     return lab, [check_transcript(lab, ts, attest_key) for ts in transcripts]
