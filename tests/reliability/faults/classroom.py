@@ -137,6 +137,10 @@ class Desk:
             line.decode(),
             self._index,
         )
+        # The output records its signed runs name, as the node's root helper leaves them beside
+        # the session (root's, 0644: the spool reader sends only the directory owner's records).
+        for name, record in session.records.items():
+            node_shell(self.seat, 'cat > "$1" && chmod 644 "$1"', f"{self.dir}/{name}", data=record)
 
     @property
     def _index(self) -> str:

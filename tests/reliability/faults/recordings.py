@@ -22,24 +22,34 @@ import itertools
 import json
 import random
 import re
+import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from signing import NodeKey
 
-from grader.capture.events import CommandEnded, CommandStarted
+from grader.capture.events import AttestationSeen, CommandEnded, CommandStarted
 from grader.capture.parser import SessionParser
 from grader.matching.attest import Attestation
 from grader.matching.expect import CommandView, ShellEnv, analyse_line
-from grader.protocol import signed_run
+from grader.protocol import run_record, signed_run
 
 REPO = Path(__file__).resolve().parents[3]
 RECORDINGS = REPO / "labs" / "nccl-bootstrap" / "tests"
+#: The output records the recordings' own signed runs name (`grader record` keeps them here).
+RUNS = RECORDINGS / "runs"
+#: Recordings that are not a learner's honest work: forged output around real runs, kept to
+#: show that none verifies (their forgeries need no class of copies, and the signer cannot give
+#: a run thrown away behind `> /dev/null; echo` an exit status of its own).
+NOT_CLASS_MATERIAL = ("signed-output-",)
 _AID = re.compile(rb"aid=(\d+)")
 # The end of a 133;D marker: a command (or the shell's first prompt) ends there. Appends are cut
 # at these points or at random bytes; spool faults only strike at these points.
 _D_MARKER = re.compile(rb"\x1b\]133;D[^\x07\x1b]*(?:\x07|\x1b\\)")
+# A signed run's marker as the recording's sandbox wrote it: signed for the recording's own nonce
+# and session, so a copy drops it (a copy made with a Signer gets the node's own in its place).
+_T_MARKER = re.compile(rb"\x1b\]133;T;[^\x07\x1b]*(?:\x07|\x1b\\)")
 # A C or D marker with its command's (aid, n): where a command's block starts and ends.
 _C_OR_D = re.compile(rb"\x1b\]133;([CD]);(?:\d+;)?aid=(\d+);n=(\d+);[^\x07\x1b]*(?:\x07|\x1b\\)")
 # The exit statuses of a program the shell could not start (not executable, not found).
@@ -72,6 +82,9 @@ class Session:
     session: str
     nonce: str
     units: tuple[bytes, ...]
+    #: the output records its signed runs name (file name -> bytes): what the node's helper
+    #: writes beside the session, root's, for the spool reader to send
+    records: Mapping[str, bytes] = field(default_factory=dict)
 
     @property
     def data(self) -> bytes:
@@ -98,6 +111,8 @@ def load_recordings() -> list[Recording]:
     out = []
     for line in index.read_text().splitlines():
         entry = json.loads(line)
+        if entry["session"].startswith(NOT_CLASS_MATERIAL):
+            continue
         out.append(
             Recording(entry["session"], entry["nonce"], (RECORDINGS / entry["file"]).read_bytes())
         )
@@ -121,15 +136,44 @@ def restamp(
         return b"aid=" + aids[old]
 
     data = _AID.sub(new_aid, data)
+    data = _moved_to_now(data, nonce)
+    records: dict[str, bytes] = {}
     if signer is not None:
-        data = sign(data, session, nonce, signer, rng)
+        data = sign(data, session, nonce, signer, rng, records)
+    else:
+        data = _T_MARKER.sub(b"", data)
     # Only our own D markers end a command: a `cat` of an old session prints D markers of
     # another nonce in the middle of its output.
     own = f"k={nonce}".encode()
     cuts = [m.end() for m in _D_MARKER.finditer(data) if own in m.group(0)]
     bounds = [0, *cuts, len(data)]
     units = tuple(data[a:b] for a, b in itertools.pairwise(bounds) if b > a)
-    return Session(session, nonce, units)
+    return Session(session, nonce, units, records)
+
+
+# A C or D marker's time field (the hooks' EPOCHREALTIME).
+_TIME = re.compile(rb"(\x1b\]133;[CD];[^\x07\x1b]*?;t=)(\d+(?:\.\d+)?)")
+
+
+def _moved_to_now(data: bytes, nonce: str) -> bytes:
+    """The copy's own command times moved so that its first lies a few seconds ago: the daemon
+    replaces a time more than CLOCK_WINDOW_S (24 h) from its clock with the time it received it
+    (grader/daemon/ingest.py), and a signed run is then outside its command's times. A copy
+    is a session typed now, as the faults strike now."""
+    own = f"k={nonce}".encode()
+    times = [
+        float(m.group(2)) for m in _TIME.finditer(data) if own in data[m.end() : m.end() + 400]
+    ]
+    if not times:
+        return data
+    delta = time.time() - 60.0 - min(times)
+
+    def moved(m: re.Match[bytes]) -> bytes:
+        if own not in data[m.end() : m.end() + 400]:
+            return m.group(0)  # another session's marker (a `cat` of an old session)
+        return m.group(1) + b"%.6f" % (float(m.group(2)) + delta)
+
+    return _TIME.sub(moved, data)
 
 
 def _attested(view: CommandView, signer: Signer) -> bool:
@@ -142,7 +186,12 @@ def _attested(view: CommandView, signer: Signer) -> bool:
 
 
 def _signed_runs(
-    data: bytes, session: str, nonce: str, signer: Signer, rng: random.Random
+    data: bytes,
+    session: str,
+    nonce: str,
+    signer: Signer,
+    rng: random.Random,
+    records: dict[str, bytes],
 ) -> dict[tuple[int, int], list[bytes]]:
     """(aid, n) -> the markers the helper wrote during that command, in run order.
 
@@ -156,8 +205,14 @@ def _signed_runs(
     # per command: its attested programs' views, each with whether PIPESTATUS holds its status
     views: dict[tuple[int, int], list[tuple[CommandView, bool]]] = {}
     out: dict[tuple[int, int], list[bytes]] = {}
+    # per command: the output records the recording's own signed runs name, in run order
+    recorded: dict[tuple[int, int], list[bytes]] = {}
     for ev in [*parser.feed(data), *parser.close()]:
-        if isinstance(ev, CommandStarted):
+        if isinstance(ev, AttestationSeen):
+            seen = signed_run.parse(ev.body)
+            if seen is not None and seen.record and (RUNS / seen.record).is_file():
+                recorded.setdefault((ev.aid, ev.n), []).append((RUNS / seen.record).read_bytes())
+        elif isinstance(ev, CommandStarted):
             env, last_n = shells.setdefault(ev.aid, (ShellEnv(dict(signer.environment)), [-1]))
             if ev.n <= last_n[0] or not ev.line_reliable:
                 continue  # the engine skips these too (a replay; a line it cannot trust)
@@ -174,6 +229,7 @@ def _signed_runs(
             found = views.pop((rec.aid, rec.n), None)
             if not found or rec.t0 is None or rec.t1 is None:
                 continue
+            outputs = recorded.pop((rec.aid, rec.n), [])
             for view, in_pipestatus in found:
                 if not in_pipestatus:  # none of the recordings has one: say so, never guess
                     raise ValueError(f"{session}: no exit status known for {rec.line!r}")
@@ -181,6 +237,12 @@ def _signed_runs(
                 direct = len(rec.pipestatus) == 1  # one stage: the shell forked it itself
                 if exit_ in _NOT_RUN:
                     continue
+                pid = rec.aid + rng.randrange(1, 5000)
+                # what the program printed: the record the recording's own run kept
+                output = outputs.pop(0) if outputs else None
+                name = "" if output is None else run_record.record_name(session, pid, rec.t0)
+                if output is not None:
+                    records[name] = output
                 att = Attestation(
                     program=view.cmd.program,
                     args=tuple(view.cmd.args),
@@ -190,19 +252,30 @@ def _signed_runs(
                     t1=rec.t1,
                     user=signer.user,
                     host=signer.host,
-                    pid=rec.aid + rng.randrange(1, 5000),
+                    pid=pid,
                     # sudo's parent: the shell for a simple command, else a forked stage
                     ppid=rec.aid if direct else rec.aid + rng.randrange(1, 5000),
                     nonce=nonce,
+                    record=name,
+                    record_hash="" if output is None else run_record.digest(output),
                 )
                 out.setdefault((rec.aid, rec.n), []).append(signed_run.marker(signer.key.sign, att))
     return out
 
 
-def sign(data: bytes, session: str, nonce: str, signer: Signer, rng: random.Random) -> bytes:
+def sign(
+    data: bytes,
+    session: str,
+    nonce: str,
+    signer: Signer,
+    rng: random.Random,
+    records: dict[str, bytes],
+) -> bytes:
     """`data` with each attested command's signed markers right before its own D marker (the
-    helper writes its marker when the program ends, so it lands inside the C..D block)."""
-    runs = _signed_runs(data, session, nonce, signer, rng)
+    helper writes its marker when the program ends, so it lands inside the C..D block); the
+    output records they name go into `records`."""
+    runs = _signed_runs(data, session, nonce, signer, rng, records)
+    data = _T_MARKER.sub(b"", data)
     own = f"k={nonce}".encode()
     parts: list[bytes] = []
     started: set[tuple[int, int]] = set()

@@ -36,7 +36,9 @@ def _enforced(session: Session) -> tuple[dict[str, str], list[str]]:
     """Progress and anomaly kinds of one copy through parser, key check and enforcing engine."""
     grader = LabGrader(LAB, "ana", enforce_attestation=True)
     parser = SessionParser(session.session, session.nonce)
-    grader.feed_all(Attester(KEY).events([*parser.feed(session.data), *parser.close()]))
+    grader.feed_all(
+        Attester(KEY, session.records).events([*parser.feed(session.data), *parser.close()])
+    )
     return {k: str(v.state) for k, v in grader.verdicts().items()}, [
         a.kind for a in grader.anomalies
     ]
