@@ -10,23 +10,13 @@ import logging
 
 import pytest
 
-from grader.store import Store
-
 from .demo import LAB_ID, Shell
 from .nodesim import LEARNER, NODE_ID, Spool, wait_for, write_config
 from .sshpeer import SshPeer
 from .test_daemon_ssh import DaemonThread
-from .test_ingest_quarantine import HOSTILE
+from .test_ingest_quarantine import HOSTILE, anomalies
 
 BOB = "bob"
-
-
-def anomalies_of(store: Store, session: str) -> list[dict]:
-    return [
-        e.detail
-        for e in store.audit()
-        if e.kind.startswith("anomaly:") and e.detail.get("session") == session
-    ]
 
 
 @pytest.mark.parametrize("hostile", sorted(HOSTILE))
@@ -47,7 +37,7 @@ def test_one_sessions_failure_leaves_the_node_and_the_others_graded(
         wait_for(lambda: len(d.records()) == 1, what="alice's first command")
         bob_spool.append(bob, HOSTILE[hostile](bob) + bob.command("echo hello", "hello\r\n"))
         wait_for(
-            lambda: anomalies_of(d.store, bob.session) or d.store.command_records(BOB),
+            lambda: anomalies(d.store, bob.session) or d.store.command_records(BOB),
             what="bob's hostile bytes judged (audited, or graded where they no longer raise)",
         )
         alice_spool.append(alice, alice.command("echo hello", "hello\r\n"))
@@ -58,7 +48,7 @@ def test_one_sessions_failure_leaves_the_node_and_the_others_graded(
         # as without any hostile input); never because a session raised.
         failed = [r.getMessage() for r in caplog.records if "session failed" in r.getMessage()]
         assert not failed and "event=session_failed" not in caplog.text, failed
-        kinds = [a["kind"] for a in anomalies_of(d.store, bob.session)]
+        kinds = [a["kind"] for a in anomalies(d.store, bob.session)]
         assert kinds.count("session_quarantined") <= 1
     finally:
         d.stop()

@@ -156,24 +156,22 @@ _TIME = re.compile(rb"(\x1b\]133;[CD];[^\x07\x1b]*?;t=)(\d+(?:\.\d+)?)")
 
 
 def _moved_to_now(data: bytes, nonce: str) -> bytes:
-    """The copy's own command times moved so that its first lies a few seconds ago: the daemon
+    """The copy's own command times moved so that its first lies a minute ago: the daemon
     replaces a time more than CLOCK_WINDOW_S (24 h) from its clock with the time it received it
     (grader/daemon/ingest.py), and a signed run is then outside its command's times. A copy
     is a session typed now, as the faults strike now."""
     own = f"k={nonce}".encode()
-    times = [
-        float(m.group(2)) for m in _TIME.finditer(data) if own in data[m.end() : m.end() + 400]
-    ]
-    if not times:
+    # (another session's markers, a `cat` of an old session, keep their times)
+    ours = [m for m in _TIME.finditer(data) if own in data[m.end() : m.end() + 400]]
+    if not ours:
         return data
-    delta = time.time() - 60.0 - min(times)
-
-    def moved(m: re.Match[bytes]) -> bytes:
-        if own not in data[m.end() : m.end() + 400]:
-            return m.group(0)  # another session's marker (a `cat` of an old session)
-        return m.group(1) + b"%.6f" % (float(m.group(2)) + delta)
-
-    return _TIME.sub(moved, data)
+    delta = time.time() - 60.0 - min(float(m.group(2)) for m in ours)
+    parts: list[bytes] = []
+    at = 0
+    for m in ours:
+        parts += [data[at : m.start(2)], b"%.6f" % (float(m.group(2)) + delta)]
+        at = m.end(2)
+    return b"".join([*parts, data[at:]])
 
 
 def _attested(view: CommandView, signer: Signer) -> bool:
