@@ -44,15 +44,22 @@ class NodeKey:
 
 
 def recorded_run(
-    key: NodeKey, att: object, output: bytes, records: dict[str, bytes], session: str
+    key: NodeKey,
+    att: object,
+    output: bytes,
+    records: dict[str, bytes],
+    session: str,
+    places: tuple[int, int] = (0, 0),
 ) -> bytes:
     """The marker for `att` naming an output record of `output` (what the node's helper keeps,
     grader/protocol/run_record.py), which goes into `records` under its file name: what the
-    daemon's RecordShelf, or the files beside a replayed session, hold."""
+    daemon's RecordShelf, or the files beside a replayed session, hold. `places`: where the
+    helper found stdout and stderr going (run_record.PLACE_*; (0, 0) is a helper from before
+    places); both streams are one channel when they went to one place."""
     from grader.protocol import run_record, signed_run
 
     assert isinstance(att, signed_run.Attestation)
-    keeper = run_record.Keeper(merged=True)
+    keeper = run_record.Keeper(merged=places[0] == places[1], places=places)
     if output:
         keeper.feed(run_record.STDOUT, output)
     data = keeper.encode()

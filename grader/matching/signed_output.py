@@ -8,10 +8,12 @@ record the node's helper kept while relaying them (grader/protocol/run_record.py
 the signed run carries (grader.matching.attest keeps the record beside the payload). What the
 pipeline after the program did to those bytes is modelled here:
 
-- where the program's stdout went: into the pipe, to the terminal, or away (`> file`,
-  `> /dev/null`, `&> file`), from the line's own redirections; stderr went with it when the
-  helper found both descriptors leading to one place (`2>&1 |`, `|&`, the terminal: the record
-  says so, FLAG_MERGED), else to the terminal unless the line sends it to a file;
+- where the program's stdout and stderr went: to the terminal, into a pipe, or away (a file,
+  /dev/null), as the helper found the descriptors it was handed (the record's places,
+  run_record.place_of): the shell's truth, which a forged command line cannot change. The
+  line's own pipe is read only for a stdout that went into a pipe (and a line that shows a
+  redirection away is believed, as it can only cost the learner). stderr went with stdout when
+  both descriptors led to one place (`2>&1 |`, `|&`, the terminal: FLAG_MERGED);
 - the pipe's stages: `grep` (grader/matching/grep.py reads its options: -i, -v, -E, -F, -w,
   -x, -c, -o, -q, -n, -m), `head` and `tail` with a line count, and what passes lines through
   unchanged (`tee`, `cat` and `less`/`more` with no file operand). Anything else (`sed`, `awk`,
@@ -223,13 +225,37 @@ def shown(line: str, program: str, output: run_record.RunOutput, occurrence: int
             render(output.stream(run_record.STDOUT)),
             render(output.stream(run_record.STDERR)),
         )
-    if _stdout_away(cmd):
-        out = []
-    elif after:
-        out = [] if _stdout_away(after[-1]) else through(after, out)
-    if _stderr_away(cmd):
-        err = []
-    return out + err
+    return _stdout_shown(output.stdout_place, cmd, after, out) + _stderr_shown(
+        output.stderr_place, cmd, err
+    )
+
+
+def _stdout_shown(
+    place: int, cmd: SimpleCommand, after: Sequence[SimpleCommand], out: list[str]
+) -> list[str]:
+    """What of the program's stdout lines reached the terminal. The record's place decides
+    (the descriptor the helper was handed); the line's pipe is read only where the place is a
+    pipe, and a line that says the output went away is believed only in the learner's
+    disfavour (a forged line can hide a redirection, never invent output)."""
+    if place == run_record.PLACE_UNKNOWN:  # a helper from before places: the line alone
+        if _stdout_away(cmd):
+            return []
+        return ([] if _stdout_away(after[-1]) else through(after, out)) if after else out
+    if place in run_record.AWAY or _stdout_away(cmd):
+        return []
+    if place == run_record.PLACE_TERMINAL:
+        return out
+    if not after:
+        raise Unfollowable("a pipe the command line does not show")
+    return [] if _stdout_away(after[-1]) else through(after, out)
+
+
+def _stderr_shown(place: int, cmd: SimpleCommand, err: list[str]) -> list[str]:
+    """The program's own stderr lines that reached the terminal (merged ones are stdout's)."""
+    if place == run_record.PLACE_UNKNOWN:
+        return [] if _stderr_away(cmd) else err
+    # a pipe of its own (`2> >(grep …)`) is not modelled: its lines count as not shown
+    return err if place == run_record.PLACE_TERMINAL and not _stderr_away(cmd) else []
 
 
 # ---------------------------------------------------------------- judging a step

@@ -18,14 +18,22 @@ File (all integers big-endian):
 
 Stream 1 is what went to the learner's standard output, 2 to his standard error; when both went
 to one place (a terminal, `2>&1 |`, `|&`) the helper gave the program one channel for both and
-everything is stream 1 (FLAG_MERGED). A chunk of stream GAP stands where bytes were left out:
+everything is stream 1 (FLAG_MERGED). The flags also say where each stream went, as the helper
+found the learner's descriptor (`place_of`): bits 1-3 stdout's place, bits 4-6 stderr's, one
+of the PLACE_* values. The place is the shell's truth, not the command line's: a line the
+terminal shows can be forged (docs/SECURITY.md "Signed output"), the descriptor the helper was
+handed cannot. PLACE_UNKNOWN (0) is a record from a helper older than this field.
+
+A chunk of stream GAP stands where bytes were left out:
 its data is the count as 8 bytes. Only the first HEAD_BYTES and the last TAIL_BYTES the program
 wrote are kept (a record stays under one spool reader pass, and a lab's checks read a table, a
 summary or a log line); the totals say how much it wrote.
 """
 
 import hashlib
+import os
 import re
+import stat
 import struct
 from collections import deque
 from typing import Deque, List, MutableSequence, NamedTuple, Optional, Tuple
@@ -49,9 +57,41 @@ STDERR = 2
 GAP = 0
 FLAG_MERGED = 1
 
+#: Where a stream went (the learner's descriptor 1 or 2 when the helper started).
+PLACE_UNKNOWN = 0  # a helper from before places were recorded
+PLACE_TERMINAL = 1  # a tty: the learner saw these bytes as written
+PLACE_PIPE = 2  # a pipe or FIFO: what the pipeline after the program did decides
+PLACE_FILE = 3  # a regular file: nothing reached a terminal
+PLACE_DEVICE = 4  # a device that is no tty (/dev/null)
+PLACE_CLOSED = 5  # no descriptor: the program's writes failed
+PLACE_OTHER = 6  # a socket, a directory, anything else
+PLACES = range(PLACE_UNKNOWN, PLACE_OTHER + 1)
+#: Places from which no byte reached the learner's terminal.
+AWAY = frozenset({PLACE_FILE, PLACE_DEVICE, PLACE_CLOSED, PLACE_OTHER})
+_STDOUT_SHIFT = 1
+_STDERR_SHIFT = 4
+_PLACE_MASK = 0b111
+
 _HEADER = struct.Struct(">QQQB")
 _CHUNK = struct.Struct(">BI")
 _COUNT = struct.Struct(">Q")
+
+
+def place_of(fd: int) -> int:
+    """Where descriptor `fd` leads, as a PLACE_* value (the helper asks before the program runs)."""
+    try:
+        st = os.fstat(fd)
+    except OSError:
+        return PLACE_CLOSED
+    if os.isatty(fd):
+        return PLACE_TERMINAL
+    if stat.S_ISFIFO(st.st_mode):
+        return PLACE_PIPE
+    if stat.S_ISREG(st.st_mode):
+        return PLACE_FILE
+    if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode):
+        return PLACE_DEVICE
+    return PLACE_OTHER
 
 
 def record_name(session: str, pid: int, t0: float) -> str:
@@ -81,8 +121,15 @@ class Keeper:
     """The helper's copy of what the program wrote, bounded: the first HEAD_BYTES as they came,
     then a window of the last TAIL_BYTES; counts what fell out between."""
 
-    def __init__(self, merged: bool, head: int = HEAD_BYTES, tail: int = TAIL_BYTES) -> None:
+    def __init__(
+        self,
+        merged: bool,
+        head: int = HEAD_BYTES,
+        tail: int = TAIL_BYTES,
+        places: Tuple[int, int] = (PLACE_UNKNOWN, PLACE_UNKNOWN),
+    ) -> None:
         self.merged = merged
+        self.places = places
         self.head_left = head
         self.tail_max = tail
         # consecutive writes to one stream share a chunk: a program writing a byte at a time
@@ -118,6 +165,7 @@ class Keeper:
 
     def encode(self) -> bytes:
         flags = FLAG_MERGED if self.merged else 0
+        flags |= self.places[0] << _STDOUT_SHIFT | self.places[1] << _STDERR_SHIFT
         parts = [MAGIC, _HEADER.pack(self.totals[STDOUT], self.totals[STDERR], self.dropped, flags)]
         for stream, data in self.head:
             parts += [_CHUNK.pack(stream, len(data)), bytes(data)]
@@ -130,14 +178,16 @@ class Keeper:
 
 class RunOutput(NamedTuple):
     """A record read back: its chunks in order ((GAP, b"") where bytes were left out), the
-    totals written to each stream, how many bytes were left out, and whether the program had one
-    channel for both streams."""
+    totals written to each stream, how many bytes were left out, whether the program had one
+    channel for both streams, and where each went (PLACE_*)."""
 
     chunks: Tuple[Tuple[int, bytes], ...]
     stdout_total: int
     stderr_total: int
     dropped: int
     merged: bool
+    stdout_place: int = PLACE_UNKNOWN
+    stderr_place: int = PLACE_UNKNOWN
 
     def stream(self, which: int) -> bytes:
         """One stream's kept bytes (a gap is a line break: its two sides are no one line)."""
@@ -172,4 +222,9 @@ def parse(data: bytes) -> Optional[RunOutput]:
                 return None
             body = b""
         chunks.append((stream, body))
-    return RunOutput(tuple(chunks), out_total, err_total, dropped, bool(flags & FLAG_MERGED))
+    out_place = flags >> _STDOUT_SHIFT & _PLACE_MASK
+    err_place = flags >> _STDERR_SHIFT & _PLACE_MASK
+    if flags >> (_STDERR_SHIFT + 3) or out_place not in PLACES or err_place not in PLACES:
+        return None
+    merged = bool(flags & FLAG_MERGED)
+    return RunOutput(tuple(chunks), out_total, err_total, dropped, merged, out_place, err_place)

@@ -86,14 +86,16 @@ def signed(
     t1: float | None = None,
     nonce: str | None = None,
     user: str = "alice",
+    places: tuple[int, int] = (0, 0),
 ) -> bytes:
-    """The marker the node's helper writes for a run inside the command `t` just started."""
+    """The marker the node's helper writes for a run inside the command `t` just started;
+    `places`: where its stdout and stderr went (run_record.PLACE_*, 0: not recorded)."""
     start = t.t if t0 is None else t0  # the C marker's time: the run starts right after it
     att = signed_run.Attestation(
         program, args, env, exit, start + 0.1, start + 0.5 if t1 is None else t1,
         user, "node1", 5001, 4242, t.nonce if nonce is None else nonce,
     )  # fmt: skip
-    return recorded_run(key, att, OUTPUT.encode(), RECORDS, "s1")
+    return recorded_run(key, att, OUTPUT.encode(), RECORDS, "s1", places)
 
 
 def run_with(t: Transcript, marker: bytes | None, line: str = LINE, exit: int = 0) -> Transcript:

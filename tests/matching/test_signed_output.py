@@ -27,35 +27,67 @@ from grader.capture.transcript import Transcript
 from grader.labs.model import Lab
 from grader.matching.cmdline import parse_line
 from grader.matching.signed_output import Unfollowable, render, through
+from grader.protocol import run_record
 from grader.verdict import State
+
+#: Where the helper found stdout and stderr going (run_record.PLACE_*).
+TTY = run_record.PLACE_TERMINAL
+PIPE = run_record.PLACE_PIPE
+NULL = run_record.PLACE_DEVICE
+FILE = run_record.PLACE_FILE
+#: A record from a helper older than places: the line alone says where the output went.
+UNKNOWN = (run_record.PLACE_UNKNOWN, run_record.PLACE_UNKNOWN)
 
 EXPECTED = OUTPUT.strip()
 #: test_attest's lab (no `only:` anywhere), as this module's fixture.
 _lab = pytest.fixture(scope="module", name="lab")(demo_lab)
 
 
-def ran(line: str, shown: str, exit: int = 0) -> Transcript:
-    """`line` ran the step's program for real (its signed record holds OUTPUT); the terminal
-    showed `shown`."""
+def ran(line: str, shown: str, places: tuple[int, int] = UNKNOWN, exit: int = 0) -> Transcript:
+    """`line` ran the step's program for real (its signed record holds OUTPUT and says where
+    its output went); the terminal showed `shown`."""
     t = Transcript().prompt()
-    t.typed(line).start(line).output(shown).raw(signed(t)).prompt(exit)
+    t.typed(line).start(line).output(shown).raw(signed(t, places=places)).prompt(exit)
     return t
 
 
+#: name -> (line, what the terminal showed, where bash sent the program's stdout and stderr)
 FORGERIES = {
-    "echo after": (f"{LINE} | grep -c xyz; echo '{EXPECTED}'", f"0\n{EXPECTED}\n"),
-    "printf after": (f"{LINE} | grep -c xyz && printf '{EXPECTED}\\n'", f"0\n{EXPECTED}\n"),
-    "to /dev/null": (f"{LINE} > /dev/null && echo '{EXPECTED}'", f"{EXPECTED}\n"),
-    "cat a file": (f"{LINE} | cat /dev/stdin f/avg.txt", f"{EXPECTED}\n{EXPECTED}\n"),
-    "grep a file": (f"{LINE} | grep Avg f/avg.txt", f"{EXPECTED}\n"),
-    "sed": (f"{LINE} | sed 's/xyz/abc/'", OUTPUT),
+    "echo after": (f"{LINE} | grep -c xyz; echo '{EXPECTED}'", f"0\n{EXPECTED}\n", (PIPE, TTY)),
+    "printf after": (
+        f"{LINE} | grep -c xyz && printf '{EXPECTED}\\n'",
+        f"0\n{EXPECTED}\n",
+        (PIPE, TTY),
+    ),
+    "to /dev/null": (f"{LINE} > /dev/null && echo '{EXPECTED}'", f"{EXPECTED}\n", (NULL, TTY)),
+    "cat a file": (f"{LINE} | cat /dev/stdin f/avg.txt", f"{EXPECTED}\n{EXPECTED}\n", (PIPE, TTY)),
+    "grep a file": (f"{LINE} | grep Avg f/avg.txt", f"{EXPECTED}\n", (PIPE, TTY)),
+    "sed": (f"{LINE} | sed 's/xyz/abc/'", OUTPUT, (PIPE, TTY)),
+}
+#: A printed C..D block can show any line: these lines hide where the real run's output went
+#: (`> /dev/null 2>&1`, `> out.txt`, `| cat FILE`), which the record's places still say.
+HIDDEN = {
+    "hidden /dev/null": (LINE, OUTPUT, (NULL, NULL)),
+    "hidden file": (LINE, OUTPUT, (FILE, FILE)),
+    "hidden pipe": (LINE, OUTPUT, (PIPE, TTY)),
+    "hidden pipe, stderr away": (f"{LINE} 2>/dev/null", OUTPUT, (PIPE, NULL)),
 }
 
 
-@pytest.mark.parametrize("name", sorted(FORGERIES))
-def test_a_forgery_on_the_line_never_verifies_and_is_audited(lab: Lab, name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "old_helper"),
+    [(n, False) for n in sorted(FORGERIES)]
+    + [(n, True) for n in sorted(FORGERIES)]
+    + [(n, False) for n in sorted(HIDDEN)],
+)
+def test_a_forgery_on_the_line_never_verifies_and_is_audited(
+    lab: Lab, name: str, old_helper: bool
+) -> None:
+    """Every forgery fails, whether the record says where the output went (places) or comes
+    from a helper that did not say (the line's own redirections and pipe decide then)."""
     assert "only" not in LAB_YAML  # safe by default: no step says `only: true`
-    g, _ = grade(lab, bytes(ran(*FORGERIES[name])))
+    line, shown, places = {**FORGERIES, **HIDDEN}[name]
+    g, _ = grade(lab, bytes(ran(line, shown, UNKNOWN if old_helper else places)))
     assert state(g) is State.ATTEMPTED, g.verdicts()["run-job"]
     assert kinds(g) == Counter({"output_mismatch": 1}), g.anomalies
     (audit,) = g.anomalies
@@ -64,20 +96,26 @@ def test_a_forgery_on_the_line_never_verifies_and_is_audited(lab: Lab, name: str
 
 
 HONEST = {
-    "plain": (LINE, OUTPUT),
-    "grep -i": (f"{LINE} | grep -i 'avg bus'", OUTPUT),
-    "2>&1 | grep": (f"{LINE} 2>&1 | grep Avg", OUTPUT),
-    "|& grep": (f"{LINE} |& grep Avg", OUTPUT),
-    "tee": (f"{LINE} | tee out.txt", OUTPUT),
-    "less": (f"{LINE} | less", OUTPUT),
-    "head tail": (f"{LINE} | head -n 5 | tail -1", OUTPUT),
-    "2>/dev/null": (f"{LINE} 2>/dev/null", OUTPUT),
+    "plain": (LINE, OUTPUT, (TTY, TTY)),
+    "grep -i": (f"{LINE} | grep -i 'avg bus'", OUTPUT, (PIPE, TTY)),
+    "2>&1 | grep": (f"{LINE} 2>&1 | grep Avg", OUTPUT, (PIPE, PIPE)),
+    "|& grep": (f"{LINE} |& grep Avg", OUTPUT, (PIPE, PIPE)),
+    "tee": (f"{LINE} | tee out.txt", OUTPUT, (PIPE, TTY)),
+    "less": (f"{LINE} | less", OUTPUT, (PIPE, TTY)),
+    "head tail": (f"{LINE} | head -n 5 | tail -1", OUTPUT, (PIPE, TTY)),
+    "2>/dev/null": (f"{LINE} 2>/dev/null", OUTPUT, (TTY, NULL)),
+    # the place decides, not the line: what went to the terminal is what the program printed
+    "terminal, line shows a pipe": (f"{LINE} | grep -c Avg", OUTPUT, (TTY, TTY)),
 }
 
 
-@pytest.mark.parametrize("name", sorted(HONEST))
-def test_honest_pipelines_verify(lab: Lab, name: str) -> None:
-    g, _ = grade(lab, bytes(ran(*HONEST[name])))
+@pytest.mark.parametrize(
+    ("name", "old_helper"),
+    [(n, False) for n in sorted(HONEST)] + [(n, True) for n in sorted(HONEST) if "," not in n],
+)
+def test_honest_pipelines_verify(lab: Lab, name: str, old_helper: bool) -> None:
+    line, shown, places = HONEST[name]
+    g, _ = grade(lab, bytes(ran(line, shown, UNKNOWN if old_helper else places)))
     assert state(g) is State.VERIFIED, g.verdicts()["run-job"]
     assert not g.anomalies
 

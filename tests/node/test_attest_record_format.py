@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import pty
+import socket
+from pathlib import Path
+
 from signing import NodeKey
 
 from grader.capture.events import AttestationSeen
@@ -48,6 +53,58 @@ def test_what_is_not_a_record_is_refused() -> None:
     for bad in (b"", b"LGRUN1\n", data[:-1], data.replace(b"LGRUN1", b"LGRUN2"), data + b"\x07"):
         assert run_record.parse(bad) is None, bad
     assert run_record.parse(data[:-11] + b"\x09" + data[-10:]) is None  # an unknown stream
+
+
+def test_a_record_says_where_each_stream_went() -> None:
+    keeper = run_record.Keeper(
+        merged=False, places=(run_record.PLACE_PIPE, run_record.PLACE_DEVICE)
+    )
+    keeper.feed(1, b"x\n")
+    data = keeper.encode()
+    out = run_record.parse(data)
+    assert out is not None
+    assert (out.stdout_place, out.stderr_place) == (run_record.PLACE_PIPE, run_record.PLACE_DEVICE)
+    # a place no helper writes, or bits past stderr's place: no record
+    flags_at = len(run_record.MAGIC) + 24
+    for flags in (7 << 1, 7 << 4, 1 << 7):
+        bad = data[:flags_at] + bytes([flags]) + data[flags_at + 1 :]
+        assert run_record.parse(bad) is None, flags
+    # a helper from before places wrote 0: read as unknown
+    old = run_record.parse(run_record.Keeper(merged=True).encode())
+    assert old is not None and old.stdout_place == old.stderr_place == run_record.PLACE_UNKNOWN
+
+
+def test_the_helper_tells_a_terminal_a_pipe_a_file_a_device_and_nothing_apart(
+    tmp_path: Path,
+) -> None:
+    """run_record.place_of on real descriptors, as the helper finds the learner's 1 and 2."""
+    master, slave = pty.openpty()
+    read, write = os.pipe()
+    left, right = socket.socketpair()
+    closed = os.dup(write)
+    os.close(closed)
+    closed_place = run_record.place_of(closed)  # before open() takes the lowest free number
+    with open(tmp_path / "out.txt", "wb") as f, open(os.devnull, "wb") as null:
+        got = {
+            "tty": run_record.place_of(slave),
+            "pipe": run_record.place_of(write),
+            "file": run_record.place_of(f.fileno()),
+            "null": run_record.place_of(null.fileno()),
+            "socket": run_record.place_of(left.fileno()),
+            "closed": closed_place,
+        }
+    for fd in (master, slave, read, write):
+        os.close(fd)
+    left.close()
+    right.close()
+    assert got == {
+        "tty": run_record.PLACE_TERMINAL,
+        "pipe": run_record.PLACE_PIPE,
+        "file": run_record.PLACE_FILE,
+        "null": run_record.PLACE_DEVICE,
+        "socket": run_record.PLACE_OTHER,
+        "closed": run_record.PLACE_CLOSED,
+    }
 
 
 def test_a_records_name_says_its_session() -> None:

@@ -75,6 +75,16 @@ async def test_the_record_holds_what_the_program_wrote_where_it_went(
     assert "arg=[gone]" not in shown["null"] and b"arg=[gone]" in out["null"].both()
     assert "NET/Socket : Using" in shown["info"] and b"NET/Socket : Using" in out["info"].both()
     assert b"Avg bus bandwidth" in out["info"].both()  # what grep dropped is in the record
+    # and where each stream went, as bash handed the helper its descriptors
+    places = {k: (o.stdout_place, o.stderr_place) for k, o in out.items()}
+    tty, pipe, null = run_record.PLACE_TERMINAL, run_record.PLACE_PIPE, run_record.PLACE_DEVICE
+    assert places == {
+        "tty": (tty, tty),
+        "piped": (pipe, tty),
+        "merged": (pipe, pipe),
+        "null": (null, tty),
+        "info": (pipe, pipe),
+    }
 
 
 async def test_a_reader_that_goes_away_and_a_big_output(node: FakeNode, key: bytes) -> None:

@@ -449,7 +449,10 @@ class Witness:
     """
 
     def __init__(self) -> None:
-        self.keeper = run_record.Keeper(merged=_same_place(1, 2))
+        # where the learner's 1 and 2 lead, asked before anything is opened: the record's truth
+        # about what reached his terminal (run_record.place_of), whatever the line shows
+        places = (run_record.place_of(1), run_record.place_of(2))
+        self.keeper = run_record.Keeper(merged=_same_place(1, 2), places=places)
         self.channels: Dict[int, Tuple[int, int]] = {}  # read end -> (learner's fd, stream)
         self.outputs: Dict[int, int] = {}  # the program's 1/2 -> write end
         self.ptys: List[Tuple[int, int]] = []  # (learner's fd, master) for window size changes

@@ -1,51 +1,52 @@
-Script started on 2026-12-03 13:57:29+00:00 [COMMAND="LABGRADER_STARTING=1 exec /usr/bin/bash --rcfile /tmp/labgrader-rec/lib/hooks.bash -i" TERM="xterm" TTY="/dev/pts/0" COLUMNS="100" LINES="24"]
+Script started on 2026-12-03 16:26:46+00:00 [COMMAND="LABGRADER_STARTING=1 exec /usr/bin/bash --rcfile /tmp/labgrader-rec/lib/hooks.bash -i" TERM="xterm" TTY="/dev/pts/0" COLUMNS="100" LINES="24"]
 labgrader: every command you type in this shell is checked. `lab` shows your lab and its steps once the grader has read this node.
-]133;D;0;aid=28540;n=0;h=1;t=1796306250.073588;ps=1;k=c09ee60c67eba8890e33893c9540ba71]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=28540;k=c09ee60c67eba8890e33893c9540ba71[?2004hroot@vm:~# NCCL_SOCKET_IFNAME=eth1 all_reduce_perf -b 8M -e 8M -g 2
-[?2004l]633;E;NCCL_SOCKET_IFNAME=eth1\x20all_reduce_perf\x20-b\x208M\x20-e\x208M\x20-g\x202;c09ee60c67eba8890e33893c9540ba71]133;C;aid=28540;n=1;h=2;t=1796306250.267280;k=c09ee60c67eba8890e33893c9540ba71# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
+]133;D;0;aid=29111;n=0;h=1;t=1796315206.872656;ps=1;k=0dee9c7860f9496b9198140ee3d174ea]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29111;k=0dee9c7860f9496b9198140ee3d174ea[?2004hroot@vm:~# NCCL_SOCKET_IFNAME=eth1 all_reduce_perf -b 8M -e 8M -g 2
+[?2004l]633;E;NCCL_SOCKET_IFNAME=eth1\x20all_reduce_perf\x20-b\x208M\x20-e\x208M\x20-g\x202;0dee9c7860f9496b9198140ee3d174ea]133;C;aid=29111;n=1;h=2;t=1796315207.011631;k=0dee9c7860f9496b9198140ee3d174ea# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
 # Collective test starting: all_reduce_perf
 # nThread 1 nGpus 2 minBytes 8388608 maxBytes 8388608 step: 1048576(bytes) warmup iters: 1 iters: 20 agg iters: 1 validation: 1 graph: 0 unalign: 0
 #
 # Using devices
-#  Rank  0 Group  0 Pid  28571 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
-#  Rank  1 Group  0 Pid  28571 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
+#  Rank  0 Group  0 Pid  29140 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
+#  Rank  1 Group  0 Pid  29140 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
 
-[2026-12-03 13:57:30] vm:28571:28571 [0] bootstrap.cc:126 (bootstrapNetInit) NCCL WARN Bootstrap : no socket interface found
+[2026-12-03 16:26:47] vm:29140:29140 [0] bootstrap.cc:126 (bootstrapNetInit) NCCL WARN Bootstrap : no socket interface found
 vm: Test NCCL failure common.cu:1550 'invalid usage (run with NCCL_DEBUG=WARN for details) / '
- .. vm pid 28571: Test failure common.cu:1454
-]133;T;v=2;p=all_reduce_perf;a=-b\x008M\x00-e\x008M\x00-g\x002\x00;e=NCCL_DEBUG=WARN\x00NCCL_SOCKET_IFNAME=eth1\x00;x=3;t0=1796306250.6652284;t1=1796306250.8512862;u=root;host=vm;pid=28571;ppid=28540;r=20261203T135729-28461-00ef9145.28571.1796306250665228.run;rh=8599bb5a5cf342649af318df696fa8b9dc852b9e0c64dba7da13a6fc9eabc3ab;k=c09ee60c67eba8890e33893c9540ba71;s=69e09d275377617972e90c4afdc563bcda344697d27125f3ff12f350f4c42376b5a93c6723566d2189258fff2da5c20f061490330b9cb5f035dcb82f7b3eb008]133;D;3;aid=28540;n=1;h=2;t=1796306250.939221;ps=3;k=c09ee60c67eba8890e33893c9540ba71]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=28540;k=c09ee60c67eba8890e33893c9540ba71[?2004hroot@vm:~# NCCL_DEBUG=INFO all_reduce_perf -b 128M -e 128M -g 2 2>&1 | grep 'NET/Socket'
-[?2004l]633;E;NCCL_DEBUG=INFO\x20all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202\x202>&1\x20|\x20grep\x20'NET/Socket';c09ee60c67eba8890e33893c9540ba71]133;C;aid=28540;n=2;h=3;t=1796306251.131232;k=c09ee60c67eba8890e33893c9540ba71vm:28608:28628 [0] NCCL INFO NET/Socket : Using [0]eth0:192.0.2.2<0>
-]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=NCCL_DEBUG=INFO\x00;x=0;t0=1796306251.507555;t1=1796306251.6150744;u=root;host=vm;pid=28608;ppid=28540;r=20261203T135729-28461-00ef9145.28608.1796306251507555.run;rh=84ae73702b455bc03ccf9c91d3c8e36ef87d2d53969708a6900d90c13b6d0ecc;k=c09ee60c67eba8890e33893c9540ba71;s=61fe2f4c4231a48a51e6f9bf9952970a136863e006b38d8b1d7e4072e765e43a9119d0a337274668d166de6cdc0713079720d2f6608b4f5dcfb782121541ec0f]133;D;0;aid=28540;n=2;h=3;t=1796306251.664383;ps=0,0;k=c09ee60c67eba8890e33893c9540ba71]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=28540;k=c09ee60c67eba8890e33893c9540ba71[?2004hroot@vm:~# NCCL_SOCKET_IFNAME=eth1 all_reduce_perf -b 8M -e 8M -g 2
-[?2004l]633;E;NCCL_SOCKET_IFNAME=eth1\x20all_reduce_perf\x20-b\x208M\x20-e\x208M\x20-g\x202;c09ee60c67eba8890e33893c9540ba71]133;C;aid=28540;n=3;h=4;t=1796306251.823318;k=c09ee60c67eba8890e33893c9540ba71# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
+ .. vm pid 29140: Test failure common.cu:1454
+]133;T;v=2;p=all_reduce_perf;a=-b\x008M\x00-e\x008M\x00-g\x002\x00;e=NCCL_DEBUG=WARN\x00NCCL_SOCKET_IFNAME=eth1\x00;x=3;t0=1796315207.2849884;t1=1796315207.4039178;u=root;host=vm;pid=29140;ppid=29111;r=20261203T162646-29041-f2def58b.29140.1796315207284988.run;rh=0b82f364f419d364dbf94ade8f97e159edd2ca4c5d6349598c3a6a01041f692b;k=0dee9c7860f9496b9198140ee3d174ea;s=622ef577e68174cf9a6569113ce5d66458de3bf3591c12cbe686aa29d6db7c0536a1ac63038967b5f92b16b3db83af6c7dadb325f1f3902650e4a08dcca84e02]133;D;3;aid=29111;n=1;h=2;t=1796315207.495327;ps=3;k=0dee9c7860f9496b9198140ee3d174ea]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29111;k=0dee9c7860f9496b9198140ee3d174ea[?2004hroot@vm:~# NCCL_DEBUG=INFO all_reduce_perf -b 128M -e 128M -g 2 2>&1 | grep 'NET/Socket'
+[?2004l]633;E;NCCL_DEBUG=INFO\x20all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202\x202>&1\x20|\x20grep\x20'NET/Socket';0dee9c7860f9496b9198140ee3d174ea]133;C;aid=29111;n=2;h=3;t=1796315207.718737;k=0dee9c7860f9496b9198140ee3d174eavm:29151:29171 [0] NCCL INFO NET/Socket : Using [0]eth0:192.0.2.2<0>
+]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=NCCL_DEBUG=INFO\x00;x=0;t0=1796315207.8198822;t1=1796315207.8775876;u=root;host=vm;pid=29151;ppid=29111;r=20261203T162646-29041-f2def58b.29151.1796315207819882.run;rh=892f23b1041194a03211c4601882f7385fc39353dabb9afda7baa877923f1fdc;k=0dee9c7860f9496b9198140ee3d174ea;s=4192961a76a2c5cf2c6b2a3453a1ff36e7c1ffcdf39890e3261bbc1e37c8d10b0a910e8a54e44becfe21267f29680534fc9e7277951ac8543d32991597a2bc00]133;D;0;aid=29111;n=2;h=3;t=1796315207.896428;ps=0,0;k=0dee9c7860f9496b9198140ee3d174ea]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29111;k=0dee9c7860f9496b9198140ee3d174ea[?2004hroot@vm:~# NCCL_SOCKET_IFNAME=eth1 all_reduce_perf -b 8M -e 8M -g 2
+[?2004l]633;E;NCCL_SOCKET_IFNAME=eth1\x20all_reduce_perf\x20-b\x208M\x20-e\x208M\x20-g\x202;0dee9c7860f9496b9198140ee3d174ea]133;C;aid=29111;n=3;h=4;t=1796315208.036940;k=0dee9c7860f9496b9198140ee3d174ea# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
 # Collective test starting: all_reduce_perf
 # nThread 1 nGpus 2 minBytes 8388608 maxBytes 8388608 step: 1048576(bytes) warmup iters: 1 iters: 20 agg iters: 1 validation: 1 graph: 0 unalign: 0
 #
 # Using devices
-#  Rank  0 Group  0 Pid  28613 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
-#  Rank  1 Group  0 Pid  28613 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
+#  Rank  0 Group  0 Pid  29171 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
+#  Rank  1 Group  0 Pid  29171 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
 
-[2026-12-03 13:57:32] vm:28613:28613 [0] bootstrap.cc:126 (bootstrapNetInit) NCCL WARN Bootstrap : no socket interface found
+[2026-12-03 16:26:48] vm:29171:29171 [0] bootstrap.cc:126 (bootstrapNetInit) NCCL WARN Bootstrap : no socket interface found
 vm: Test NCCL failure common.cu:1550 'invalid usage (run with NCCL_DEBUG=WARN for details) / '
- .. vm pid 28613: Test failure common.cu:1454
-]133;T;v=2;p=all_reduce_perf;a=-b\x008M\x00-e\x008M\x00-g\x002\x00;e=NCCL_DEBUG=WARN\x00NCCL_SOCKET_IFNAME=eth1\x00;x=3;t0=1796306252.0505369;t1=1796306252.1679761;u=root;host=vm;pid=28613;ppid=28540;r=20261203T135729-28461-00ef9145.28613.1796306252050536.run;rh=9208cae768d6ab104fb5337591e09f9e346990aa2a50be1e8b4ec39624aa0945;k=c09ee60c67eba8890e33893c9540ba71;s=0b32d34f33b9b9209c270759920d33491933c05486eab3bc7daff80cddbdd981171009b110bff320dd818e3d41ef8bb0d1a865efaaf3988db82910eba8574204]133;D;3;aid=28540;n=3;h=4;t=1796306252.255119;ps=3;k=c09ee60c67eba8890e33893c9540ba71]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=28540;k=c09ee60c67eba8890e33893c9540ba71[?2004hroot@vm:~# NCCL_SOCKET_IFNAME=lo all_reduce_perf -b 8M -e 8M -g 2
-[?2004l]633;E;NCCL_SOCKET_IFNAME=lo\x20all_reduce_perf\x20-b\x208M\x20-e\x208M\x20-g\x202;c09ee60c67eba8890e33893c9540ba71]133;C;aid=28540;n=4;h=5;t=1796306252.398799;k=c09ee60c67eba8890e33893c9540ba71# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
+ .. vm pid 29171: Test failure common.cu:1454
+]133;T;v=2;p=all_reduce_perf;a=-b\x008M\x00-e\x008M\x00-g\x002\x00;e=NCCL_DEBUG=WARN\x00NCCL_SOCKET_IFNAME=eth1\x00;x=3;t0=1796315208.1443431;t1=1796315208.2240741;u=root;host=vm;pid=29171;ppid=29111;r=20261203T162646-29041-f2def58b.29171.1796315208144343.run;rh=ca776a00786999b84dce861a3acb937e751ef99bbbfff869c50459b26b7de7b5;k=0dee9c7860f9496b9198140ee3d174ea;s=652c94f11597963b19333d7cbb7fdd9de0324a6b1fad04ba059b67c2ec70336151991e8f31f09af7ea70493b4ce5321f2bbaaceaeb1ef5169ad17460f87db700]133;D;3;aid=29111;n=3;h=4;t=1796315208.247549;ps=3;k=0dee9c7860f9496b9198140ee3d174ea]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29111;k=0dee9c7860f9496b9198140ee3d174ea[?2004hroot@vm:~# NCCL_SOCKET_IFNAME=lo all_reduce_perf -b 8M -e 8M -g 2
+[?2004l]633;E;NCCL_SOCKET_IFNAME=lo\x20all_reduce_perf\x20-b\x208M\x20-e\x208M\x20-g\x202;0dee9c7860f9496b9198140ee3d174ea]133;C;aid=29111;n=4;h=5;t=1796315208.365917;k=0dee9c7860f9496b9198140ee3d174ea# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
 # Collective test starting: all_reduce_perf
 # nThread 1 nGpus 2 minBytes 8388608 maxBytes 8388608 step: 1048576(bytes) warmup iters: 1 iters: 20 agg iters: 1 validation: 1 graph: 0 unalign: 0
 #
 # Using devices
-#  Rank  0 Group  0 Pid  28628 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
-#  Rank  1 Group  0 Pid  28628 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
+#  Rank  0 Group  0 Pid  29178 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
+#  Rank  1 Group  0 Pid  29178 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
 NCCL version 2.30.7+cuda13.0
 #
 #                                                              out-of-place                       in-place          
 #       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw   busbw  #wrong 
 #        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)  (GB/s)         
-     8388608       2097152     float     sum      -1   638.86   13.13   13.13       0   647.63   12.95   12.95       0
+     8388608       2097152     float     sum      -1   645.44   13.00   13.00       0   649.07   12.92   12.92       0
 # Out of bounds values : 0 OK
-# Avg bus bandwidth    : 13.0417 
+# Avg bus bandwidth    : 12.9604 
 #
 # Collective test concluded: all_reduce_perf
 
-]133;T;v=2;p=all_reduce_perf;a=-b\x008M\x00-e\x008M\x00-g\x002\x00;e=NCCL_DEBUG=WARN\x00NCCL_SOCKET_IFNAME=lo\x00;x=0;t0=1796306252.7382078;t1=1796306252.9309742;u=root;host=vm;pid=28628;ppid=28540;r=20261203T135729-28461-00ef9145.28628.1796306252738207.run;rh=e2827913845fb8af92b011de8b91ec4aaa1c58e15038640ccd8d68c2f9b669ea;k=c09ee60c67eba8890e33893c9540ba71;s=6d85debf80ba03c1bc380341148438a82f97aa3d7627dfc2c4b05604cc0ef89dd6beff343e94b0d11215cdc0c1a442f87ed91948c8783591deb759feff94a605]133;D;0;aid=28540;n=4;h=5;t=1796306253.027132;ps=0;k=c09ee60c67eba8890e33893c9540ba71]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=28540;k=c09ee60c67eba8890e33893c9540ba71[?2004hroot@vm:~# exit
-[?2004l]633;E;exit;c09ee60c67eba8890e33893c9540ba71]133;C;aid=28540;n=5;h=6;t=1796306253.052029;k=c09ee60c67eba8890e33893c9540ba71exit
+]133;T;v=2;p=all_reduce_perf;a=-b\x008M\x00-e\x008M\x00-g\x002\x00;e=NCCL_DEBUG=WARN\x00NCCL_SOCKET_IFNAME=lo\x00;x=0;t0=1796315208.4368587;t1=1796315208.4710536;u=root;host=vm;pid=29178;ppid=29111;r=20261203T162646-29041-f2def58b.29178.1796315208436858.run;rh=6707cb52dfcef75bc5675c0c7cd26a22b0663e305cc244f4c4b92b1f1ce2550e;k=0dee9c7860f9496b9198140ee3d174ea;s=18e5273e63907af19c1ca1b9ec517dc5c6d79721cbb34cad226fec43769e199fa8172707164a6160ffa01165f245427880d48c7f912ce5e3f8762f56532fb807]133;D;0;aid=29111;n=4;h=5;t=1796315208.489224;ps=0;k=0dee9c7860f9496b9198140ee3d174ea]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29111;k=0dee9c7860f9496b9198140ee3d174ea[?2004hroot@vm:~# exit
+[?2004lexit
+]633;E;exit;0dee9c7860f9496b9198140ee3d174ea]133;C;aid=29111;n=5;h=6;t=1796315208.520071;k=0dee9c7860f9496b9198140ee3d174eaexit
 
-Script done on 2026-12-03 13:57:33+00:00 [COMMAND_EXIT_CODE="0"]
+Script done on 2026-12-03 16:26:48+00:00 [COMMAND_EXIT_CODE="0"]

@@ -1,116 +1,116 @@
-Script started on 2026-12-03 13:53:17+00:00 [COMMAND="LABGRADER_STARTING=1 exec /usr/bin/bash --rcfile /tmp/labgrader-rec/lib/hooks.bash -i" TERM="xterm" TTY="/dev/pts/1" COLUMNS="100" LINES="24"]
+Script started on 2026-12-03 16:26:57+00:00 [COMMAND="LABGRADER_STARTING=1 exec /usr/bin/bash --rcfile /tmp/labgrader-rec/lib/hooks.bash -i" TERM="xterm" TTY="/dev/pts/0" COLUMNS="100" LINES="24"]
 labgrader: every command you type in this shell is checked. `lab` shows your lab and its steps once the grader has read this node.
-]133;D;0;aid=3994;n=0;h=1;t=1796305997.784547;ps=1;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# export NCCL_DEBUG=INFO
-[?2004l]633;E;export\x20NCCL_DEBUG=INFO;f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=1;h=2;t=1796305997.846967;k=f6b45af5fbdaae4e45c8e0bee21bbbac]133;D;0;aid=3994;n=1;h=2;t=1796305997.849607;ps=0;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# all_reduce_perf -b 128M -e 128M -g 2^C[?2004l[?2004h[?2004l
-]133;D;130;aid=3994;n=1;h=2;t=1796305997.931144;ps=130;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# all_reduce_perf -b 128M -e 128M -g 2 2>&1 | grep -i p2p
-[?2004l]633;E;all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202\x202>&1\x20|\x20grep\x20-i\x20p2p;f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=2;h=3;t=1796305998.107219;k=f6b45af5fbdaae4e45c8e0bee21bbbacvm:4396:4424 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] via P2P/direct pointer
-vm:4396:4423 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/direct pointer
-vm:4396:4424 [1] NCCL INFO Channel 01/0 : 1[1] -> 0[0] via P2P/direct pointer
-vm:4396:4423 [0] NCCL INFO Channel 01/0 : 0[0] -> 1[1] via P2P/direct pointer
-vm:4396:4424 [1] NCCL INFO Channel 02/0 : 1[1] -> 0[0] via P2P/direct pointer
-vm:4396:4423 [0] NCCL INFO Channel 02/0 : 0[0] -> 1[1] via P2P/direct pointer
-vm:4396:4424 [1] NCCL INFO Channel 03/0 : 1[1] -> 0[0] via P2P/direct pointer
-vm:4396:4423 [0] NCCL INFO Channel 03/0 : 0[0] -> 1[1] via P2P/direct pointer
-]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=NCCL_DEBUG=INFO\x00;x=0;t0=1796305998.5043206;t1=1796305998.7766805;u=root;host=vm;pid=4396;ppid=3994;r=20261203T135317-3864-1c169065.4396.1796305998504320.run;rh=15a4417079968533e5b6b5fa402308c3be83249cf6454e91b00e9f6984d50e1a;k=f6b45af5fbdaae4e45c8e0bee21bbbac;s=59e636e3e3813da49deb19179658611208056afc0ca892beadd32ab872ea7baaf03c8a9f66c84b4f70c96a029c62d03227f3d4f52009dd58880bc7b60aaf5006]133;D;0;aid=3994;n=2;h=3;t=1796305998.969821;ps=0,0;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# unset NCCL_DEBUG
-[?2004l]633;E;unset\x20NCCL_DEBUG;f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=3;h=4;t=1796305999.032437;k=f6b45af5fbdaae4e45c8e0bee21bbbac]133;D;0;aid=3994;n=3;h=4;t=1796305999.032906;ps=0;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# all_reduce_perf -g 2 -b 8M -e 128M -f 2
-[?2004l]633;E;all_reduce_perf\x20-g\x202\x20-b\x208M\x20-e\x20128M\x20-f\x202;f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=4;h=5;t=1796305999.150139;k=f6b45af5fbdaae4e45c8e0bee21bbbac# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
+]133;D;0;aid=29561;n=0;h=1;t=1796315217.286420;ps=1;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# export NCCL_DEBUG=INFO
+[?2004l]633;E;export\x20NCCL_DEBUG=INFO;024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=1;h=2;t=1796315217.337569;k=024a96ad19d10f38ec8168fea00a4f9a]133;D;0;aid=29561;n=1;h=2;t=1796315217.338137;ps=0;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# all_reduce_perf -b 128M -e 128M -g 2^C[?2004l[?2004h[?2004l
+]133;D;130;aid=29561;n=1;h=2;t=1796315217.435547;ps=130;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# all_reduce_perf -b 128M -e 128M -g 2 2>&1 | grep -i p2p
+[?2004l]633;E;all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202\x202>&1\x20|\x20grep\x20-i\x20p2p;024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=2;h=3;t=1796315217.575948;k=024a96ad19d10f38ec8168fea00a4f9avm:29575:29603 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] via P2P/direct pointer
+vm:29575:29602 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/direct pointer
+vm:29575:29603 [1] NCCL INFO Channel 01/0 : 1[1] -> 0[0] via P2P/direct pointer
+vm:29575:29602 [0] NCCL INFO Channel 01/0 : 0[0] -> 1[1] via P2P/direct pointer
+vm:29575:29603 [1] NCCL INFO Channel 02/0 : 1[1] -> 0[0] via P2P/direct pointer
+vm:29575:29602 [0] NCCL INFO Channel 02/0 : 0[0] -> 1[1] via P2P/direct pointer
+vm:29575:29603 [1] NCCL INFO Channel 03/0 : 1[1] -> 0[0] via P2P/direct pointer
+vm:29575:29602 [0] NCCL INFO Channel 03/0 : 0[0] -> 1[1] via P2P/direct pointer
+]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=NCCL_DEBUG=INFO\x00;x=0;t0=1796315217.6954038;t1=1796315217.7567978;u=root;host=vm;pid=29575;ppid=29561;r=20261203T162657-29513-1d6e90df.29575.1796315217695403.run;rh=74d7809876d6e4d018623580fdbcc5dfc8f96ffeb3b592dc10859649265462ad;k=024a96ad19d10f38ec8168fea00a4f9a;s=0a45cc2e36085e2dc63b98862d093d724d4765002f43ad339a721d5064bc296b6286126aa0a629b643e432d57f4b1cdeab37925e9333aba7a5bda2ff44bedd03]133;D;0;aid=29561;n=2;h=3;t=1796315217.780653;ps=0,0;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# unset NCCL_DEBUG
+[?2004l]633;E;unset\x20NCCL_DEBUG;024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=3;h=4;t=1796315217.821127;k=024a96ad19d10f38ec8168fea00a4f9a]133;D;0;aid=29561;n=3;h=4;t=1796315217.821755;ps=0;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# all_reduce_perf -g 2 -b 8M -e 128M -f 2
+[?2004l]633;E;all_reduce_perf\x20-g\x202\x20-b\x208M\x20-e\x20128M\x20-f\x202;024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=4;h=5;t=1796315217.937608;k=024a96ad19d10f38ec8168fea00a4f9a# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
 # Collective test starting: all_reduce_perf
 # nThread 1 nGpus 2 minBytes 8388608 maxBytes 134217728 step: 2(factor) warmup iters: 1 iters: 20 agg iters: 1 validation: 1 graph: 0 unalign: 0
 #
 # Using devices
-#  Rank  0 Group  0 Pid   4612 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
-#  Rank  1 Group  0 Pid   4612 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
+#  Rank  0 Group  0 Pid  29581 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
+#  Rank  1 Group  0 Pid  29581 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
 #
 #                                                              out-of-place                       in-place          
 #       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw   busbw  #wrong 
 #        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)  (GB/s)         
-     8388608       2097152     float     sum      -1   642.34   13.06   13.06       0   639.58   13.12   13.12       0
-    16777216       4194304     float     sum      -1  1293.87   12.97   12.97       0  1301.72   12.89   12.89       0
-    33554432       8388608     float     sum      -1  2578.52   13.01   13.01       0  2540.27   13.21   13.21       0
-    67108864      16777216     float     sum      -1  5166.94   12.99   12.99       0  5051.23   13.29   13.29       0
-   134217728      33554432     float     sum      -1  10325.0   13.00   13.00       0  10115.7   13.27   13.27       0
+     8388608       2097152     float     sum      -1   649.95   12.91   12.91       0   642.70   13.05   13.05       0
+    16777216       4194304     float     sum      -1  1280.89   13.10   13.10       0  1289.41   13.01   13.01       0
+    33554432       8388608     float     sum      -1  2535.68   13.23   13.23       0  2560.16   13.11   13.11       0
+    67108864      16777216     float     sum      -1  5158.44   13.01   13.01       0  5150.16   13.03   13.03       0
+   134217728      33554432     float     sum      -1  10071.4   13.33   13.33       0  10185.4   13.18   13.18       0
 # Out of bounds values : 0 OK
-# Avg bus bandwidth    : 13.0794 
+# Avg bus bandwidth    : 13.0952 
 #
 # Collective test concluded: all_reduce_perf
 
-]133;T;v=2;p=all_reduce_perf;a=-g\x002\x00-b\x008M\x00-e\x00128M\x00-f\x002\x00;e=;x=0;t0=1796305999.5905654;t1=1796305999.8979278;u=root;host=vm;pid=4612;ppid=3994;r=20261203T135317-3864-1c169065.4612.1796305999590565.run;rh=fb4d784693c298fcad341c085a36c6ae91f836a55d887cae8b003ecfc524b7da;k=f6b45af5fbdaae4e45c8e0bee21bbbac;s=ab5b372a44afab6a4636691794712bf54c532fbd83a8f9a9cd52041dd4297974137563233334cd8c6fdaffbf9a17a18448410199c2797fd7928acb6a009e840b]133;D;0;aid=3994;n=4;h=5;t=1796306000.099346;ps=0;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# export NCCL_P2P_DISABLE=1
-[?2004l]633;E;export\x20NCCL_P2P_DISABLE=1;f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=5;h=6;t=1796306000.201695;k=f6b45af5fbdaae4e45c8e0bee21bbbac]133;D;0;aid=3994;n=5;h=6;t=1796306000.202375;ps=0;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# NCCL_DEBUG=INFO all_reduce_perf -g 2 -b 8M -e 8M |& egrep 'via'
-[?2004l]633;E;NCCL_DEBUG=INFO\x20all_reduce_perf\x20-g\x202\x20-b\x208M\x20-e\x208M\x20|&\x20egrep\x20'via';f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=6;h=7;t=1796306000.435562;k=f6b45af5fbdaae4e45c8e0bee21bbbacvm:4754:4782 [1] NCCL INFO Channel 00 : 1[1] -> 0[0] via SHM/direct
-vm:4754:4781 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via SHM/direct
-vm:4754:4782 [1] NCCL INFO Channel 01 : 1[1] -> 0[0] via SHM/direct
-vm:4754:4781 [0] NCCL INFO Channel 01 : 0[0] -> 1[1] via SHM/direct
-vm:4754:4782 [1] NCCL INFO Channel 02 : 1[1] -> 0[0] via SHM/direct
-vm:4754:4781 [0] NCCL INFO Channel 02 : 0[0] -> 1[1] via SHM/direct
-vm:4754:4782 [1] NCCL INFO Channel 03 : 1[1] -> 0[0] via SHM/direct
-vm:4754:4781 [0] NCCL INFO Channel 03 : 0[0] -> 1[1] via SHM/direct
-]133;T;v=2;p=all_reduce_perf;a=-g\x002\x00-b\x008M\x00-e\x008M\x00;e=NCCL_DEBUG=INFO\x00NCCL_P2P_DISABLE=1\x00;x=0;t0=1796306000.9744742;t1=1796306001.3872166;u=root;host=vm;pid=4754;ppid=3994;r=20261203T135317-3864-1c169065.4754.1796306000974474.run;rh=b7894b6b54b2691ba62a02a8a9d5a0449cb2bbef2a8717265a9a7a9ff2e5f600;k=f6b45af5fbdaae4e45c8e0bee21bbbac;s=4ca99b81c14f1b562716ef299ae14753271222d0202535f42c71bddf433328704b8f4a7b87cc627ee72fc5895e50cf7431b544de821d7e47aeef9a5c1ec3c20f]133;D;0;aid=3994;n=6;h=7;t=1796306001.598971;ps=0,0;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# all_reduce_perf -g 2 -b 8M -e 128M -f 2
-[?2004l]633;E;all_reduce_perf\x20-g\x202\x20-b\x208M\x20-e\x20128M\x20-f\x202;f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=7;h=8;t=1796306001.720492;k=f6b45af5fbdaae4e45c8e0bee21bbbac# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
+]133;T;v=2;p=all_reduce_perf;a=-g\x002\x00-b\x008M\x00-e\x00128M\x00-f\x002\x00;e=;x=0;t0=1796315218.046054;t1=1796315218.0882454;u=root;host=vm;pid=29581;ppid=29561;r=20261203T162657-29513-1d6e90df.29581.1796315218046054.run;rh=7c8913c2e17a60f5f76cdbb2a010b1a8d553ecaa7802f859eeff0de67eae915c;k=024a96ad19d10f38ec8168fea00a4f9a;s=56706a64535c2f65922e52e258f034a894da82b527cf51af11d2eea2e1bd3479c3562585ddf28c87de7c2ebc69d35b76b7a1482eaea6eb885b28ddbb3fcb1302]133;D;0;aid=29561;n=4;h=5;t=1796315218.121864;ps=0;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# export NCCL_P2P_DISABLE=1
+[?2004l]633;E;export\x20NCCL_P2P_DISABLE=1;024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=5;h=6;t=1796315218.179424;k=024a96ad19d10f38ec8168fea00a4f9a]133;D;0;aid=29561;n=5;h=6;t=1796315218.179947;ps=0;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# NCCL_DEBUG=INFO all_reduce_perf -g 2 -b 8M -e 8M |& egrep 'via'
+[?2004l]633;E;NCCL_DEBUG=INFO\x20all_reduce_perf\x20-g\x202\x20-b\x208M\x20-e\x208M\x20|&\x20egrep\x20'via';024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=6;h=7;t=1796315218.323206;k=024a96ad19d10f38ec8168fea00a4f9avm:29588:29616 [1] NCCL INFO Channel 00 : 1[1] -> 0[0] via SHM/direct
+vm:29588:29615 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via SHM/direct
+vm:29588:29616 [1] NCCL INFO Channel 01 : 1[1] -> 0[0] via SHM/direct
+vm:29588:29615 [0] NCCL INFO Channel 01 : 0[0] -> 1[1] via SHM/direct
+vm:29588:29616 [1] NCCL INFO Channel 02 : 1[1] -> 0[0] via SHM/direct
+vm:29588:29615 [0] NCCL INFO Channel 02 : 0[0] -> 1[1] via SHM/direct
+vm:29588:29616 [1] NCCL INFO Channel 03 : 1[1] -> 0[0] via SHM/direct
+vm:29588:29615 [0] NCCL INFO Channel 03 : 0[0] -> 1[1] via SHM/direct
+]133;T;v=2;p=all_reduce_perf;a=-g\x002\x00-b\x008M\x00-e\x008M\x00;e=NCCL_DEBUG=INFO\x00NCCL_P2P_DISABLE=1\x00;x=0;t0=1796315218.4330466;t1=1796315218.4762466;u=root;host=vm;pid=29588;ppid=29561;r=20261203T162657-29513-1d6e90df.29588.1796315218433046.run;rh=29f950c71a6da933fe6efa7a1e0cbd0ca47a990bac3ee68bd2d5d4f5b503312f;k=024a96ad19d10f38ec8168fea00a4f9a;s=d3ef08d11fcb6639129b3c666c022c587bfb145b4e8dd47e3c88d1881292b7a003b28bc4374e1483c7df43484869d01bb48f698eeee9e433d4385823f887b505]133;D;0;aid=29561;n=6;h=7;t=1796315218.510492;ps=0,0;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# all_reduce_perf -g 2 -b 8M -e 128M -f 2
+[?2004l]633;E;all_reduce_perf\x20-g\x202\x20-b\x208M\x20-e\x20128M\x20-f\x202;024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=7;h=8;t=1796315218.598991;k=024a96ad19d10f38ec8168fea00a4f9a# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
 # Collective test starting: all_reduce_perf
 # nThread 1 nGpus 2 minBytes 8388608 maxBytes 134217728 step: 2(factor) warmup iters: 1 iters: 20 agg iters: 1 validation: 1 graph: 0 unalign: 0
 #
 # Using devices
-#  Rank  0 Group  0 Pid   4834 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
-#  Rank  1 Group  0 Pid   4834 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
+#  Rank  0 Group  0 Pid  29592 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
+#  Rank  1 Group  0 Pid  29592 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
 #
 #                                                              out-of-place                       in-place          
 #       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw   busbw  #wrong 
 #        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)  (GB/s)         
-     8388608       2097152     float     sum      -1   929.21    9.03    9.03       0   938.75    8.94    8.94       0
-    16777216       4194304     float     sum      -1  1844.82    9.09    9.09       0  1865.34    8.99    8.99       0
-    33554432       8388608     float     sum      -1  3714.41    9.03    9.03       0  3737.28    8.98    8.98       0
-    67108864      16777216     float     sum      -1  7317.52    9.17    9.17       0  7360.48    9.12    9.12       0
-   134217728      33554432     float     sum      -1  14698.2    9.13    9.13       0  14665.3    9.15    9.15       0
+     8388608       2097152     float     sum      -1   949.19    8.84    8.84       0   931.23    9.01    9.01       0
+    16777216       4194304     float     sum      -1  1833.33    9.15    9.15       0  1871.23    8.97    8.97       0
+    33554432       8388608     float     sum      -1  3647.16    9.20    9.20       0  3665.77    9.15    9.15       0
+    67108864      16777216     float     sum      -1  7368.86    9.11    9.11       0  7436.59    9.02    9.02       0
+   134217728      33554432     float     sum      -1  14942.5    8.98    8.98       0  14545.4    9.23    9.23       0
 # Out of bounds values : 0 OK
-# Avg bus bandwidth    : 9.0636 
+# Avg bus bandwidth    : 9.06575 
 #
 # Collective test concluded: all_reduce_perf
 
-]133;T;v=2;p=all_reduce_perf;a=-g\x002\x00-b\x008M\x00-e\x00128M\x00-f\x002\x00;e=NCCL_P2P_DISABLE=1\x00;x=0;t0=1796306002.4242818;t1=1796306002.6852162;u=root;host=vm;pid=4834;ppid=3994;r=20261203T135317-3864-1c169065.4834.1796306002424281.run;rh=bfb4679ac5e1ba98bc5d6ba72ea3ba10da714521b103387fb534514ae37c2a3f;k=f6b45af5fbdaae4e45c8e0bee21bbbac;s=ca020d6b5f97350d0c1188c7000c7e5f7555fef74d964caf0f7984264f8eb103231ea31c91feb92b01c64ab5df31144b169a8a044750c31715ac7747db55f309]133;D;0;aid=3994;n=7;h=8;t=1796306002.893308;ps=0;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# export NCCL_SHM_DISABLE=1
-[?2004l]633;E;export\x20NCCL_SHM_DISABLE=1;f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=8;h=9;t=1796306002.989741;k=f6b45af5fbdaae4e45c8e0bee21bbbac]133;D;0;aid=3994;n=8;h=9;t=1796306002.993936;ps=0;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# NCCL_DEBUG=INFO all_reduce_perf -g 2 -b 8M -e 8M |& egrep 'via'
-[?2004l]633;E;NCCL_DEBUG=INFO\x20all_reduce_perf\x20-g\x202\x20-b\x208M\x20-e\x208M\x20|&\x20egrep\x20'via';f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=9;h=10;t=1796306003.164816;k=f6b45af5fbdaae4e45c8e0bee21bbbacvm:4969:4997 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] [send] via NET/Socket/0
-vm:4969:4997 [1] NCCL INFO Channel 00/0 : 0[0] -> 1[1] [receive] via NET/Socket/0
-vm:4969:4996 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] [send] via NET/Socket/0
-vm:4969:4996 [0] NCCL INFO Channel 00/0 : 1[1] -> 0[0] [receive] via NET/Socket/0
-vm:4969:4997 [1] NCCL INFO Channel 01/0 : 1[1] -> 0[0] [send] via NET/Socket/0
-vm:4969:4997 [1] NCCL INFO Channel 01/0 : 0[0] -> 1[1] [receive] via NET/Socket/0
-vm:4969:4996 [0] NCCL INFO Channel 01/0 : 0[0] -> 1[1] [send] via NET/Socket/0
-vm:4969:4996 [0] NCCL INFO Channel 01/0 : 1[1] -> 0[0] [receive] via NET/Socket/0
-vm:4969:4997 [1] NCCL INFO Channel 02/0 : 1[1] -> 0[0] [send] via NET/Socket/0
-vm:4969:4997 [1] NCCL INFO Channel 02/0 : 0[0] -> 1[1] [receive] via NET/Socket/0
-vm:4969:4996 [0] NCCL INFO Channel 02/0 : 0[0] -> 1[1] [send] via NET/Socket/0
-vm:4969:4996 [0] NCCL INFO Channel 02/0 : 1[1] -> 0[0] [receive] via NET/Socket/0
-vm:4969:4997 [1] NCCL INFO Channel 03/0 : 1[1] -> 0[0] [send] via NET/Socket/0
-vm:4969:4997 [1] NCCL INFO Channel 03/0 : 0[0] -> 1[1] [receive] via NET/Socket/0
-vm:4969:4996 [0] NCCL INFO Channel 03/0 : 0[0] -> 1[1] [send] via NET/Socket/0
-vm:4969:4996 [0] NCCL INFO Channel 03/0 : 1[1] -> 0[0] [receive] via NET/Socket/0
-]133;T;v=2;p=all_reduce_perf;a=-g\x002\x00-b\x008M\x00-e\x008M\x00;e=NCCL_DEBUG=INFO\x00NCCL_P2P_DISABLE=1\x00NCCL_SHM_DISABLE=1\x00;x=0;t0=1796306003.9592566;t1=1796306004.2110448;u=root;host=vm;pid=4969;ppid=3994;r=20261203T135317-3864-1c169065.4969.1796306003959256.run;rh=6e27d91f85942399ed1bf682ae44d5f95e7a450fe30534aff82fecf3d2ad63b3;k=f6b45af5fbdaae4e45c8e0bee21bbbac;s=27a08abc3dcb4bd333f5ae40334a5f1590b8eb605c6be5654af662ecd5fb9d9a70139ccd855d676b44e12c52a83fc190edbaf3f15c3939e099585a93ec86d605]133;D;0;aid=3994;n=9;h=10;t=1796306004.344538;ps=0,0;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# all_reduce_perf -g 2 -b 8M -e 128M -f 2
-[?2004l]633;E;all_reduce_perf\x20-g\x202\x20-b\x208M\x20-e\x20128M\x20-f\x202;f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=10;h=11;t=1796306004.471447;k=f6b45af5fbdaae4e45c8e0bee21bbbac# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
+]133;T;v=2;p=all_reduce_perf;a=-g\x002\x00-b\x008M\x00-e\x00128M\x00-f\x002\x00;e=NCCL_P2P_DISABLE=1\x00;x=0;t0=1796315218.6780427;t1=1796315218.723781;u=root;host=vm;pid=29592;ppid=29561;r=20261203T162657-29513-1d6e90df.29592.1796315218678042.run;rh=4442268c4dd990066e7c9c03d2665f94c71ebfaea270d27871fe6aabddad772a;k=024a96ad19d10f38ec8168fea00a4f9a;s=657f4bdf66d6786156e2f90b7173095aa03f068b9f1a274092011d53e75c6fd850bd251e7bfff8ac25ad695e552e5928d1054176cc4ec130d3991e90035b7809]133;D;0;aid=29561;n=7;h=8;t=1796315218.744353;ps=0;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# export NCCL_SHM_DISABLE=1
+[?2004l]633;E;export\x20NCCL_SHM_DISABLE=1;024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=8;h=9;t=1796315218.821288;k=024a96ad19d10f38ec8168fea00a4f9a]133;D;0;aid=29561;n=8;h=9;t=1796315218.821941;ps=0;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# NCCL_DEBUG=INFO all_reduce_perf -g 2 -b 8M -e 8M |& egrep 'via'
+[?2004l]633;E;NCCL_DEBUG=INFO\x20all_reduce_perf\x20-g\x202\x20-b\x208M\x20-e\x208M\x20|&\x20egrep\x20'via';024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=9;h=10;t=1796315218.961569;k=024a96ad19d10f38ec8168fea00a4f9avm:29655:29683 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] [send] via NET/Socket/0
+vm:29655:29683 [1] NCCL INFO Channel 00/0 : 0[0] -> 1[1] [receive] via NET/Socket/0
+vm:29655:29682 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] [send] via NET/Socket/0
+vm:29655:29682 [0] NCCL INFO Channel 00/0 : 1[1] -> 0[0] [receive] via NET/Socket/0
+vm:29655:29683 [1] NCCL INFO Channel 01/0 : 1[1] -> 0[0] [send] via NET/Socket/0
+vm:29655:29683 [1] NCCL INFO Channel 01/0 : 0[0] -> 1[1] [receive] via NET/Socket/0
+vm:29655:29682 [0] NCCL INFO Channel 01/0 : 0[0] -> 1[1] [send] via NET/Socket/0
+vm:29655:29682 [0] NCCL INFO Channel 01/0 : 1[1] -> 0[0] [receive] via NET/Socket/0
+vm:29655:29683 [1] NCCL INFO Channel 02/0 : 1[1] -> 0[0] [send] via NET/Socket/0
+vm:29655:29683 [1] NCCL INFO Channel 02/0 : 0[0] -> 1[1] [receive] via NET/Socket/0
+vm:29655:29682 [0] NCCL INFO Channel 02/0 : 0[0] -> 1[1] [send] via NET/Socket/0
+vm:29655:29682 [0] NCCL INFO Channel 02/0 : 1[1] -> 0[0] [receive] via NET/Socket/0
+vm:29655:29683 [1] NCCL INFO Channel 03/0 : 1[1] -> 0[0] [send] via NET/Socket/0
+vm:29655:29683 [1] NCCL INFO Channel 03/0 : 0[0] -> 1[1] [receive] via NET/Socket/0
+vm:29655:29682 [0] NCCL INFO Channel 03/0 : 0[0] -> 1[1] [send] via NET/Socket/0
+vm:29655:29682 [0] NCCL INFO Channel 03/0 : 1[1] -> 0[0] [receive] via NET/Socket/0
+]133;T;v=2;p=all_reduce_perf;a=-g\x002\x00-b\x008M\x00-e\x008M\x00;e=NCCL_DEBUG=INFO\x00NCCL_P2P_DISABLE=1\x00NCCL_SHM_DISABLE=1\x00;x=0;t0=1796315219.046701;t1=1796315219.078992;u=root;host=vm;pid=29655;ppid=29561;r=20261203T162657-29513-1d6e90df.29655.1796315219046701.run;rh=5247844452ff87f282d2398ae73a86743a8b1f00f74e7afbe7290a9e7d7d87b0;k=024a96ad19d10f38ec8168fea00a4f9a;s=42619a085012e1f5d7ee7e1adfbe7e4d845bc3b4dbb26559cda4964c3b4a9bb70bf3c108c68af7619d87594b781a215b9af5862f522d418b3483050f682b4e0d]133;D;0;aid=29561;n=9;h=10;t=1796315219.098250;ps=0,0;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# all_reduce_perf -g 2 -b 8M -e 128M -f 2
+[?2004l]633;E;all_reduce_perf\x20-g\x202\x20-b\x208M\x20-e\x20128M\x20-f\x202;024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=10;h=11;t=1796315219.202267;k=024a96ad19d10f38ec8168fea00a4f9a# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
 # Collective test starting: all_reduce_perf
 # nThread 1 nGpus 2 minBytes 8388608 maxBytes 134217728 step: 2(factor) warmup iters: 1 iters: 20 agg iters: 1 validation: 1 graph: 0 unalign: 0
 #
 # Using devices
-#  Rank  0 Group  0 Pid   5062 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
-#  Rank  1 Group  0 Pid   5062 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
+#  Rank  0 Group  0 Pid  29659 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
+#  Rank  1 Group  0 Pid  29659 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
 #
 #                                                              out-of-place                       in-place          
 #       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw   busbw  #wrong 
 #        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)  (GB/s)         
-     8388608       2097152     float     sum      -1  3663.23    2.29    2.29       0  3666.29    2.29    2.29       0
-    16777216       4194304     float     sum      -1  7377.36    2.27    2.27       0  7280.15    2.30    2.30       0
-    33554432       8388608     float     sum      -1  14659.3    2.29    2.29       0  14780.6    2.27    2.27       0
-    67108864      16777216     float     sum      -1  29165.4    2.30    2.30       0  29438.1    2.28    2.28       0
-   134217728      33554432     float     sum      -1  58226.0    2.31    2.31       0  57848.2    2.32    2.32       0
+     8388608       2097152     float     sum      -1  3700.23    2.27    2.27       0  3644.11    2.30    2.30       0
+    16777216       4194304     float     sum      -1  7246.10    2.32    2.32       0  7322.67    2.29    2.29       0
+    33554432       8388608     float     sum      -1  14696.1    2.28    2.28       0  14640.7    2.29    2.29       0
+    67108864      16777216     float     sum      -1  29597.0    2.27    2.27       0  29126.3    2.30    2.30       0
+   134217728      33554432     float     sum      -1  57574.2    2.33    2.33       0  59187.9    2.27    2.27       0
 # Out of bounds values : 0 OK
-# Avg bus bandwidth    : 2.29217 
+# Avg bus bandwidth    : 2.29209 
 #
 # Collective test concluded: all_reduce_perf
 
-]133;T;v=2;p=all_reduce_perf;a=-g\x002\x00-b\x008M\x00-e\x00128M\x00-f\x002\x00;e=NCCL_P2P_DISABLE=1\x00NCCL_SHM_DISABLE=1\x00;x=0;t0=1796306004.881541;t1=1796306005.101276;u=root;host=vm;pid=5062;ppid=3994;r=20261203T135317-3864-1c169065.5062.1796306004881541.run;rh=fa54edbb2c51d8db1a813786ba580473edff96d20000de537c9cde4b6f082ea7;k=f6b45af5fbdaae4e45c8e0bee21bbbac;s=ddcaedc0950a1e28cc3b9fa0aed97aac9bbb7e978876b259124d5f6a88886a530d78488c4c1588449f5230c6166634ca2ec18be04321d4552894cc910b2d6008]133;D;0;aid=3994;n=10;h=11;t=1796306005.318681;ps=0;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# unset NCCL_P2P_DISABLE NCCL_SHM_DISABLE
-[?2004l]633;E;unset\x20NCCL_P2P_DISABLE\x20NCCL_SHM_DISABLE;f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=11;h=12;t=1796306005.424019;k=f6b45af5fbdaae4e45c8e0bee21bbbac]133;D;0;aid=3994;n=11;h=12;t=1796306005.424713;ps=0;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# all_reduce_perf -g 2 -b 8M -e 128M -f 2 | grep 'Avg bus bandwidth'
-[?2004l]633;E;all_reduce_perf\x20-g\x202\x20-b\x208M\x20-e\x20128M\x20-f\x202\x20|\x20grep\x20'Avg\x20bus\x20bandwidth';f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=12;h=13;t=1796306005.696387;k=f6b45af5fbdaae4e45c8e0bee21bbbac# Avg bus bandwidth    : 13.111 
-]133;T;v=2;p=all_reduce_perf;a=-g\x002\x00-b\x008M\x00-e\x00128M\x00-f\x002\x00;e=;x=0;t0=1796306006.3102114;t1=1796306006.620099;u=root;host=vm;pid=5253;ppid=3994;r=20261203T135317-3864-1c169065.5253.1796306006310211.run;rh=4714f53d6527d89c3d8956cf2db85a048644cb766bfa3fe52f289c761e098c70;k=f6b45af5fbdaae4e45c8e0bee21bbbac;s=b22614abea49ab277a9e2aa15e8325e3e29358baac9ba9fb4aac5dab12c9f0646dde85fc3150c44db4fe3b65dc252fdbfef267ba3c64cb0fd43abde3a3924509]133;D;0;aid=3994;n=12;h=13;t=1796306006.827650;ps=0,0;k=f6b45af5fbdaae4e45c8e0bee21bbbac]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=3994;k=f6b45af5fbdaae4e45c8e0bee21bbbac[?2004hroot@vm:~# exit
+]133;T;v=2;p=all_reduce_perf;a=-g\x002\x00-b\x008M\x00-e\x00128M\x00-f\x002\x00;e=NCCL_P2P_DISABLE=1\x00NCCL_SHM_DISABLE=1\x00;x=0;t0=1796315219.2678652;t1=1796315219.299175;u=root;host=vm;pid=29659;ppid=29561;r=20261203T162657-29513-1d6e90df.29659.1796315219267865.run;rh=6c38e1aa7548222d41d84d256170f3a0a83508bcf8a45de3a620590143479d05;k=024a96ad19d10f38ec8168fea00a4f9a;s=5fad9fec528e06c76f23a515f3885b68134cc3ff47c0b970f7f3396a3e2519410014d712f7725a6af5b30c72fda78c11708b85d93fd315db2d27e2e9d5f2be0d]133;D;0;aid=29561;n=10;h=11;t=1796315219.318421;ps=0;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# unset NCCL_P2P_DISABLE NCCL_SHM_DISABLE
+[?2004l]633;E;unset\x20NCCL_P2P_DISABLE\x20NCCL_SHM_DISABLE;024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=11;h=12;t=1796315219.408328;k=024a96ad19d10f38ec8168fea00a4f9a]133;D;0;aid=29561;n=11;h=12;t=1796315219.408908;ps=0;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# all_reduce_perf -g 2 -b 8M -e 128M -f 2 | grep 'Avg bus bandwidth'
+[?2004l]633;E;all_reduce_perf\x20-g\x202\x20-b\x208M\x20-e\x20128M\x20-f\x202\x20|\x20grep\x20'Avg\x20bus\x20bandwidth';024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=12;h=13;t=1796315219.549730;k=024a96ad19d10f38ec8168fea00a4f9a# Avg bus bandwidth    : 13.1305 
+]133;T;v=2;p=all_reduce_perf;a=-g\x002\x00-b\x008M\x00-e\x00128M\x00-f\x002\x00;e=;x=0;t0=1796315219.6145349;t1=1796315219.6604776;u=root;host=vm;pid=29666;ppid=29561;r=20261203T162657-29513-1d6e90df.29666.1796315219614534.run;rh=946f54a95af6336e4db0e1472c3341a4c9b4b508e5c95fc9d076af319d001c87;k=024a96ad19d10f38ec8168fea00a4f9a;s=7a0329639a1928089e05a2459123a6abf8a41aa0bd082b1f661b0cfb0d68f579edb2bc47e17007bc5de595fa8a5769c5d0d352c9b0ba636a5f03889398b8080b]133;D;0;aid=29561;n=12;h=13;t=1796315219.678725;ps=0,0;k=024a96ad19d10f38ec8168fea00a4f9a]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=29561;k=024a96ad19d10f38ec8168fea00a4f9a[?2004hroot@vm:~# exit
 [?2004lexit
-]633;E;exit;f6b45af5fbdaae4e45c8e0bee21bbbac]133;C;aid=3994;n=13;h=14;t=1796306006.864971;k=f6b45af5fbdaae4e45c8e0bee21bbbacexit
+]633;E;exit;024a96ad19d10f38ec8168fea00a4f9a]133;C;aid=29561;n=13;h=14;t=1796315219.710359;k=024a96ad19d10f38ec8168fea00a4f9aexit
 
-Script done on 2026-12-03 13:53:26+00:00 [COMMAND_EXIT_CODE="0"]
+Script done on 2026-12-03 16:26:59+00:00 [COMMAND_EXIT_CODE="0"]

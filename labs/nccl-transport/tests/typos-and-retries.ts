@@ -1,95 +1,95 @@
-Script started on 2026-12-03 13:54:31+00:00 [COMMAND="LABGRADER_STARTING=1 exec /usr/bin/bash --rcfile /tmp/labgrader-rec/lib/hooks.bash -i" TERM="xterm" TTY="/dev/pts/10" COLUMNS="100" LINES="24"]
+Script started on 2026-12-03 16:27:28+00:00 [COMMAND="LABGRADER_STARTING=1 exec /usr/bin/bash --rcfile /tmp/labgrader-rec/lib/hooks.bash -i" TERM="xterm" TTY="/dev/pts/0" COLUMNS="100" LINES="24"]
 labgrader: every command you type in this shell is checked. `lab` shows your lab and its steps once the grader has read this node.
-]133;D;0;aid=11372;n=0;h=1;t=1796306072.086059;ps=1;k=a7a3d060641e31c1603565271ee96acc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=11372;k=a7a3d060641e31c1603565271ee96acc[?2004hroot@vm:~# all_reduce_pref -b 128M -e 128M -g 2
-[?2004l]633;E;all_reduce_pref\x20-b\x20128M\x20-e\x20128M\x20-g\x202;a7a3d060641e31c1603565271ee96acc]133;C;aid=11372;n=1;h=2;t=1796306072.244707;k=a7a3d060641e31c1603565271ee96accbash: all_reduce_pref: command not found
-]133;D;127;aid=11372;n=1;h=2;t=1796306072.245823;ps=127;k=a7a3d060641e31c1603565271ee96acc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=11372;k=a7a3d060641e31c1603565271ee96acc[?2004hroot@vm:~# all_reduce_perf -b 128M -e 128M -g 1
-[?2004l]633;E;all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x201;a7a3d060641e31c1603565271ee96acc]133;C;aid=11372;n=2;h=3;t=1796306072.362834;k=a7a3d060641e31c1603565271ee96acc# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
+]133;D;0;aid=32660;n=0;h=1;t=1796315248.139007;ps=1;k=20ebf56402ebd4bfe11e2dbd90f100bc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=32660;k=20ebf56402ebd4bfe11e2dbd90f100bc[?2004hroot@vm:~# all_reduce_pref -b 128M -e 128M -g 2
+[?2004l]633;E;all_reduce_pref\x20-b\x20128M\x20-e\x20128M\x20-g\x202;20ebf56402ebd4bfe11e2dbd90f100bc]133;C;aid=32660;n=1;h=2;t=1796315248.221536;k=20ebf56402ebd4bfe11e2dbd90f100bcbash: all_reduce_pref: command not found
+]133;D;127;aid=32660;n=1;h=2;t=1796315248.223211;ps=127;k=20ebf56402ebd4bfe11e2dbd90f100bc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=32660;k=20ebf56402ebd4bfe11e2dbd90f100bc[?2004hroot@vm:~# all_reduce_perf -b 128M -e 128M -g 1
+[?2004l]633;E;all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x201;20ebf56402ebd4bfe11e2dbd90f100bc]133;C;aid=32660;n=2;h=3;t=1796315248.307156;k=20ebf56402ebd4bfe11e2dbd90f100bc# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
 # Collective test starting: all_reduce_perf
 # nThread 1 nGpus 1 minBytes 134217728 maxBytes 134217728 step: 1048576(bytes) warmup iters: 1 iters: 20 agg iters: 1 validation: 1 graph: 0 unalign: 0
 #
 # Using devices
-#  Rank  0 Group  0 Pid  11453 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
+#  Rank  0 Group  0 Pid  32674 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
 #
 #                                                              out-of-place                       in-place          
 #       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw   busbw  #wrong 
 #        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)  (GB/s)         
-   134217728      33554432     float     sum      -1   352.74  380.50    0.00       0   359.15  373.70    0.00       0
+   134217728      33554432     float     sum      -1   353.07  380.15    0.00       0   357.10  375.85    0.00       0
 # Out of bounds values : 0 OK
 # Avg bus bandwidth    : 0 
 #
 # Collective test concluded: all_reduce_perf
 
-]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x001\x00;e=;x=0;t0=1796306072.9744575;t1=1796306073.4213548;u=root;host=vm;pid=11453;ppid=11372;r=20261203T135431-11296-cbd5d088.11453.1796306072974457.run;rh=f8c618d5742e6183ac9ac575b45890efd33e97cf1b2c4a9a48da5b19d2df1d8f;k=a7a3d060641e31c1603565271ee96acc;s=8f6e682d0cdd56d9c4c3ecbeeb87e796e3f828b1426adcd7c61fcf9b12e0b9bb00082bca9eb3671e72651267f227dd9139e7f2d9f3eebcfe2792c9f24e20c20a]133;D;0;aid=11372;n=2;h=3;t=1796306073.643434;ps=0;k=a7a3d060641e31c1603565271ee96acc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=11372;k=a7a3d060641e31c1603565271ee96acc[?2004hroot@vm:~# all_reduce_perf -b 128M -e 128M -g 2
-[?2004l]633;E;all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202;a7a3d060641e31c1603565271ee96acc]133;C;aid=11372;n=3;h=4;t=1796306073.838315;k=a7a3d060641e31c1603565271ee96acc# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
+]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x001\x00;e=;x=0;t0=1796315248.4091635;t1=1796315248.4658594;u=root;host=vm;pid=32674;ppid=32660;r=20261203T162728-32612-a10660bb.32674.1796315248409163.run;rh=d159a348d2fc346f197f021128c715b4fd69d10f120804279f28a00706cf4238;k=20ebf56402ebd4bfe11e2dbd90f100bc;s=916df1a8a361d806b78c19f48db70f2f81922771be63d405dac3aa89d13706189c8c16259ecc989b644f5172e2ee6875df861e6f9587c84582a0faa16b61a10d]133;D;0;aid=32660;n=2;h=3;t=1796315248.496209;ps=0;k=20ebf56402ebd4bfe11e2dbd90f100bc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=32660;k=20ebf56402ebd4bfe11e2dbd90f100bc[?2004hroot@vm:~# all_reduce_perf -b 128M -e 128M -g 2
+[?2004l]633;E;all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202;20ebf56402ebd4bfe11e2dbd90f100bc]133;C;aid=32660;n=3;h=4;t=1796315248.576131;k=20ebf56402ebd4bfe11e2dbd90f100bc# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
 # Collective test starting: all_reduce_perf
 # nThread 1 nGpus 2 minBytes 134217728 maxBytes 134217728 step: 1048576(bytes) warmup iters: 1 iters: 20 agg iters: 1 validation: 1 graph: 0 unalign: 0
 #
 # Using devices
-#  Rank  0 Group  0 Pid  11609 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
-#  Rank  1 Group  0 Pid  11609 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
+#  Rank  0 Group  0 Pid  32678 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
+#  Rank  1 Group  0 Pid  32678 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
 #
 #                                                              out-of-place                       in-place          
 #       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw   busbw  #wrong 
 #        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)  (GB/s)         
-   134217728      33554432     float     sum      -1  10129.5   13.25   13.25       0  10191.5   13.17   13.17       0
+   134217728      33554432     float     sum      -1  10214.7   13.14   13.14       0  10320.6   13.00   13.00       0
 # Out of bounds values : 0 OK
-# Avg bus bandwidth    : 13.2099 
+# Avg bus bandwidth    : 13.0722 
 #
 # Collective test concluded: all_reduce_perf
 
-]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=;x=0;t0=1796306074.5245984;t1=1796306074.8271277;u=root;host=vm;pid=11609;ppid=11372;r=20261203T135431-11296-cbd5d088.11609.1796306074524598.run;rh=940ba69e94e4f96ae954a5b6444f602a42421113fa2c5e781d19737354a6e17d;k=a7a3d060641e31c1603565271ee96acc;s=b5dd667a3db0343e9eaa6aea48bc405fcc90a5219e315a80a03cedb98aa1eb015797202f607f70059ebc1356d07569f687d5abc8fc07f9406616684445a27a0b]133;D;0;aid=11372;n=3;h=4;t=1796306075.083187;ps=0;k=a7a3d060641e31c1603565271ee96acc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=11372;k=a7a3d060641e31c1603565271ee96acc[?2004hroot@vm:~# lab answer why-busbw b
-[?2004l]633;E;lab\x20answer\x20why-busbw\x20b;a7a3d060641e31c1603565271ee96acc]133;C;aid=11372;n=4;h=5;t=1796306075.148839;k=a7a3d060641e31c1603565271ee96accAnswer 'b' for step 'why-busbw' sent: the grader reads it from this
+]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=;x=0;t0=1796315248.6834004;t1=1796315248.7242122;u=root;host=vm;pid=32678;ppid=32660;r=20261203T162728-32612-a10660bb.32678.1796315248683400.run;rh=4f541eccaf11d93b83aeca609f65dc8eff24b62227f9fcd9510050ce12ce6e94;k=20ebf56402ebd4bfe11e2dbd90f100bc;s=f761d5f830f98f4c46dab19e23037050399e9ed1cc1c7c7ba9c82d4b52255766b00d68f3ae166e0467ac6f982276bce7b13c2a51e825bbbf3b919b1e3e053805]133;D;0;aid=32660;n=3;h=4;t=1796315248.754028;ps=0;k=20ebf56402ebd4bfe11e2dbd90f100bc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=32660;k=20ebf56402ebd4bfe11e2dbd90f100bc[?2004hroot@vm:~# lab answer why-busbw b
+[?2004l]633;E;lab\x20answer\x20why-busbw\x20b;20ebf56402ebd4bfe11e2dbd90f100bc]133;C;aid=32660;n=4;h=5;t=1796315248.823646;k=20ebf56402ebd4bfe11e2dbd90f100bcAnswer 'b' for step 'why-busbw' sent: the grader reads it from this
 command line. The result shows at your next prompt and in `lab status`.
-]133;T;v=2;p=lab;a=answer\x00why-busbw\x00b\x00;e=;x=0;t0=1796306075.6463826;t1=1796306076.015361;u=root;host=vm;pid=11693;ppid=11372;r=20261203T135431-11296-cbd5d088.11693.1796306075646382.run;rh=3f3db3240b02abe9f1910d53ce3fd9add48da0c5e9ba7ceed4ddab4aac7625cc;k=a7a3d060641e31c1603565271ee96acc;s=13b854db1ca115ee6253fc3a97b4aedb78b31df4c3f0cf9173e257eb8617cd52b254b4c70d34f16970b642d00d681931498e0f39da87a3d4d187fd35f03cea05]133;D;0;aid=11372;n=4;h=5;t=1796306076.384133;ps=0;k=a7a3d060641e31c1603565271ee96acc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=11372;k=a7a3d060641e31c1603565271ee96acc[?2004hroot@vm:~# lab answer why-busbw a
-[?2004l]633;E;lab\x20answer\x20why-busbw\x20a;a7a3d060641e31c1603565271ee96acc]133;C;aid=11372;n=5;h=6;t=1796306076.517427;k=a7a3d060641e31c1603565271ee96accAnswer 'a' for step 'why-busbw' sent: the grader reads it from this
+]133;T;v=2;p=lab;a=answer\x00why-busbw\x00b\x00;e=;x=0;t0=1796315248.919309;t1=1796315248.9796247;u=root;host=vm;pid=32682;ppid=32660;r=20261203T162728-32612-a10660bb.32682.1796315248919309.run;rh=8058d75b27fd911f4f12c8baea8b4c74204f77aa78aed8d69c5016408ff68235;k=20ebf56402ebd4bfe11e2dbd90f100bc;s=580fd1363b1cb4763776f50afb3eacc56ca58cb50f1a3e786257c62feb21fef020c70b25cb02fc5da43b97379e09be4d1922900eb2053fe737021b4e824cff01]133;D;0;aid=32660;n=4;h=5;t=1796315249.003855;ps=0;k=20ebf56402ebd4bfe11e2dbd90f100bc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=32660;k=20ebf56402ebd4bfe11e2dbd90f100bc[?2004hroot@vm:~# lab answer why-busbw a
+[?2004l]633;E;lab\x20answer\x20why-busbw\x20a;20ebf56402ebd4bfe11e2dbd90f100bc]133;C;aid=32660;n=5;h=6;t=1796315249.055342;k=20ebf56402ebd4bfe11e2dbd90f100bcAnswer 'a' for step 'why-busbw' sent: the grader reads it from this
 command line. The result shows at your next prompt and in `lab status`.
-]133;T;v=2;p=lab;a=answer\x00why-busbw\x00a\x00;e=;x=0;t0=1796306077.2450237;t1=1796306077.6055777;u=root;host=vm;pid=11831;ppid=11372;r=20261203T135431-11296-cbd5d088.11831.1796306077245023.run;rh=79d8596716168c9b5b12a6a85b062027575458107bf5071131ce91377ae7842f;k=a7a3d060641e31c1603565271ee96acc;s=baf73920b4e605d3efc23e22b618155b4f843842d37a06744d7a5d6265e8f1ffdbbe19f5b2d74736235d1abe6bedfd069a1129788dd32516c8488c2b0b58d309]133;D;0;aid=11372;n=5;h=6;t=1796306077.848370;ps=0;k=a7a3d060641e31c1603565271ee96acc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=11372;k=a7a3d060641e31c1603565271ee96acc[?2004hroot@vm:~# NCCL_DEBUG=INFO all_reduce_perf -b 128M -e 128M -g 2 | grep via
-[?2004l]633;E;NCCL_DEBUG=INFO\x20all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202\x20|\x20grep\x20via;a7a3d060641e31c1603565271ee96acc]133;C;aid=11372;n=6;h=7;t=1796306078.105296;k=a7a3d060641e31c1603565271ee96accvm:12028:12056 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] via P2P/direct pointer
-vm:12028:12055 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/direct pointer
-vm:12028:12056 [1] NCCL INFO Channel 01/0 : 1[1] -> 0[0] via P2P/direct pointer
-vm:12028:12055 [0] NCCL INFO Channel 01/0 : 0[0] -> 1[1] via P2P/direct pointer
-vm:12028:12056 [1] NCCL INFO Channel 02/0 : 1[1] -> 0[0] via P2P/direct pointer
-vm:12028:12055 [0] NCCL INFO Channel 02/0 : 0[0] -> 1[1] via P2P/direct pointer
-vm:12028:12056 [1] NCCL INFO Channel 03/0 : 1[1] -> 0[0] via P2P/direct pointer
-vm:12028:12055 [0] NCCL INFO Channel 03/0 : 0[0] -> 1[1] via P2P/direct pointer
-]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=NCCL_DEBUG=INFO\x00;x=0;t0=1796306078.7339923;t1=1796306079.115634;u=root;host=vm;pid=12028;ppid=11372;r=20261203T135431-11296-cbd5d088.12028.1796306078733992.run;rh=84edd000717c05a9d244c146493ba0bbeb66a26f343c6b4b22eda123b64b3ef0;k=a7a3d060641e31c1603565271ee96acc;s=52616897bd7f54a066c5df9ca8d0d84708be3ab9003d09dc7de368c1d733f47631a4cb1e1b1c9149500c312ed1b93aa3b1e4e2001ede638d8ebcdded501d3201]133;D;0;aid=11372;n=6;h=7;t=1796306079.317953;ps=0,0;k=a7a3d060641e31c1603565271ee96acc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=11372;k=a7a3d060641e31c1603565271ee96acc[?2004hroot@vm:~# NCCL_DEBUG=INFO all_reduce_perf -b 128M -e 128M -g 2 2>&1 | grep via
-[?2004l]633;E;NCCL_DEBUG=INFO\x20all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202\x202>&1\x20|\x20grep\x20via;a7a3d060641e31c1603565271ee96acc]133;C;aid=11372;n=7;h=8;t=1796306079.590617;k=a7a3d060641e31c1603565271ee96accvm:12237:12265 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] via P2P/direct pointer
-vm:12237:12264 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/direct pointer
-vm:12237:12265 [1] NCCL INFO Channel 01/0 : 1[1] -> 0[0] via P2P/direct pointer
-vm:12237:12264 [0] NCCL INFO Channel 01/0 : 0[0] -> 1[1] via P2P/direct pointer
-vm:12237:12265 [1] NCCL INFO Channel 02/0 : 1[1] -> 0[0] via P2P/direct pointer
-vm:12237:12264 [0] NCCL INFO Channel 02/0 : 0[0] -> 1[1] via P2P/direct pointer
-vm:12237:12265 [1] NCCL INFO Channel 03/0 : 1[1] -> 0[0] via P2P/direct pointer
-vm:12237:12264 [0] NCCL INFO Channel 03/0 : 0[0] -> 1[1] via P2P/direct pointer
-]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=NCCL_DEBUG=INFO\x00;x=0;t0=1796306080.2344017;t1=1796306080.5149164;u=root;host=vm;pid=12237;ppid=11372;r=20261203T135431-11296-cbd5d088.12237.1796306080234401.run;rh=65378bbbabb6d8a5c156f936429d906e82c4d182adfe66f590d0016bcbd2fdc0;k=a7a3d060641e31c1603565271ee96acc;s=90f97961b355e856167ba0f9334b3955b74d983c9fee7e095a1e1880d4ca00d10b4f7195d11d867fba6c5276d6c03c22d6507259117d0ba77c844ceae7fe1d02]133;D;0;aid=11372;n=7;h=8;t=1796306080.798764;ps=0,0;k=a7a3d060641e31c1603565271ee96acc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=11372;k=a7a3d060641e31c1603565271ee96acc[?2004hroot@vm:~# NCCL_P2P_DISABLE=1 all_reduce_perf -b 128M -e 128M -g 2
-[?2004l]633;E;NCCL_P2P_DISABLE=1\x20all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202;a7a3d060641e31c1603565271ee96acc]133;C;aid=11372;n=8;h=9;t=1796306081.111493;k=a7a3d060641e31c1603565271ee96acc# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
+]133;T;v=2;p=lab;a=answer\x00why-busbw\x00a\x00;e=;x=0;t0=1796315249.1636078;t1=1796315249.2252192;u=root;host=vm;pid=32686;ppid=32660;r=20261203T162728-32612-a10660bb.32686.1796315249163607.run;rh=80ca81a7c5237b8feb747afa4f9b5bcc50df72fee06ac388e997599bf4b8d2a3;k=20ebf56402ebd4bfe11e2dbd90f100bc;s=cba8c0ae3a0c79974dde36af1ca3d5da96eede135b4429479ba31d5d4df432021af2d341d965c17d6ba6152870a4a0b71b15a2dcce6663e6232a9e06b421c700]133;D;0;aid=32660;n=5;h=6;t=1796315249.251366;ps=0;k=20ebf56402ebd4bfe11e2dbd90f100bc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=32660;k=20ebf56402ebd4bfe11e2dbd90f100bc[?2004hroot@vm:~# NCCL_DEBUG=INFO all_reduce_perf -b 128M -e 128M -g 2 | grep via
+[?2004l]633;E;NCCL_DEBUG=INFO\x20all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202\x20|\x20grep\x20via;20ebf56402ebd4bfe11e2dbd90f100bc]133;C;aid=32660;n=6;h=7;t=1796315249.389745;k=20ebf56402ebd4bfe11e2dbd90f100bcvm:32702:32730 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] via P2P/direct pointer
+vm:32702:32729 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/direct pointer
+vm:32702:32730 [1] NCCL INFO Channel 01/0 : 1[1] -> 0[0] via P2P/direct pointer
+vm:32702:32729 [0] NCCL INFO Channel 01/0 : 0[0] -> 1[1] via P2P/direct pointer
+vm:32702:32730 [1] NCCL INFO Channel 02/0 : 1[1] -> 0[0] via P2P/direct pointer
+vm:32702:32729 [0] NCCL INFO Channel 02/0 : 0[0] -> 1[1] via P2P/direct pointer
+vm:32702:32730 [1] NCCL INFO Channel 03/0 : 1[1] -> 0[0] via P2P/direct pointer
+vm:32702:32729 [0] NCCL INFO Channel 03/0 : 0[0] -> 1[1] via P2P/direct pointer
+]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=NCCL_DEBUG=INFO\x00;x=0;t0=1796315249.4741886;t1=1796315249.511943;u=root;host=vm;pid=32702;ppid=32660;r=20261203T162728-32612-a10660bb.32702.1796315249474188.run;rh=2862d68cb8447a2c57a12e5a2eeca0c44122591c4a6b97daf1ccbbe263f5c091;k=20ebf56402ebd4bfe11e2dbd90f100bc;s=12fb0054d64113825ee0c6e5dce9d203e153635bfba3fb7f26970851de8b4fe0b6ab0b1760adc569372ec2e4dc0fc12c318c834f208ea39d555d36aa850e4405]133;D;0;aid=32660;n=6;h=7;t=1796315249.534130;ps=0,0;k=20ebf56402ebd4bfe11e2dbd90f100bc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=32660;k=20ebf56402ebd4bfe11e2dbd90f100bc[?2004hroot@vm:~# NCCL_DEBUG=INFO all_reduce_perf -b 128M -e 128M -g 2 2>&1 | grep via
+[?2004l]633;E;NCCL_DEBUG=INFO\x20all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202\x202>&1\x20|\x20grep\x20via;20ebf56402ebd4bfe11e2dbd90f100bc]133;C;aid=32660;n=7;h=8;t=1796315249.689792;k=20ebf56402ebd4bfe11e2dbd90f100bcvm:32707:32735 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] via P2P/direct pointer
+vm:32707:32734 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/direct pointer
+vm:32707:32735 [1] NCCL INFO Channel 01/0 : 1[1] -> 0[0] via P2P/direct pointer
+vm:32707:32734 [0] NCCL INFO Channel 01/0 : 0[0] -> 1[1] via P2P/direct pointer
+vm:32707:32735 [1] NCCL INFO Channel 02/0 : 1[1] -> 0[0] via P2P/direct pointer
+vm:32707:32734 [0] NCCL INFO Channel 02/0 : 0[0] -> 1[1] via P2P/direct pointer
+vm:32707:32735 [1] NCCL INFO Channel 03/0 : 1[1] -> 0[0] via P2P/direct pointer
+vm:32707:32734 [0] NCCL INFO Channel 03/0 : 0[0] -> 1[1] via P2P/direct pointer
+]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=NCCL_DEBUG=INFO\x00;x=0;t0=1796315249.78613;t1=1796315249.8267293;u=root;host=vm;pid=32707;ppid=32660;r=20261203T162728-32612-a10660bb.32707.1796315249786130.run;rh=c79eb5a192a1ecfd4fc4ff3a696184146ab44525650ca7ddb3e0793e01ee642c;k=20ebf56402ebd4bfe11e2dbd90f100bc;s=b31f93fbba77a7d2ea6b919d3c8a6f45ff0c0b849535677011ff6c48d89b964d959ef421cf0e6eb7cb44d9292937d6a9721fa17e112faaa5736add6db57e6c08]133;D;0;aid=32660;n=7;h=8;t=1796315249.850448;ps=0,0;k=20ebf56402ebd4bfe11e2dbd90f100bc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=32660;k=20ebf56402ebd4bfe11e2dbd90f100bc[?2004hroot@vm:~# NCCL_P2P_DISABLE=1 all_reduce_perf -b 128M -e 128M -g 2
+[?2004l]633;E;NCCL_P2P_DISABLE=1\x20all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202;20ebf56402ebd4bfe11e2dbd90f100bc]133;C;aid=32660;n=8;h=9;t=1796315249.969564;k=20ebf56402ebd4bfe11e2dbd90f100bc# nccl-tests version 2.19.6 nccl-headers=23007 nccl-library=23007
 # Collective test starting: all_reduce_perf
 # nThread 1 nGpus 2 minBytes 134217728 maxBytes 134217728 step: 1048576(bytes) warmup iters: 1 iters: 20 agg iters: 1 validation: 1 graph: 0 unalign: 0
 #
 # Using devices
-#  Rank  0 Group  0 Pid  12422 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
-#  Rank  1 Group  0 Pid  12422 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
+#  Rank  0 Group  0 Pid  32711 on         vm device  0 [0000:00:02] NVIDIA RTX 4000 Ada Generation
+#  Rank  1 Group  0 Pid  32711 on         vm device  1 [0000:00:03] NVIDIA RTX 4000 Ada Generation
 #
 #                                                              out-of-place                       in-place          
 #       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw   busbw  #wrong 
 #        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)  (GB/s)         
-   134217728      33554432     float     sum      -1  14959.7    8.97    8.97       0  14602.0    9.19    9.19       0
+   134217728      33554432     float     sum      -1  14892.2    9.01    9.01       0  14805.9    9.07    9.07       0
 # Out of bounds values : 0 OK
-# Avg bus bandwidth    : 9.08185 
+# Avg bus bandwidth    : 9.03888 
 #
 # Collective test concluded: all_reduce_perf
 
-]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=NCCL_P2P_DISABLE=1\x00;x=0;t0=1796306081.6999395;t1=1796306081.9654164;u=root;host=vm;pid=12422;ppid=11372;r=20261203T135431-11296-cbd5d088.12422.1796306081699939.run;rh=3dc1dc41bb3e161ba1d3c0078682af1cbfb412de294fb24c6f45e777e4ecddff;k=a7a3d060641e31c1603565271ee96acc;s=67c9bda74d1d16d0b18907df926f5884e5b618029ac20bc1dd87b1552a81e03ef6caabd25f5efc31b13936543fe6ce09cd110a09bcec73ea4e55599eb5f1150f]133;D;0;aid=11372;n=8;h=9;t=1796306082.150008;ps=0;k=a7a3d060641e31c1603565271ee96acc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=11372;k=a7a3d060641e31c1603565271ee96acc[?2004hroot@vm:~# NCCL_P2P_DISABLE=1 NCCL_DEBUG=INFO all_reduce_perf -b 128M -e 128M -g 2 2>&1 | grep via
-[?2004l]633;E;NCCL_P2P_DISABLE=1\x20NCCL_DEBUG=INFO\x20all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202\x202>&1\x20|\x20grep\x20via;a7a3d060641e31c1603565271ee96acc]133;C;aid=11372;n=9;h=10;t=1796306082.479833;k=a7a3d060641e31c1603565271ee96accvm:12590:12618 [1] NCCL INFO Channel 00 : 1[1] -> 0[0] via SHM/direct
-vm:12590:12617 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via SHM/direct
-vm:12590:12618 [1] NCCL INFO Channel 01 : 1[1] -> 0[0] via SHM/direct
-vm:12590:12617 [0] NCCL INFO Channel 01 : 0[0] -> 1[1] via SHM/direct
-vm:12590:12618 [1] NCCL INFO Channel 02 : 1[1] -> 0[0] via SHM/direct
-vm:12590:12617 [0] NCCL INFO Channel 02 : 0[0] -> 1[1] via SHM/direct
-vm:12590:12618 [1] NCCL INFO Channel 03 : 1[1] -> 0[0] via SHM/direct
-vm:12590:12617 [0] NCCL INFO Channel 03 : 0[0] -> 1[1] via SHM/direct
-]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=NCCL_DEBUG=INFO\x00NCCL_P2P_DISABLE=1\x00;x=0;t0=1796306083.0941436;t1=1796306083.5250063;u=root;host=vm;pid=12590;ppid=11372;r=20261203T135431-11296-cbd5d088.12590.1796306083094143.run;rh=e2967f5387beb650e7bb04ce09dc6b8d46253723916fe8be2c59f2056211b726;k=a7a3d060641e31c1603565271ee96acc;s=b1f24bed28d00bcdb2bc8e91b1ab4e5ce0c9fd4270aada3389d39ebfbb692b29e1a8d454575a49da75c49ee4821beca844ffac56994f5410dd8498977a848d08]133;D;0;aid=11372;n=9;h=10;t=1796306083.771591;ps=0,0;k=a7a3d060641e31c1603565271ee96acc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=11372;k=a7a3d060641e31c1603565271ee96acc[?2004hroot@vm:~# exit
+]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=NCCL_P2P_DISABLE=1\x00;x=0;t0=1796315250.0444486;t1=1796315250.0842273;u=root;host=vm;pid=32711;ppid=32660;r=20261203T162728-32612-a10660bb.32711.1796315250044448.run;rh=8deb94bcbf0148e23065b21d183aac5fddf996ab483c176870a3a4dd66666c0a;k=20ebf56402ebd4bfe11e2dbd90f100bc;s=77cc9cf82e9a42142c1ba891d9f915cb2932b1083dfffe28dab908052658a345c8744e119cee9ecbb5918f5b30fed0bf8c7e821010e51fdee3674e1271836a0c]133;D;0;aid=32660;n=8;h=9;t=1796315250.108552;ps=0;k=20ebf56402ebd4bfe11e2dbd90f100bc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=32660;k=20ebf56402ebd4bfe11e2dbd90f100bc[?2004hroot@vm:~# NCCL_P2P_DISABLE=1 NCCL_DEBUG=INFO all_reduce_perf -b 128M -e 128M -g 2 2>&1 | grep via
+[?2004l]633;E;NCCL_P2P_DISABLE=1\x20NCCL_DEBUG=INFO\x20all_reduce_perf\x20-b\x20128M\x20-e\x20128M\x20-g\x202\x202>&1\x20|\x20grep\x20via;20ebf56402ebd4bfe11e2dbd90f100bc]133;C;aid=32660;n=9;h=10;t=1796315250.302291;k=20ebf56402ebd4bfe11e2dbd90f100bcvm:32716:32744 [1] NCCL INFO Channel 00 : 1[1] -> 0[0] via SHM/direct
+vm:32716:32743 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via SHM/direct
+vm:32716:32744 [1] NCCL INFO Channel 01 : 1[1] -> 0[0] via SHM/direct
+vm:32716:32743 [0] NCCL INFO Channel 01 : 0[0] -> 1[1] via SHM/direct
+vm:32716:32744 [1] NCCL INFO Channel 02 : 1[1] -> 0[0] via SHM/direct
+vm:32716:32743 [0] NCCL INFO Channel 02 : 0[0] -> 1[1] via SHM/direct
+vm:32716:32744 [1] NCCL INFO Channel 03 : 1[1] -> 0[0] via SHM/direct
+vm:32716:32743 [0] NCCL INFO Channel 03 : 0[0] -> 1[1] via SHM/direct
+]133;T;v=2;p=all_reduce_perf;a=-b\x00128M\x00-e\x00128M\x00-g\x002\x00;e=NCCL_DEBUG=INFO\x00NCCL_P2P_DISABLE=1\x00;x=0;t0=1796315250.3874156;t1=1796315250.4237504;u=root;host=vm;pid=32716;ppid=32660;r=20261203T162728-32612-a10660bb.32716.1796315250387415.run;rh=d6ebef55d01aea05b4a213e7b371523ba5c9af2f20d495eb95fbb31e5268d45d;k=20ebf56402ebd4bfe11e2dbd90f100bc;s=0e45204e008ded6bb0c9350c3b70c4b8deff864cf24ab416d9df08d9650171cf4f67bd534339507d9acc03bfb584a9e4694ec2ff483366e5afb9dfe60669af04]133;D;0;aid=32660;n=9;h=10;t=1796315250.463856;ps=0,0;k=20ebf56402ebd4bfe11e2dbd90f100bc]633;P;Cwd=/tmp/labgrader-rec/home]133;A;aid=32660;k=20ebf56402ebd4bfe11e2dbd90f100bc[?2004hroot@vm:~# exit
 [?2004lexit
-]633;E;exit;a7a3d060641e31c1603565271ee96acc]133;C;aid=11372;n=10;h=11;t=1796306083.784012;k=a7a3d060641e31c1603565271ee96accexit
+]633;E;exit;20ebf56402ebd4bfe11e2dbd90f100bc]133;C;aid=32660;n=10;h=11;t=1796315250.500022;k=20ebf56402ebd4bfe11e2dbd90f100bcexit
 
-Script done on 2026-12-03 13:54:43+00:00 [COMMAND_EXIT_CODE="0"]
+Script done on 2026-12-03 16:27:30+00:00 [COMMAND_EXIT_CODE="0"]

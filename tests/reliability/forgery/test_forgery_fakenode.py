@@ -14,9 +14,9 @@ Attestation is enforced here as on any node: the lab lists all_reduce_perf and n
 `attest.programs`, the fake node has a key and the signing helper, and the daemon's default is
 `attestation: required`. So the right-nonce forgeries (which the capture layer takes for commands,
 test_forgery_local.py) verify nothing either: no signed run, a made-up MAC, or a signed run copied
-from the learner's own session file (already used, and for another step) backs no step. One
-forger (LIMIT) pins what remains: a real signed run that satisfies the step, wrapped in a printed
-block with invented output, verifies it.
+from the learner's own session file (already used, and for another step) backs no step. Nor does a
+real signed run typed inside a printed block whose line hides where its output went (WRAPPED):
+the output record says the helper was handed /dev/null, whatever the printed line shows.
 
 The scenarios run once per module (one node, one daemon, learners typing concurrently); the tests
 below only read the results, each naming the claim of docs/SECURITY.md it backs.
@@ -110,8 +110,8 @@ LOGINS_AT_ONCE = 8
 
 #: The invented-shell forgery, pinned by its own tests below.
 INVENTOR = "f-inventor"
-#: The forgery that verifies steps (the limit in docs/SECURITY.md), pinned by its own test.
-LIMIT = "f-wrapped-same"
+#: A real signed run that satisfies the step, inside a printed block hiding its `> /dev/null`.
+WRAPPED = "f-wrapped-same"
 #: learner -> lines typed (after which the sentinel). Names are the learners' account names.
 FORGERS: dict[str, list[str]] = {
     # the local suite's output forgeries, typed the same way over SSH
@@ -163,9 +163,9 @@ FORGERS: dict[str, list[str]] = {
         f"{forged_start('900', '1', line=SOCKET_LINE)}; {QUIET_RUN}; "
         + forged_end("900", "1", output=SOCKET_OUT, exit=0, t1=LATE),
     ],
-    # the limit (docs/SECURITY.md): the same, claimed for the step the real run does satisfy,
-    # with its output replaced by printed text; then a forged `echo $?` block in that shell
-    LIMIT: [
+    # the same, claimed for the step the real run does satisfy, with its output (sent to
+    # /dev/null) replaced by printed text; then a forged `echo $?` block in that shell
+    WRAPPED: [
         *(READ_NONCE, ANNOUNCE),
         f"{forged_start('900', '1')}; {QUIET_RUN}; {forged_end('900', '1', t1=LATE)}",
         forged_block("901", aid="1", line="echo\\\\x20$?", output="3", exit=0),
@@ -192,6 +192,7 @@ AUDITED = {
     "f-copied-t-other": {"replayed_attestation", "unattested", CLOCK},
     "f-copied-t-same": {"replayed_attestation", "unattested", CLOCK},
     "f-wrapped-other": {"unattested", "output_mismatch", CLOCK},
+    WRAPPED: {"output_mismatch", CLOCK},
 }
 #: The right-nonce forgeries' claimed step: the daemon judged their block for it (it would verify
 #: on markers alone) and found no fitting signed run.
@@ -333,7 +334,7 @@ def test_honest_work_on_the_node_is_verified(graded: dict[str, Graded]) -> None:
     assert not honest.anomaly_kinds(), honest.audit
 
 
-@pytest.mark.parametrize("name", sorted(set(FORGERS) - {LIMIT}))
+@pytest.mark.parametrize("name", sorted(FORGERS))
 def test_forgery_verifies_no_forged_step(graded: dict[str, Graded], name: str) -> None:
     assert graded[name].verified == {SENTINEL_STEP}, graded[name].steps
 
@@ -407,15 +408,16 @@ def test_invented_shell_is_unattested(graded: dict[str, Graded]) -> None:
     assert inventor.anomaly_kinds() == {"unannounced_shell", "unattested", CLOCK}, inventor.audit
 
 
-def test_a_real_signed_run_inside_a_forged_block_verifies_its_step(
+def test_a_real_signed_run_inside_a_forged_block_verifies_nothing(
     graded: dict[str, Graded],
 ) -> None:
-    """The limit that remains (docs/SECURITY.md "Not tamper-evident"): a learner who really runs
-    the failing job with its output thrown away (`> /dev/null`), inside a printed C..D block
-    whose line shows no redirection, gets run-broken verified: the signed output is the
-    program's own, and the model reads the redirections from the line he printed (the record
-    does not yet say where the output went). `echo $?` right after it verifies too. The same
-    trick for a step the real run does not satisfy verifies nothing: `f-wrapped-other`,
-    audited `output_mismatch`."""
-    limit = graded[LIMIT]
-    assert {"run-broken", "exit-code", SENTINEL_STEP} <= limit.verified, limit.steps
+    """A learner who really runs the failing job with its output thrown away (`> /dev/null`),
+    inside a printed C..D block whose line shows no redirection, gets nothing: the output record
+    says the helper was handed /dev/null (run_record.PLACE_DEVICE), so none of the program's
+    lines reached the terminal whatever the printed line claims, and the printed warning is
+    audited `output_mismatch` for run-broken. The forged `echo $?` after it verifies nothing
+    either."""
+    wrapped = graded[WRAPPED]
+    assert wrapped.verified == {SENTINEL_STEP}, wrapped.steps
+    rows = [e.detail for e in wrapped.audit if e.kind == "anomaly:output_mismatch"]
+    assert "run-broken" in {r.get("extra", {}).get("step") for r in rows}, rows
