@@ -8,10 +8,11 @@ lab runs: both ranks share a pid, so GPU links are ``P2P/direct pointer`` (docs/
 from __future__ import annotations
 
 import random
+import re
 
 from . import netif
 from .nccllog import Logger, Params
-from .profile import Profile, Version, nccl_busid
+from .profile import Cpu, Profile, Version, nccl_busid
 
 # ncclResult_t codes and their ncclGetErrorString texts (docs/nccl-facts.md §3.3).
 SUCCESS, SYSTEM_ERROR, INTERNAL_ERROR, INVALID_USAGE = 0, 2, 3, 5
@@ -55,7 +56,10 @@ GET_UNIQUE_ID_INIT_LINE = 185
 # NCCL_P2P_LEVEL names and old numeric values -> NCCL path types (src/graph/topo.h).
 PATH_TYPES = {"LOC": 0, "NVL": 1, "NVB": 2, "C2C": 3, "PIX": 4, "PXB": 5, "P2C": 6, "PXN": 7,
               "PHB": 8, "SYS": 9}  # fmt: skip
-OLD_P2P_LEVELS = {0: 0, 1: 4, 2: 5, 3: 8, 4: 9, 5: 9}
+PATH_NAMES = {value: name for name, value in PATH_TYPES.items()}
+OLD_P2P_LEVELS = [0, 4, 5, 8, 9, 9]  # levelsOldToNew in src/graph/paths.cc
+# strtol(str, NULL, 0)'s number at the start of a string: hex, octal or decimal.
+LEADING_NUMBER = re.compile(r"0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*")
 
 
 def versioned(table: list[tuple[Version, int]], version: Version) -> int:
@@ -64,6 +68,57 @@ def versioned(table: list[tuple[Version, int]], version: Version) -> int:
         if version >= since:
             return value
     return table[-1][1]
+
+
+def user_p2p_level(params: Params) -> int | None:
+    """The P2P level the user set, or None: ncclGetLevel(..., "NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL")
+    in src/graph/paths.cc. NCCL_P2P_DISABLE=1 is LOC; else NCCL_P2P_LEVEL by its exact
+    (case-sensitive) name, or an old number 0-5 (larger ones count as 5); anything else sets nothing."""
+    if params.get_int("NCCL_P2P_DISABLE", 0) == 1:
+        return PATH_TYPES["LOC"]
+    text = params.get("NCCL_P2P_LEVEL")
+    if text is None:
+        return None
+    if text in PATH_TYPES:
+        return PATH_TYPES[text]
+    number = LEADING_NUMBER.match(text)
+    if number is None:
+        return None
+    digits = number.group()
+    if digits[:2] in ("0x", "0X"):
+        old = int(digits, 16)
+    else:
+        old = int(digits, 8 if digits.startswith("0") else 10)
+    return OLD_P2P_LEVELS[min(old, len(OLD_P2P_LEVELS) - 1)]
+
+
+def default_p2p_level(version: Version, cpu: Cpu, ngpus: int) -> int:
+    """How far apart two GPUs may be for P2P when the user sets no level: ncclTopoCheckP2p in
+    src/graph/paths.cc, by NCCL version (docs/nccl-facts.md §3.2).
+
+    From 2.23: PXB (no P2P across a CPU host bridge), except SYS for up to two GPUs on an x86
+    AMD CPU. 2.9 - 2.22: SYS, except PXB on ARM, Intel and Zhaoxin. 2.7 - 2.8: SYS, except
+    PXB on ARM, on Intel before Skylake-SP and (from 2.8.4) on Zhaoxin, and PHB on newer Intel.
+    2.6: SYS, except PXB on ARM and on Intel before Skylake-SP. Before 2.6 NCCL decided in
+    src/transport/p2p.cc by the number of CPU sockets, which the simulator does not model: it
+    uses the 2.6 rule there."""
+    maker = cpu.maker
+    if version >= (2, 23, 0):
+        if maker == "AMD" and ngpus <= 2:
+            return PATH_TYPES["SYS"]
+        return PATH_TYPES["PXB"]
+    if cpu.kind == "arm":
+        return PATH_TYPES["PXB"]
+    if version >= (2, 9, 0):
+        return PATH_TYPES["PXB" if maker in ("Intel", "Zhaoxin") else "SYS"]
+    if maker == "Zhaoxin" and version >= (2, 8, 4):
+        return PATH_TYPES["PXB"]
+    if maker == "Intel":
+        if cpu.intel_before_skylake:
+            return PATH_TYPES["PXB"]
+        if version >= (2, 7, 0):
+            return PATH_TYPES["PHB"]
+    return PATH_TYPES["SYS"]
 
 
 class Comm:
@@ -179,25 +234,23 @@ class Nccl:
                     "%s set by environment to %d." % (name, self.params.get_int(name, 0)),
                     tid,
                 )
-        if self.params.get("NCCL_P2P_DISABLE") is not None:
+        # ncclGetLevel logs the level it found, by its name; NCCL_P2P_DISABLE=1 hides NCCL_P2P_LEVEL
+        level = user_p2p_level(self.params)
+        if level == PATH_TYPES["LOC"] and self.params.get_int("NCCL_P2P_DISABLE", 0) == 1:
             if v >= (2, 23, 0):
-                value = self.params.get_int("NCCL_P2P_DISABLE", 0)
-                self.log.info("ENV", "NCCL_P2P_DISABLE set by environment to %d." % value, tid)
-            elif self.params.get_int("NCCL_P2P_DISABLE", 0):
+                self.log.info("ENV", "NCCL_P2P_DISABLE set by environment to 1.", tid)
+            else:
                 self.log.info("ENV", "NCCL_P2P_LEVEL set by environment to LOC", tid)
-        level = self.params.get("NCCL_P2P_LEVEL")
-        if level is not None:
-            self.log.info("ENV", "NCCL_P2P_LEVEL set by environment to %s" % level, tid)
+        elif level is not None:
+            self.log.info("ENV", "NCCL_P2P_LEVEL set by environment to %s" % PATH_NAMES[level], tid)
 
     def _p2p_level(self) -> int:
-        if self.params.get_int("NCCL_P2P_DISABLE", 0):
-            return PATH_TYPES["LOC"]
-        level = self.params.get("NCCL_P2P_LEVEL")
-        if level is None:
-            return PATH_TYPES["SYS"]
-        if level.isdigit():
-            return OLD_P2P_LEVELS.get(int(level), PATH_TYPES["SYS"])
-        return PATH_TYPES.get(level.upper(), PATH_TYPES["SYS"])
+        """The user's level, else NCCL's default for this CPU and GPU count."""
+        level = user_p2p_level(self.params)
+        if level is not None:
+            return level
+        ngpus = len({comm.dev for comm in self.comms})
+        return default_p2p_level(self.version, self.profile.cpu, ngpus)
 
     def _choose_transport(self, tid: int) -> str:
         """P2P when NVML says OK and the level allows the link, else SHM, else NET (docs/nccl-facts.md §3.2)."""

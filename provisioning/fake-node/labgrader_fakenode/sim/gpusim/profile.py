@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import socket
-from typing import Any, Tuple
+from typing import Any, NamedTuple, Tuple
 
 PROFILE_ENV = "LABGRADER_SIM_PROFILE"
 SYSTEM_PROFILE = "/etc/labgrader/sim-profile.json"
@@ -20,6 +20,54 @@ BUILTIN_PROFILE = os.path.join(
 )
 
 Version = Tuple[int, int, int]
+
+
+class Cpu(NamedTuple):
+    """The host CPU as NCCL's topology sees it: the architecture NCCL was built for, cpuid's vendor
+    string, and cpuid's family and model (src/graph/xml.cc ncclTopoGetXmlFromCpu fills them,
+    src/graph/topo.cc ncclTopoAddCpu reads them)."""
+
+    arch: str  # as `uname -m` prints it: "x86_64", "aarch64", "ppc64le"
+    vendor: str  # as /proc/cpuinfo's vendor_id: "AuthenticAMD", "GenuineIntel", "CentaurHauls"...
+    family: int  # /proc/cpuinfo's "cpu family"
+    model: int  # /proc/cpuinfo's "model"
+
+    @property
+    def kind(self) -> str:
+        """ "x86", "arm" or "power": NCCL's NCCL_TOPO_CPU_ARCH_* for ``arch``."""
+        if self.arch in ("aarch64", "arm64"):
+            return "arm"
+        if self.arch.startswith("ppc"):
+            return "power"
+        return "x86"
+
+    @property
+    def maker(self) -> str:
+        """ "Intel", "AMD", "Zhaoxin" or "" (any other): NCCL's NCCL_TOPO_CPU_VENDOR_* for an x86
+        CPU's ``vendor``, by src/graph/topo.cc kvDictCpuVendor; NCCL reads no vendor elsewhere."""
+        if self.kind != "x86":
+            return ""
+        for prefix, maker in CPU_VENDORS:
+            if self.vendor.startswith(prefix):
+                return maker
+        return ""
+
+    @property
+    def intel_before_skylake(self) -> bool:
+        """NCCL's NCCL_TOPO_CPU_TYPE_BDW: an Intel CPU other than family 6 model >= 0x55
+        (Skylake-SP and later), src/graph/topo.cc ncclTopoAddCpu."""
+        return self.maker == "Intel" and not (self.family == 6 and self.model >= 0x55)
+
+
+# cpuid vendor strings -> NCCL's vendor (src/graph/topo.cc kvDictCpuVendor, a prefix match).
+CPU_VENDORS = [
+    ("GenuineIntel", "Intel"),
+    ("AuthenticAMD", "AMD"),
+    ("CentaurHauls", "Zhaoxin"),
+    ("  Shanghai  ", "Zhaoxin"),
+]
+# The CPU of a profile that names none: ml-node-07's (profiles/ml-node-07.json).
+DEFAULT_CPU = Cpu("x86_64", "AuthenticAMD", 25, 1)
 
 
 class ProfileError(Exception):
@@ -84,6 +132,17 @@ class Profile:
     @property
     def tests_version_text(self) -> str:
         return "%d.%d.%d" % self.tests_version
+
+    @property
+    def cpu(self) -> Cpu:
+        """The ``cpu`` section; each fact it leaves out is ml-node-07's."""
+        cpu = self.section("cpu")
+        return Cpu(
+            str(cpu.get("arch", DEFAULT_CPU.arch)),
+            str(cpu.get("vendor", DEFAULT_CPU.vendor)),
+            int(cpu.get("family", DEFAULT_CPU.family)),
+            int(cpu.get("model", DEFAULT_CPU.model)),
+        )
 
     def section(self, name: str) -> dict[str, Any]:
         value = self.data.get(name) or {}
