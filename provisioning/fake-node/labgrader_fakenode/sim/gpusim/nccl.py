@@ -234,11 +234,12 @@ class Nccl:
                     "%s set by environment to %d." % (name, self.params.get_int(name, 0)),
                     tid,
                 )
-        # ncclGetLevel logs the level it found, by its name; NCCL_P2P_DISABLE=1 hides NCCL_P2P_LEVEL
+        # ncclGetLevel logs the level it found, by its name; NCCL_P2P_DISABLE=1 hides NCCL_P2P_LEVEL.
+        # Its own format has no final "." (that is ncclLoadParam's, for NCCL_PARAM values).
         level = user_p2p_level(self.params)
         if level == PATH_TYPES["LOC"] and self.params.get_int("NCCL_P2P_DISABLE", 0) == 1:
             if v >= (2, 23, 0):
-                self.log.info("ENV", "NCCL_P2P_DISABLE set by environment to 1.", tid)
+                self.log.info("ENV", "NCCL_P2P_DISABLE set by environment to 1", tid)
             else:
                 self.log.info("ENV", "NCCL_P2P_LEVEL set by environment to LOC", tid)
         elif level is not None:
