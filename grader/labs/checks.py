@@ -38,7 +38,23 @@ def semantic_errors(doc: Document, lab_file: Path) -> list[LabError]:
     errors += _numbers_and_comparisons(doc, steps)
     errors += _answers(doc, steps)
     errors += _durations(doc, steps)
+    errors += _roads(doc, steps)
     return errors
+
+
+def _roads(doc: Document, steps: list[Any]) -> Iterator[LabError]:
+    """A step's `road` is proven by its program's run: it needs a command naming the program."""
+    for index, step in enumerate(steps):
+        if not isinstance(step, dict) or "road" not in step:
+            continue
+        command = step.get("command")
+        if not (isinstance(command, dict) and "program" in command):
+            yield doc.error(
+                ["steps", index, "road"],
+                "check/road",
+                "A step with `road` needs a `command` with its `program` (the NCCL program whose "
+                "run must prove the road).",
+            )
 
 
 def _durations(doc: Document, steps: list[Any]) -> Iterator[LabError]:

@@ -113,6 +113,7 @@ def _step(d: dict[str, Any]) -> Step:
         compare=tuple(_comparison(c) for c in d.get("compare", ())),
         alternatives=tuple(_alternative(a) for a in d.get("alternatives", ())),
         probe=_probe(d["probe"]) if "probe" in d else None,
+        road=d.get("road"),
         question=d.get("question", ""),
         choices=tuple(Choice(c["id"], c["text"]) for c in d.get("choices", ())),
         answer=d.get("answer", ""),

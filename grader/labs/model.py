@@ -191,6 +191,8 @@ class Step:
     compare: tuple[Comparison, ...] = ()  # conditions over captured numbers
     alternatives: tuple[Alternative, ...] = ()  # other outputs/exits that verify the step
     probe: Probe | None = None
+    # the NCCL transport the step measures (grader.matching.road): its run must prove it took it
+    road: str | None = None
     # question steps
     question: str = ""
     choices: tuple[Choice, ...] = ()

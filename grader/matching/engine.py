@@ -51,6 +51,7 @@ from grader.matching.attest import (
     attestation_problem,
     parse_kept,
     payloads,
+    records_of,
     sig_id,
 )
 from grader.matching.closeness import ATTEMPT_CLOSENESS, closeness, weighed_parts
@@ -69,7 +70,10 @@ from grader.matching.expect import (
     numbers_problem,
     substitute,
 )
+from grader.matching.road import RoadMemory
+from grader.matching.road import problem as road_problem
 from grader.matching.signed_output import judge_step as judge_signed
+from grader.matching.signed_output import program_lines
 from grader.protocol.signed_run import Attestation
 from grader.verdict import Evidence, State, StepVerdict
 
@@ -207,6 +211,8 @@ class _Candidate:
     alternatives: list[OutputMatcher | None] = field(default_factory=list)
     # for a partial match: how much of what sets the step apart the line met (closeness.py)
     closeness: Fraction = Fraction(1)
+    # the environment the line gives the step's program (its `road` is judged on it unsigned)
+    env: dict[str, str] = field(default_factory=dict)
 
     def feed(self, lines: Sequence[str]) -> None:
         self.output.feed(lines)
@@ -233,6 +239,8 @@ class _Running:
     # (step, reason): a variable on the line is a near miss of one this lab uses, and with the
     # name corrected the line is that unverified step's command
     typo: tuple[str, str] | None = None
+    # the environment of the line's first program: what its unsigned output teaches RoadMemory
+    env: dict[str, str] = field(default_factory=dict)
 
     def feed(self, lines: Sequence[str]) -> None:
         for c in self.candidates:
@@ -313,6 +321,8 @@ class LabGrader:
             }
         )
         self._index = {s.id: i for i, s in enumerate(lab.steps)}
+        # the NCCL roads this learner's runs showed on each node (grader.matching.road)
+        self.roads = RoadMemory()
         # unverified-step candidates for that audit: a command expectation and a pattern to show
         self._shown_steps = [
             s
@@ -529,7 +539,16 @@ class LabGrader:
             near = Fraction(1)
             if m.relevant and not m.ok and step.command is not None and step.command.main:
                 near = closeness(self._parts[step.id], step.command.main, view, self.variables)
-            candidates.append(_Candidate(step, m, output, order, alternatives, near))
+            main = step.command.main if step.command is not None else None
+            env = next(
+                (
+                    cv.env
+                    for cv in view.commands
+                    if main is not None and cv.cmd.program in main.program
+                ),
+                {},
+            )
+            candidates.append(_Candidate(step, m, output, order, alternatives, near, env))
         for sid in matched_steps:
             self._steps[sid].anchor = (ev.session, ev.aid, ev.n)
         fits = (
@@ -555,6 +574,7 @@ class LabGrader:
             fits,
             # without a full match the closest step's own reason names the near miss already
             self._typo(ev.line, view, before.env) if matched_steps else None,
+            view.commands[0].env if view.commands else {},
         )
 
     def _typo(self, line: str, view: LineView, env: ShellEnv) -> tuple[str, str] | None:
@@ -716,7 +736,42 @@ class LabGrader:
                     out.extend(self.answer(step_id, choice, self._evidence(rec, None)))
         if rec.output:
             self._audit_output_elsewhere(run, rec)
+        self._learn_roads(rec, run, runs)
         return out
+
+    def _learn_roads(self, rec: CommandRecord, run: _Running, runs: list[SignedRun] | None) -> None:
+        """What this command's runs showed of the node's roads (grader.matching.road): the
+        signed runs' own output when attestation is enforced, else the terminal's."""
+        if runs is None:
+            self.roads.learn("", run.env, rec.output.splitlines())
+            return
+        records = records_of(rec.attestations)
+        for att in runs:
+            if att.record:
+                self.roads.learn(att.host, dict(att.env), program_lines(att, records))
+
+    def _road(
+        self, step: Step, c: _Candidate, rec: CommandRecord, runs: list[SignedRun] | None
+    ) -> str:
+        """Why the command does not prove it took the step's `road` (empty: it does): a signed
+        run of the step's program must, where attestation is enforced."""
+        assert step.road is not None
+        main = step.command.main if step.command is not None else None
+        if runs is None or main is None or not self.lab.attested(step):
+            recalled = self.roads.recall("", c.env)
+            return road_problem(step.road, rec.output.splitlines(), c.env, recalled)
+        records = records_of(rec.attestations)
+        problems = []
+        for att in runs:
+            if att.program not in main.program:
+                continue
+            env = dict(att.env)
+            lines = program_lines(att, records)
+            p = road_problem(step.road, lines, env, self.roads.recall(att.host, env))
+            if not p:
+                return ""
+            problems.append(p)
+        return problems[0] if problems else ""  # no signed run: the attestation check says so
 
     def _audit_output_elsewhere(self, run: _Running, rec: CommandRecord) -> None:
         """`expected_output_elsewhere` for each unverified step whose expected output this
@@ -883,6 +938,11 @@ class LabGrader:
             res = replace(res, values=res.values + tuple(judged))
             problems += failed
             weight += len(failed)
+        if step.road is not None and not problems:
+            p = self._road(step, c, rec, runs)
+            if p:
+                problems.append(p)
+                weight += 1
         signed = None
         if (
             runs is not None
@@ -1021,6 +1081,7 @@ class LabGrader:
             "anomalies_seen": self.anomalies_seen,
             # only once signed runs were judged: snapshots without them stay as they were
             **({"attest_macs": sorted(self._used_macs)} if self._used_macs else {}),
+            **({"roads": self.roads.to_json()} if self.roads.seen else {}),
             # only once the learner chose this lab with `lab start` (grader.matching.course)
             **({"chosen": self.chosen} if self.chosen else {}),
             # likewise only once an output forgery was audited
@@ -1050,6 +1111,7 @@ class LabGrader:
             raise ValueError(f"unsupported grader snapshot version {snapshot.get('v')!r}")
         g = cls(lab, learner, enforce_attestation)
         g._used_macs = set(snapshot.get("attest_macs", ()))
+        g.roads = RoadMemory.from_json(snapshot.get("roads", ()))
         g.chosen = int(snapshot.get("chosen", 0))
         g._elsewhere = {(s, sid) for s, sid in snapshot.get("output_elsewhere", ())}
         g.variables = dict(snapshot.get("variables", {}))

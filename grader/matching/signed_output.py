@@ -81,6 +81,14 @@ def render(data: bytes) -> list[str]:
     return r.feed(data) + r.flush()
 
 
+def program_lines(att: Attestation, records: Mapping[str, bytes]) -> list[str]:
+    """Everything the run's program printed (both streams, as written), from its output record;
+    [] when the node kept none that fits the signed run. `records`: `records_of` the kept."""
+    data = records.get(att.record)
+    output = run_record.parse(data) if data is not None and record_fits(att, data) else None
+    return render(output.both()) if output is not None else []
+
+
 # ---------------------------------------------------------------- the pipeline, modelled
 def _grep(argv: Sequence[str], lines: list[str]) -> list[str]:
     if any(_CONTEXT.match(w) for w in argv[1:]):

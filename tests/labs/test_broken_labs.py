@@ -30,6 +30,7 @@ EXPECTED: dict[str, tuple[int, int, str, tuple[str, ...]]] = {
     "question-with-command": (14, 5, "#/$defs/forbidden/not", ("`command`", "question step")),
     "capture-without-group": (11, 16, "check/capture", ("`iface`", "(?P<iface>")),
     "duplicate-key": (9, 5, "yaml/duplicate-key", ("`exit`", "twice", "line 8")),
+    "road-without-program": (10, 11, "check/road", ("`road`", "`program`")),
 }
 
 
