@@ -2,8 +2,11 @@
 
 Store.reset_lab clears the learner's stored progress and engine snapshot for the lab, and may run
 in another process (`grader reset`, or an API process of its own), so the daemon follows the
-reset events in the store: one query every RESET_POLL_S for the whole daemon (a range of the
-events' primary key after the last one seen: nothing to read when nothing happened). For each new
+reset events in the store: two queries every RESET_POLL_S for the whole daemon, the newest event
+seq and the resets up to it after the last seq looked at (a range of the events' primary key:
+nothing to read when nothing happened, whatever the store holds). Events take their seq in commit
+order (Writes.order_events), so a reset committed after the first query has a seq above it and
+is read by the next poll. For each new
 reset, every watcher whose node grades that learner on that lab replaces the learner's engine
 with a fresh one (NodeIngest.reset_engine) and rewrites the learner's progress file, so the next
 command is judged from the lab's start.
@@ -62,7 +65,7 @@ class ResetFollower:
     async def poll_once(self) -> list[VerdictEvent]:
         """Read the resets after the last one seen and apply them; returns them."""
         try:
-            resets = await asyncio.to_thread(self.store.resets_after, self.seq)
+            newest, resets = await asyncio.to_thread(self._read_new)
         except Exception as exc:  # the database is away: try again next round, say so once
             if not self._failing:
                 log.warning("event=resets_unreadable detail=%s", exc)
@@ -71,8 +74,14 @@ class ResetFollower:
         self._failing = False
         for event in resets:
             self.apply(event)
-            self.seq = max(self.seq, event.seq)
+        # everything up to `newest` has been looked at: the next poll reads only what is new
+        self.seq = max(self.seq, newest)
         return resets
+
+    def _read_new(self) -> tuple[int, list[VerdictEvent]]:
+        """(the newest event seq, the resets after the last seq looked at up to it)."""
+        newest = self.store.last_seq()
+        return newest, self.store.resets_after(self.seq, newest)
 
     def apply(self, event: VerdictEvent) -> int:
         """Start the event's learner over on its lab on every node grading them; how many did."""

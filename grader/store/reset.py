@@ -101,15 +101,19 @@ class Resets(Writes):
         self._committed([event])
         return event
 
-    def resets_after(self, seq: int) -> list[VerdictEvent]:
-        """Reset events with seq > `seq`, oldest first: what the daemon polls (a range of the
-        events' primary key from `seq`, so a poll with nothing new reads nothing)."""
+    def resets_after(self, seq: int, upto: int | None = None) -> list[VerdictEvent]:
+        """Reset events with `seq` < seq <= `upto` (no upper bound: None), oldest first: what
+        the daemon polls (a range of the events' primary key, so a poll with nothing new reads
+        nothing; the daemon then moves `seq` to `upto`, Store.last_seq read just before)."""
         v = t.verdict_events.c
+        where = (v.seq > seq) & (v.state == EVENT_RESET)
+        if upto is not None:
+            where &= v.seq <= upto
         query = (
             sa.select(
                 v.seq, v.learner, v.lab, v.step, v.state, v.reason, v.at, v.evidence, v.recorded
             )
-            .where((v.seq > seq) & (v.state == EVENT_RESET))
+            .where(where)
             .order_by(v.seq)
         )
         with self._read() as conn:
