@@ -57,6 +57,7 @@ from grader.matching.attest import (
 from grader.matching.closeness import ATTEMPT_CLOSENESS, closeness, weighed_parts
 from grader.matching.expect import (
     CommandMatch,
+    CommandView,
     LineView,
     OutputMatcher,
     OutputResult,
@@ -70,7 +71,7 @@ from grader.matching.expect import (
     numbers_problem,
     substitute,
 )
-from grader.matching.road import RoadMemory
+from grader.matching.road import RoadMemory, run_shape
 from grader.matching.road import problem as road_problem
 from grader.matching.signed_output import judge_step as judge_signed
 from grader.matching.signed_output import program_lines
@@ -211,8 +212,10 @@ class _Candidate:
     alternatives: list[OutputMatcher | None] = field(default_factory=list)
     # for a partial match: how much of what sets the step apart the line met (closeness.py)
     closeness: Fraction = Fraction(1)
-    # the environment the line gives the step's program (its `road` is judged on it unsigned)
+    # the environment the line gives the step's program and the run's shape (road.run_shape):
+    # what its `road` is judged on where no signed run is
     env: dict[str, str] = field(default_factory=dict)
+    shape: str = ""
 
     def feed(self, lines: Sequence[str]) -> None:
         self.output.feed(lines)
@@ -239,14 +242,21 @@ class _Running:
     # (step, reason): a variable on the line is a near miss of one this lab uses, and with the
     # name corrected the line is that unverified step's command
     typo: tuple[str, str] | None = None
-    # the environment of the line's first program: what its unsigned output teaches RoadMemory
+    # the environment and run shape of the line's first program: what its unsigned output
+    # teaches RoadMemory
     env: dict[str, str] = field(default_factory=dict)
+    shape: str = ""
 
     def feed(self, lines: Sequence[str]) -> None:
         for c in self.candidates:
             c.feed(lines)
         for c in self.fits:
             c.feed(lines)
+
+
+def _shape(cv: CommandView) -> str:
+    """road.run_shape of a command as the line shows it."""
+    return run_shape(cv.cmd.program, cv.cmd.args)
 
 
 def _evidence_from_json(d: Mapping[str, Any] | None) -> Evidence | None:
@@ -540,15 +550,12 @@ class LabGrader:
             if m.relevant and not m.ok and step.command is not None and step.command.main:
                 near = closeness(self._parts[step.id], step.command.main, view, self.variables)
             main = step.command.main if step.command is not None else None
-            env = next(
-                (
-                    cv.env
-                    for cv in view.commands
-                    if main is not None and cv.cmd.program in main.program
-                ),
-                {},
+            mine = next(
+                (cv for cv in view.commands if main is not None and cv.cmd.program in main.program),
+                None,
             )
-            candidates.append(_Candidate(step, m, output, order, alternatives, near, env))
+            env, shape = ({}, "") if mine is None else (mine.env, _shape(mine))
+            candidates.append(_Candidate(step, m, output, order, alternatives, near, env, shape))
         for sid in matched_steps:
             self._steps[sid].anchor = (ev.session, ev.aid, ev.n)
         fits = (
@@ -575,6 +582,7 @@ class LabGrader:
             # without a full match the closest step's own reason names the near miss already
             self._typo(ev.line, view, before.env) if matched_steps else None,
             view.commands[0].env if view.commands else {},
+            _shape(view.commands[0]) if view.commands else "",
         )
 
     def _typo(self, line: str, view: LineView, env: ShellEnv) -> tuple[str, str] | None:
@@ -743,12 +751,15 @@ class LabGrader:
         """What this command's runs showed of the node's roads (grader.matching.road): the
         signed runs' own output when attestation is enforced, else the terminal's."""
         if runs is None:
-            self.roads.learn("", run.env, rec.output.splitlines())
+            exit_ = -1 if rec.exit is None else rec.exit
+            self.roads.learn("", run.shape, run.env, rec.output.splitlines(), exit_)
             return
         records = records_of(rec.attestations)
         for att in runs:
             if att.record:
-                self.roads.learn(att.host, dict(att.env), program_lines(att, records))
+                shape = run_shape(att.program, att.args)
+                lines = program_lines(att, records)
+                self.roads.learn(att.host, shape, dict(att.env), lines, att.exit)
 
     def _road(
         self, step: Step, c: _Candidate, rec: CommandRecord, runs: list[SignedRun] | None
@@ -758,20 +769,21 @@ class LabGrader:
         assert step.road is not None
         main = step.command.main if step.command is not None else None
         if runs is None or main is None or not self.lab.attested(step):
-            recalled = self.roads.recall("", c.env)
+            recalled = self.roads.recall("", c.shape, c.env)
             return road_problem(step.road, rec.output.splitlines(), c.env, recalled)
         records = records_of(rec.attestations)
-        problems = []
+        # every run of the program on the line must prove it: one run must not lend its proof to
+        # another's number (`NCCL_IB_DISABLE=1 run > /dev/null; run`)
         for att in runs:
             if att.program not in main.program:
                 continue
             env = dict(att.env)
             lines = program_lines(att, records)
-            p = road_problem(step.road, lines, env, self.roads.recall(att.host, env))
-            if not p:
-                return ""
-            problems.append(p)
-        return problems[0] if problems else ""  # no signed run: the attestation check says so
+            recalled = self.roads.recall(att.host, run_shape(att.program, att.args), env)
+            p = road_problem(step.road, lines, env, recalled)
+            if p:
+                return p
+        return ""  # (no signed run at all: the attestation check says so)
 
     def _audit_output_elsewhere(self, run: _Running, rec: CommandRecord) -> None:
         """`expected_output_elsewhere` for each unverified step whose expected output this

@@ -64,6 +64,12 @@ class Unfollowable(Exception):
     """A stage (or redirection) whose effect on the lines the grader does not model."""
 
 
+class Unseen(Exception):
+    """The output went into a pipe the command line does not show: `exec > >(tee log)` earlier
+    in the shell (honest), or a printed line hiding `| cat FILE` (not). Not verified, and not
+    audited either: the two cannot be told apart."""
+
+
 @dataclass(frozen=True, slots=True)
 class Judged:
     """The signed output's verdict on a step: `problem` empty when it satisfies it; `result`
@@ -254,7 +260,7 @@ def _stdout_shown(
     if place == run_record.PLACE_TERMINAL:
         return out
     if not after:
-        raise Unfollowable("a pipe the command line does not show")
+        raise Unseen("a pipe the command line does not show")
     return [] if _stdout_away(after[-1]) else through(after, out)
 
 
@@ -305,6 +311,13 @@ def judge(
             continue
         try:
             lines = shown(line, att.program, output, occurrence)
+        except Unseen as exc:
+            problem = (
+                f"{att.program}'s output went into {exc} (a shell redirected with `exec`, a "
+                "function or a subshell): run it plainly, or pipe it on the line itself"
+            )
+            best = best or Judged(problem, None)
+            continue
         except Unfollowable as exc:
             problem = (
                 f"the grader cannot follow what {att.program} printed through {exc}: pipe it "

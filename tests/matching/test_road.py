@@ -17,7 +17,7 @@ from grader.labs.loader import load_lab
 from grader.labs.model import Lab
 from grader.matching.attest import Attester
 from grader.matching.engine import LabGrader
-from grader.matching.road import MEMORY_MAX, RoadMemory, forces, problem, road_of
+from grader.matching.road import MEMORY_MAX, RoadMemory, forces, problem, road_of, run_shape
 from grader.protocol import run_record, signed_run
 from grader.verdict import State
 
@@ -68,6 +68,9 @@ def test_a_channel_line_names_its_road_in_every_nccl_wording() -> None:
         "h:1:2 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] [send] via NET/AWS-OFI/0": "net:AWS-OFI",
         "h:1:2 [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.7<0>": None,
         "echo via NET/Socket/0": None,  # no NCCL INFO line
+        # a variable's value echoed by NCCL is no channel line
+        "h:1:2 [0] NCCL INFO NCCL_SOCKET_FAMILY set by environment to x via NET/Socket/0": None,
+        "h:1:2 [0] NCCL INFO NCCL_IB_HCA set to Channel 00/0 : 0[0] -> 1[1] via NET/Socket/0": None,
     }
     assert {line: road_of(line) for line in lines} == lines
 
@@ -83,6 +86,13 @@ def test_variables_force_a_road_only_where_no_node_could_take_another() -> None:
     assert not forces("socket", {**closed, "NCCL_IB_DISABLE": "0"})
     assert forces("ib", {**closed, "NCCL_NET": "IB"})
     assert not forces("p2p", {})  # NVML and the topology decide P2P, never a variable
+    # spellings Python reads as 1 and C's strtoll as 0, or that NCCL ignores: force nothing
+    for odd in ("0b1", "0o1", "\u0661", "\uff11", " 1", "2", "-1", "0x1"):
+        assert not forces("socket", {**closed, "NCCL_IB_DISABLE": odd}), odd
+        assert not forces("socket", {**closed, "NCCL_IB_DISABLE": "1", "NCCL_SHM_DISABLE": odd})
+        assert not forces("shm", {"NCCL_P2P_DISABLE": odd}), odd
+    assert not forces("shm", {"NCCL_P2P_LEVEL": "loc"})  # NCCL compares level names exactly
+    assert not forces("shm", {"NCCL_P2P_DISABLE": "1", "NCCL_SHM_DISABLE": "2"})
 
 
 def test_the_runs_own_lines_decide_before_anything_else() -> None:
@@ -94,19 +104,38 @@ def test_the_runs_own_lines_decide_before_anything_else() -> None:
     assert problem("socket", [], {}, "socket") == ""
     assert "earlier run on this node went via NET/IB" in problem("socket", [], {}, "ib")
     assert "nothing shows" in problem("socket", [], {}, None).casefold()
+    # a value with a line break could print a whole channel line: no line evidence then
+    forged = {"NCCL_SOCKET_FAMILY": f"x\n{VIA_SOCKET}"}
+    assert "nothing shows" in problem("socket", [VIA_SOCKET], forged, None).casefold()
+    assert problem("p2p", [], {}, "p2p") != ""  # P2P is proven by the run's own lines only
 
 
 def test_the_memory_is_bounded_and_survives_a_snapshot() -> None:
     memory = RoadMemory()
+    run = run_shape("all_reduce_perf", ["-b", "8M", "-g", "2"])
     for i in range(MEMORY_MAX + 36):
-        memory.learn("node1", {"NCCL_P2P_LEVEL": str(i)}, [VIA_SOCKET])
+        memory.learn("node1", run, {"NCCL_P2P_LEVEL": str(i)}, [VIA_SOCKET], 0)
     assert len(memory.seen) == MEMORY_MAX
-    assert memory.recall("node1", {"NCCL_P2P_LEVEL": "0"}) is None  # the oldest went first
+    assert memory.recall("node1", run, {"NCCL_P2P_LEVEL": "0"}) is None  # the oldest went first
     last = {"NCCL_P2P_LEVEL": str(MEMORY_MAX + 35)}
-    assert memory.recall("node1", last) == "socket"
-    assert memory.recall("node2", last) is None  # another node may have an HCA
-    memory.learn("node1", last, [VIA_SOCKET, VIA_IB])  # two roads teach nothing
+    assert memory.recall("node1", run, last) == "socket"
+    assert memory.recall("node2", run, last) is None  # another node may have an HCA
+    assert memory.recall("node1", run_shape("all_reduce_perf", ["-g1"]), last) is None
     assert RoadMemory.from_json(memory.to_json()).seen == memory.seen
+    # what teaches nothing: two roads, a failed run, a key longer than KEY_CHARS_MAX
+    fresh = RoadMemory()
+    fresh.learn("node1", run, {}, [VIA_SOCKET, VIA_IB], 0)
+    fresh.learn("node1", run, {"NCCL_IB_HCA": "mlx5_9"}, [VIA_SOCKET], 1)
+    fresh.learn("node1", run, {"NCCL_P2P_LEVEL": "x" * 4096}, [VIA_SOCKET], 0)
+    assert fresh.seen == {}
+    # variables that change the road are in the key (NCCL_IB_HCA naming no device, CUDA_*)
+    fresh.learn("node1", run, {"NCCL_IB_HCA": "=nope0"}, [VIA_SOCKET], 0)
+    assert fresh.recall("node1", run, {}) is None
+    fresh.learn("node1", run, {"NCCL_DEBUG": "INFO"}, [VIA_SOCKET], 0)
+    assert fresh.recall("node1", run, {"NCCL_DEBUG": "WARN"}) == "socket"  # logging is not
+    # a snapshot entry of another shape is left out, never raised on
+    bad = [["node1", "k", "{'x': 1}"], ["n", 1, "socket"], "junk", ["a", "b", "socket"]]
+    assert RoadMemory.from_json(bad).seen == {("a", "b"): "socket"}
 
 
 def typed(
@@ -184,3 +213,22 @@ def test_a_terminal_that_shows_the_socket_does_not_count_the_signed_lines_do(lab
     typed(t, records, PLAIN, ENV, TABLE)
     v = grade(lab, t, records).verdicts()["socket-busbw"]
     assert v.state is State.ATTEMPTED and "via NET/IB" in v.reason, v
+
+
+def test_one_run_does_not_lend_its_proof_to_another_runs_number(lab: Lab) -> None:
+    """`NCCL_IB_DISABLE=1 RUN > /dev/null; RUN`: the second run's number is InfiniBand's."""
+    records: dict[str, bytes] = {}
+    t = Transcript().prompt()
+    line = f"NCCL_IB_DISABLE=1 {PLAIN} > /dev/null; {PLAIN}"
+    t.typed(line).start(line).output(TABLE)
+    forced = {**ENV, "NCCL_IB_DISABLE": "1"}
+    for n, env in enumerate((forced, ENV)):
+        att = signed_run.Attestation(
+            "all_reduce_perf", ("-g", "2"), tuple(sorted(env.items())), 0, t.t + 0.1 + n,
+            t.t + 0.5 + n, "alice", "node1", 6000 + n, 4242, t.nonce,
+        )  # fmt: skip
+        places = (run_record.PLACE_DEVICE, run_record.PLACE_TERMINAL) if n == 0 else TTY
+        t.raw(recorded_run(NODE, att, TABLE.encode(), records, "s1", places))
+    t.prompt(0)
+    v = grade(lab, t, records).verdicts()["socket-busbw"]
+    assert v.state is not State.VERIFIED and "nothing shows" in v.reason.casefold(), v

@@ -69,6 +69,10 @@ FORGERIES = {
 HIDDEN = {
     "hidden /dev/null": (LINE, OUTPUT, (NULL, NULL)),
     "hidden file": (LINE, OUTPUT, (FILE, FILE)),
+}
+#: stdout went into a pipe the line does not show: a line hiding `| cat FILE`, or an honest
+#: shell that ran `exec > >(tee -a log)` before; the two look alike to the grader.
+UNSEEN_PIPE = {
     "hidden pipe": (LINE, OUTPUT, (PIPE, TTY)),
     "hidden pipe, stderr away": (f"{LINE} 2>/dev/null", OUTPUT, (PIPE, NULL)),
 }
@@ -158,3 +162,13 @@ def test_a_count_of_thousands_of_digits_is_all_lines_not_an_exception() -> None:
         assert model(pipe) == lines, pipe
     with pytest.raises(Unfollowable):  # grep refuses a count that is no ASCII number
         model("| grep -m ² .")
+
+
+@pytest.mark.parametrize("name", sorted(UNSEEN_PIPE))
+def test_output_into_a_pipe_the_line_does_not_show_verifies_nothing_and_is_not_audited(
+    lab: Lab, name: str
+) -> None:
+    g, _ = grade(lab, bytes(ran(*UNSEEN_PIPE[name])))
+    v = g.verdicts()["run-job"]
+    assert v.state is State.ATTEMPTED and "pipe the command line does not show" in v.reason, v
+    assert not g.anomalies  # an honest `exec > >(tee log)` looks the same: no false alarm
