@@ -23,7 +23,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "grader.capture.bench_cmd",
     "grader.bench.bench_cmd",
     "grader.bench.store_bench",
-    "grader.store.regrade_cmd",
+    "grader.api.regrade_cmd",
     "grader.api.serve_cmd",
     "grader.api.export",
     "grader.api.class_cmd",

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from grader.store.leases import LeaseRound
     from grader.store.notify import EventFeed
     from grader.store.queries import EVENTS_PAGE_MAX
-    from grader.store.regrade import RegradeResult
+    from grader.store.regrade import RegradeResult, regrade_course
     from grader.store.store import Store
     from grader.store.tokens import secret_digest
 
@@ -47,6 +47,7 @@ __getattr__ = lazy_names(
         "LeaseRound": ".leases",
         "LoggedEvent": ".delivery",
         "RegradeResult": ".regrade",
+        "regrade_course": ".regrade",
         "Store": ".store",
         "fresh_schema": ".database",
         "secret_digest": ".tokens",
@@ -76,5 +77,6 @@ __all__ = [
     "Store",
     "VerdictEvent",
     "fresh_schema",
+    "regrade_course",
     "secret_digest",
 ]

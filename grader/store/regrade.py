@@ -11,6 +11,11 @@ so dashboards, SSE streams and LMSs learn of it like of any verdict.
 A reset lab (`grader reset`) is regraded from the records after its newest reset only: what the
 learner did before it no longer counts.
 
+A learner in a course (several labs, grader.yaml's order) is regraded with `regrade_course`: the
+records go through the course as live (grader.matching.course.grade_course), so a command typed
+while the learner was on another lab records no attempt here, as it did not live. Each lab is
+replayed from the records after its own newest reset.
+
 Attested runs: by default the engine enforces the lab's `attest.programs` with the signed runs
 stored on each record (the daemon verified them with the node's key before storing them), so a
 regrade never upgrades a step on a forged block the live grading refused. `attest_key` re-checks
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -163,6 +169,7 @@ class RegradeResult:
     records: int
     new_events: int  # downgrades included
     downgraded: int = 0
+    lab: str = ""
 
 
 def regrade(
@@ -174,23 +181,51 @@ def regrade(
     enforce_attestation: bool = True,
     attest_key: bytes | None = None,
 ) -> list[RegradeResult]:
+    who = learners if learners is not None else store.learners()
+    courses = {learner: [lab] for learner in who}
+    return regrade_course(
+        store,
+        courses,
+        labs=[lab.id],
+        allow_downgrade=allow_downgrade,
+        enforce_attestation=enforce_attestation,
+        attest_key=attest_key,
+    )
+
+
+def regrade_course(
+    store: Store,
+    courses: Mapping[str, Sequence[Lab]],
+    *,
+    labs: Sequence[str] | None = None,
+    allow_downgrade: bool = False,
+    enforce_attestation: bool = True,
+    attest_key: bytes | None = None,
+) -> list[RegradeResult]:
+    """Regrade each learner's labs of `labs` (None: all of the course) through the learner's
+    course (learner -> labs in grader.yaml's order); one result per learner and lab."""
     from dataclasses import replace
 
-    from grader.matching import grade_records, verify_kept  # the engine: the matcher stack
+    from grader.matching import grade_course, verify_kept  # the engine: the matcher stack
 
     results = []
-    for learner in learners if learners is not None else store.learners():
-        records = store.command_records(learner, after_id=store.last_reset_record(learner, lab.id))
-        if attest_key is not None:
-            records = [
-                replace(r, attestations=verify_kept(attest_key, r.attestations))
-                if r.attestations
-                else r
-                for r in records
-            ]
-        grader = grade_records(lab, records, learner, enforce_attestation)
-        verdicts = list(grader.verdicts().values())
-        events = store.apply_regrade(learner, lab.id, verdicts, allow_downgrade=allow_downgrade)
-        lowered = sum(1 for e in events if e.state == EVENT_DOWNGRADED)
-        results.append(RegradeResult(learner, len(records), len(events), lowered))
+    for learner, course in courses.items():
+        for lab in course:
+            if labs is not None and lab.id not in labs:
+                continue
+            after = store.last_reset_record(learner, lab.id)
+            records = store.command_records(learner, after_id=after)
+            if attest_key is not None:
+                records = [
+                    replace(r, attestations=verify_kept(attest_key, r.attestations))
+                    if r.attestations
+                    else r
+                    for r in records
+                ]
+            graders = grade_course(course, records, learner, enforce_attestation)
+            (grader,) = [g for g in graders if g.lab.id == lab.id]
+            verdicts = list(grader.verdicts().values())
+            events = store.apply_regrade(learner, lab.id, verdicts, allow_downgrade=allow_downgrade)
+            lowered = sum(1 for e in events if e.state == EVENT_DOWNGRADED)
+            results.append(RegradeResult(learner, len(records), len(events), lowered, lab.id))
     return results
