@@ -13,10 +13,15 @@ every kind run. A part that several steps of the same program share sets none of
 it weighs 1/(number of those steps); a part of one step alone weighs 1. `closeness` is the
 weighed share of the parts the line met, in [0, 1]; a near miss counts in part (the variable set
 with another value, set in the shell but not exported, or under a misspelt name).
+
+The arithmetic is exact and in integers on the hot path (every command is weighed against every
+step of its program): weights over one denominator per lab, credits in quarters, and one
+Fraction made at the end (a Fraction addition costs a gcd).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,10 +39,13 @@ ATTEMPT_CLOSENESS = Fraction(1, 2)
 #: Programs that lines of every kind run: running one says nothing about which step was meant.
 GENERAL_PROGRAMS = frozenset({"echo", "printf", "cat", "tee", "true", "false", "test", "["})
 
-_FULL = Fraction(1)
-_HALF = Fraction(1, 2)
-_NEAR = Fraction(3, 4)  # the right value under a misspelt name, or set but not exported
-_FAR = Fraction(1, 4)  # a wrong value under a misspelt name, or not exported
+#: A part's credit, in quarters.
+_QUARTERS = 4
+_FULL = 4
+_HALF = 2
+_NEAR = 3  # the right value under a misspelt name, or set but not exported
+_FAR = 1  # a wrong value under a misspelt name, or not exported
+_NONE = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +79,9 @@ def _parts(command: CommandExpect) -> list[Part]:
     return parts
 
 
-def weighed_parts(lab: Lab) -> dict[str, list[tuple[Part, Fraction]]]:
-    """Each command step's parts with their weights (1 / the same-program steps sharing it)."""
+def weighed_parts(lab: Lab) -> dict[str, list[tuple[Part, int]]]:
+    """Each command step's parts with their weights (1 / the same-program steps sharing it),
+    as integers over one denominator for the lab (the least common multiple of those counts)."""
     steps = [s for s in lab.steps if s.command is not None and s.command.main is not None]
     parts = {s.id: _parts(s.command) for s in steps if s.command is not None}
     programs = {
@@ -80,16 +89,15 @@ def weighed_parts(lab: Lab) -> dict[str, list[tuple[Part, Fraction]]]:
         for s in steps
         if s.command is not None and s.command.main is not None
     }
-    out: dict[str, list[tuple[Part, Fraction]]] = {}
+    shares: dict[str, list[tuple[Part, int]]] = {}
     for sid, own in parts.items():
         peers = [o for o in parts if programs[o] & programs[sid]]
-        out[sid] = [
-            (p, Fraction(1, sum(1 for o in peers if p in parts[o]))) for p in dict.fromkeys(own)
-        ]
-    return out
+        shares[sid] = [(p, sum(1 for o in peers if p in parts[o])) for p in dict.fromkeys(own)]
+    scale = math.lcm(1, *(k for found in shares.values() for _, k in found))
+    return {sid: [(p, scale // k) for p, k in found] for sid, found in shares.items()}
 
 
-def _env_credit(part: Part, view: CommandView, variables: Mapping[str, str]) -> Fraction:
+def _env_credit(part: Part, view: CommandView, variables: Mapping[str, str]) -> int:
     assert part.value is not None
     if part.name in view.env:
         return _FULL if value_matches(part.value, view.env[part.name], variables) else _HALF
@@ -98,15 +106,15 @@ def _env_credit(part: Part, view: CommandView, variables: Mapping[str, str]) -> 
     else:
         typo = misspelt(part.name, view.env)
         if typo is None:
-            return Fraction(0)
+            return _NONE
         value = view.env[typo]
     return _NEAR if value_matches(part.value, value, variables) else _FAR
 
 
-def _flag_credit(part: Part, view: CommandView, variables: Mapping[str, str]) -> Fraction:
+def _flag_credit(part: Part, view: CommandView, variables: Mapping[str, str]) -> int:
     values = parse_flags(view.cmd.args, [part.name])[part.name]
     if not values:
-        return Fraction(0)
+        return _NONE
     if part.value is None or value_matches(part.value, values[-1], variables):
         return _FULL
     return _HALF
@@ -122,9 +130,7 @@ def _later(line: LineView, view: CommandView, programs: tuple[str, ...]) -> list
     ]
 
 
-def _credit(
-    part: Part, line: LineView, view: CommandView, variables: Mapping[str, str]
-) -> Fraction:
+def _credit(part: Part, line: LineView, view: CommandView, variables: Mapping[str, str]) -> int:
     if part.kind == "program":
         return _FULL  # only commands of the step's program are weighed
     if part.kind == "env":
@@ -134,34 +140,33 @@ def _credit(
     if part.kind == "arg":
         assert part.value is not None
         vm = part.value
-        return _FULL if any(value_matches(vm, w, variables) for w in view.cmd.args) else Fraction(0)
+        return _FULL if any(value_matches(vm, w, variables) for w in view.cmd.args) else _NONE
     stages = _later(line, view, part.programs)
     if part.kind == "pipe":
-        return _FULL if stages else Fraction(0)
+        return _FULL if stages else _NONE
     if part.kind == "pipe-shows":
         met = any(grep.shows(s.cmd.argv, shown) for s in stages for shown in part.shows)
-        return _FULL if met else Fraction(0)
+        return _FULL if met else _NONE
     assert part.value is not None
     vm = part.value
     met = any(value_matches(vm, w, variables) for s in stages for w in s.cmd.args)
-    return _FULL if met else Fraction(0)
+    return _FULL if met else _NONE
 
 
 def closeness(
-    parts: list[tuple[Part, Fraction]],
+    parts: list[tuple[Part, int]],
     main: StageExpect,
     line: LineView,
     variables: Mapping[str, str],
 ) -> Fraction:
     """How much of a step's weighed parts the line met, over its commands of the step's program
     (the best of them); 1 for a step whose command asks for nothing but its program."""
-    total = sum((w for _, w in parts), Fraction(0))
+    total = sum(w for _, w in parts)
     if not total:
-        return _FULL
-    best = Fraction(0)
+        return Fraction(1)
+    best = 0
     for view in line.commands:
         if view.cmd.program not in main.program:
             continue
-        met = sum((w * _credit(p, line, view, variables) for p, w in parts), Fraction(0))
-        best = max(best, met / total)
-    return best
+        best = max(best, sum(w * _credit(p, line, view, variables) for p, w in parts))
+    return Fraction(best, total * _QUARTERS)
