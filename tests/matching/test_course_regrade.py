@@ -59,3 +59,14 @@ def test_a_course_regrade_records_what_live_grading_did(tmp_path: Path) -> None:
 def test_regrade_needs_a_config_or_a_database_and_a_lab() -> None:
     with pytest.raises(SystemExit, match="--config"):
         main(["regrade", "--lab", str(TRANSPORT)])
+
+
+def test_the_command_regrades_one_lab_from_a_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = stored(tmp_path, "cli.db")
+    store.close()
+    url = f"sqlite:///{tmp_path / 'cli.db'}"
+    assert main(["regrade", "--db", url, "--lab", str(TRANSPORT), "--no-attestation"]) == 0
+    out = capsys.readouterr().out
+    assert "bob on nccl-transport: " in out and "records replayed" in out, out
