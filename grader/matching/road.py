@@ -134,9 +134,10 @@ def env_key(env: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
 
 
 def trusted_lines(lines: Iterable[str], env: Mapping[str, str]) -> list[str]:
-    """The run's lines as road evidence: none when a variable holds a line break (NCCL prints
-    values as they are, so a value could be a whole channel line of the learner's making)."""
-    if any("\n" in v or "\r" in v for v in env.values()):
+    """The run's lines as road evidence: none when an NCCL/CUDA/NVIDIA variable holds a line
+    break (NCCL prints values as they are, so a value could be a whole channel line of the
+    learner's making; other variables, such as a multi-line PS1, it never prints)."""
+    if any("\n" in v or "\r" in v for n, v in env.items() if ENV_NAME.match(n)):
         return []
     return list(lines)
 

@@ -108,6 +108,8 @@ def test_the_runs_own_lines_decide_before_anything_else() -> None:
     forged = {"NCCL_SOCKET_FAMILY": f"x\n{VIA_SOCKET}"}
     assert "nothing shows" in problem("socket", [VIA_SOCKET], forged, None).casefold()
     assert problem("p2p", [], {}, "p2p") != ""  # P2P is proven by the run's own lines only
+    # a shell variable NCCL never prints (a two-line prompt) takes nothing away
+    assert problem("socket", [VIA_SOCKET], {"PS1": "a\nb"}, None) == ""
 
 
 def test_the_memory_is_bounded_and_survives_a_snapshot() -> None:
