@@ -92,36 +92,32 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit("regrade: give --db and --lab, or --config grader.yaml")
     key = key_from_option(args.attest_key)
     enforce = not args.no_attestation
+    lab = None
     if args.config is not None:
         db, courses, only = _courses(args)
-        store = Store.open(db)
-        try:
-            results = regrade_course(
-                store,
-                courses,
-                labs=only,
-                allow_downgrade=args.allow_downgrade,
-                enforce_attestation=enforce,
-                attest_key=key,
+    else:
+        db, courses, only = args.db, {}, None
+        lab = load_lab(args.lab)
+        if lab.attest_programs:
+            print(
+                "attestation: not enforced (--no-attestation)"
+                if not enforce
+                else "attestation: enforced with the signed runs stored on the records "
+                + (
+                    "(re-verified with --attest-key)"
+                    if key
+                    else "(verified by the daemon at ingest)"
+                )
             )
-        finally:
-            store.close()
-        _report(results)
-        return 0
-    lab = load_lab(args.lab)
-    if lab.attest_programs:
-        print(
-            "attestation: not enforced (--no-attestation)"
-            if not enforce
-            else "attestation: enforced with the signed runs stored on the records "
-            + ("(re-verified with --attest-key)" if key else "(verified by the daemon at ingest)")
-        )
-    store = Store.open(args.db)
+    store = Store.open(db)
     try:
-        who = args.learner if args.learner is not None else store.learners()
+        if lab is not None:  # one lab, as each learner's only one
+            who = args.learner if args.learner is not None else store.learners()
+            courses = {learner: [lab] for learner in who}
         results = regrade_course(
             store,
-            {learner: [lab] for learner in who},
+            courses,
+            labs=only,
             allow_downgrade=args.allow_downgrade,
             enforce_attestation=enforce,
             attest_key=key,

@@ -212,10 +212,9 @@ class _Candidate:
     alternatives: list[OutputMatcher | None] = field(default_factory=list)
     # for a partial match: how much of what sets the step apart the line met (closeness.py)
     closeness: Fraction = Fraction(1)
-    # the environment the line gives the step's program and the run's shape (road.run_shape):
-    # what its `road` is judged on where no signed run is
-    env: dict[str, str] = field(default_factory=dict)
-    shape: str = ""
+    # the step's program as the line runs it, for a step with a `road` (judged on its
+    # environment and shape where no signed run is); None otherwise
+    program_view: CommandView | None = None
 
     def feed(self, lines: Sequence[str]) -> None:
         self.output.feed(lines)
@@ -242,10 +241,9 @@ class _Running:
     # (step, reason): a variable on the line is a near miss of one this lab uses, and with the
     # name corrected the line is that unverified step's command
     typo: tuple[str, str] | None = None
-    # the environment and run shape of the line's first program: what its unsigned output
-    # teaches RoadMemory
-    env: dict[str, str] = field(default_factory=dict)
-    shape: str = ""
+    # the line's first program: whose environment and shape its unsigned output teaches
+    # RoadMemory
+    first: CommandView | None = None
 
     def feed(self, lines: Sequence[str]) -> None:
         for c in self.candidates:
@@ -254,9 +252,11 @@ class _Running:
             c.feed(lines)
 
 
-def _shape(cv: CommandView) -> str:
-    """road.run_shape of a command as the line shows it."""
-    return run_shape(cv.cmd.program, cv.cmd.args)
+def _unsigned_run(cv: CommandView | None) -> tuple[str, dict[str, str]]:
+    """(road.run_shape, environment) of a command as the line shows it; ("", {}) for none."""
+    if cv is None:
+        return "", {}
+    return run_shape(cv.cmd.program, cv.cmd.args), cv.env
 
 
 def _evidence_from_json(d: Mapping[str, Any] | None) -> Evidence | None:
@@ -331,8 +331,10 @@ class LabGrader:
             }
         )
         self._index = {s.id: i for i, s in enumerate(lab.steps)}
-        # the NCCL roads this learner's runs showed on each node (grader.matching.road)
+        # the NCCL roads this learner's runs showed on each node (grader.matching.road), kept
+        # only for a lab with a step that measures one
         self.roads = RoadMemory()
+        self._roads_judged = any(s.road is not None for s in lab.steps)
         # unverified-step candidates for that audit: a command expectation and a pattern to show
         self._shown_steps = [
             s
@@ -550,12 +552,12 @@ class LabGrader:
             if m.relevant and not m.ok and step.command is not None and step.command.main:
                 near = closeness(self._parts[step.id], step.command.main, view, self.variables)
             main = step.command.main if step.command is not None else None
-            mine = next(
-                (cv for cv in view.commands if main is not None and cv.cmd.program in main.program),
-                None,
+            mine = (
+                next((cv for cv in view.commands if cv.cmd.program in main.program), None)
+                if step.road is not None and main is not None
+                else None
             )
-            env, shape = ({}, "") if mine is None else (mine.env, _shape(mine))
-            candidates.append(_Candidate(step, m, output, order, alternatives, near, env, shape))
+            candidates.append(_Candidate(step, m, output, order, alternatives, near, mine))
         for sid in matched_steps:
             self._steps[sid].anchor = (ev.session, ev.aid, ev.n)
         fits = (
@@ -581,8 +583,7 @@ class LabGrader:
             fits,
             # without a full match the closest step's own reason names the near miss already
             self._typo(ev.line, view, before.env) if matched_steps else None,
-            view.commands[0].env if view.commands else {},
-            _shape(view.commands[0]) if view.commands else "",
+            view.commands[0] if view.commands else None,
         )
 
     def _typo(self, line: str, view: LineView, env: ShellEnv) -> tuple[str, str] | None:
@@ -749,10 +750,14 @@ class LabGrader:
 
     def _learn_roads(self, rec: CommandRecord, run: _Running, runs: list[SignedRun] | None) -> None:
         """What this command's runs showed of the node's roads (grader.matching.road): the
-        signed runs' own output when attestation is enforced, else the terminal's."""
+        signed runs' own output when attestation is enforced, else the terminal's. Only a lab
+        with a `road` step keeps the memory: others skip rendering every record again."""
+        if not self._roads_judged:
+            return
         if runs is None:
             exit_ = -1 if rec.exit is None else rec.exit
-            self.roads.learn("", run.shape, run.env, rec.output.splitlines(), exit_)
+            shape, env = _unsigned_run(run.first)
+            self.roads.learn("", shape, env, rec.output.splitlines(), exit_)
             return
         records = records_of(rec.attestations)
         for att in runs:
@@ -769,8 +774,9 @@ class LabGrader:
         assert step.road is not None
         main = step.command.main if step.command is not None else None
         if runs is None or main is None or not self.lab.attested(step):
-            recalled = self.roads.recall("", c.shape, c.env)
-            return road_problem(step.road, rec.output.splitlines(), c.env, recalled)
+            shape, env = _unsigned_run(c.program_view)
+            recalled = self.roads.recall("", shape, env)
+            return road_problem(step.road, rec.output.splitlines(), env, recalled)
         records = records_of(rec.attestations)
         # every run of the program on the line must prove it: one run must not lend its proof to
         # another's number (`NCCL_IB_DISABLE=1 run > /dev/null; run`)
