@@ -53,6 +53,11 @@ INSTRUMENT = {
     "matcher": ("grader.matching", "grader.verdict"),
     "lab_loader": ("grader.labs", "yaml"),
     "api_models": ("grader.api.models", "grader.api.views"),
+    "run_record": (
+        "grader.protocol.run_record",
+        "grader.matching.signed_output",
+        "grader.matching.road",
+    ),
 }
 _STAT = re.compile(r"stat::(\w+):\s*(\d+)")
 

@@ -62,6 +62,24 @@ def _frames_of(session: str, ts: bytes) -> bytes:
     return out
 
 
+RUN_RECORD_SEEDS = 16
+"""Output records seeding the run-record target: the smallest the labs' self-tests keep."""
+
+
+def run_record_seeds() -> list[bytes]:
+    """The labs' own output records (labs/*/tests/runs/, as the sandbox's helper wrote them),
+    the smallest first: a fuzz input is at most the target's max_len."""
+    runs = sorted(
+        (
+            p.read_bytes()
+            for lab in LABS
+            for p in (ROOT / "labs" / lab / "tests" / "runs").glob("*.run")
+        ),
+        key=len,
+    )
+    return runs[:RUN_RECORD_SEEDS]
+
+
 def main() -> None:
     transcripts = sorted((ROOT / "labs").glob("*/tests/*.ts"))
     sessions = [(p.stem, p.read_bytes()) for p in transcripts]
@@ -81,6 +99,7 @@ def main() -> None:
     _write("labs", [(ROOT / "labs" / lab / "lab.yaml").read_bytes() for lab in LABS])
     rng = random.Random(32)  # the same bytes on every run
     _write("api_models", [rng.randbytes(API_SEED_BYTES) for _ in range(API_SEEDS)])
+    _write("run_records", run_record_seeds())
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ docs/SECURITY.md "Fuzzing" says how to run them.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
@@ -37,7 +38,9 @@ from grader.labs.loader import load_lab
 from grader.labs.model import Lab
 from grader.matching.cmdline import Pipeline, parse_flags, parse_line, simple_commands
 from grader.matching.engine import LabGrader
-from grader.protocol import frames, markers
+from grader.matching.road import ROADS, forces, problem, road_of, run_shape
+from grader.matching.signed_output import Unfollowable, Unseen, render, shown
+from grader.protocol import frames, markers, run_record
 from grader.store import NodeStatus, StepProgress
 
 T = TypeVar("T")
@@ -377,6 +380,38 @@ def fuzz_api_models(data: bytes) -> None:
         json.dumps(dumped, allow_nan=False)
 
 
+_MODELLED_LINES = ("prog", "prog 2>&1 | grep -i a", "prog > /dev/null", "prog | head -3 | tee x")
+"""Command lines the run-record target models a record through (signed_output.shown)."""
+
+
+def fuzz_run_record(data: bytes) -> None:
+    """A signed run's output record as the node's helper writes it (grader/protocol/run_record.py)
+    and what the grader makes of it: `parse` is None or a record within the format's bounds
+    (known places only), never an exception; its lines, the output model over them with the
+    record's places, and the road check (grader/matching/road.py: channel lines, the variables
+    read from the input's own bytes, the run's shape) never raise."""
+    out = run_record.parse(data)
+    text = data[:64].decode("utf-8", "replace")
+    env = {"NCCL_IB_DISABLE": text, "NCCL_P2P_DISABLE": "1", "NCCL_SHM_DISABLE": text[:1]}
+    shape = run_shape("all_reduce_perf", text.split())
+    if out is None:
+        lines = render(data[:4096])
+    else:
+        assert len(data) <= run_record.RECORD_MAX
+        assert {out.stdout_place, out.stderr_place} <= set(run_record.PLACES)
+        assert out.stdout_total >= 0 and out.stderr_total >= 0 and out.dropped >= 0
+        lines = render(out.both())
+        for line in _MODELLED_LINES:
+            with contextlib.suppress(Unfollowable, Unseen):  # lines the model refuses
+                assert isinstance(shown(line, "prog", out, 0), list)
+    for road in ROADS:
+        assert isinstance(problem(road, lines, env, None), str)
+        assert isinstance(forces(road, env), bool)
+    named = [road_of(line) for line in lines]
+    assert all(r is None or r in ROADS or r.startswith("net:") for r in named)
+    assert shape.startswith("all_reduce_perf -g ")
+
+
 @dataclass(frozen=True)
 class Target:
     name: str
@@ -397,6 +432,7 @@ TARGETS = {
         Target("matcher", fuzz_matcher, ("transcripts",), 16384),
         Target("lab_loader", fuzz_lab_loader, ("labs",), 32768),
         Target("api_models", fuzz_api_models, ("api_models",), 2048),
+        Target("run_record", fuzz_run_record, ("run_records",), 16384),
     )
 }
 
