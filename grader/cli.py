@@ -15,11 +15,11 @@ from collections.abc import Sequence
 # module path -> imported lazily so `grader lint` does not import asyncssh or the web stack.
 SUBCOMMAND_MODULES: tuple[str, ...] = (
     "grader.labs.lint_cmd",
-    "grader.matching.replay_cmd",
-    "grader.matching.testlab_cmd",
-    "grader.matching.record_cmd",
-    "grader.matching.new_cmd",
-    "grader.matching.import_lesson_cmd",
+    "grader.authoring.replay_cmd",
+    "grader.authoring.testlab_cmd",
+    "grader.authoring.record_cmd",
+    "grader.authoring.new_cmd",
+    "grader.authoring.import_lesson_cmd",
     "grader.capture.bench_cmd",
     "grader.bench.bench_cmd",
     "grader.bench.store_bench",

@@ -33,6 +33,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"protocol", "capture", "labs"}),
     frozenset({"verdict.py", "node"}),
     frozenset({"matching"}),
+    frozenset({"authoring"}),
     frozenset({"store"}),
     frozenset({"config.py"}),
     frozenset({"api", "outbound"}),
@@ -48,7 +49,7 @@ MODULE_FACES = {"protocol"}
 
 # Cross-package imports that bypass a face, each with its reason: (importing file, module).
 FACE_EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("grader/bench/recording.py", "grader.node.record"): (
+    ("grader/bench/recording.py", "grader.authoring.record"): (
         "the benchmark recording swaps the module's node_file for a copied capture-shell lib "
         "while play() runs: a patch needs the module, not a name imported from it"
     ),
@@ -199,25 +200,53 @@ def test_no_cycle_between_units() -> None:
     edges: dict[str, dict[str, Import]] = {}
     for imp, src, dst in cross_imports():
         edges.setdefault(src, {}).setdefault(dst, imp)
+    cycle = find_cycle(edges)
+    if cycle:
+        steps = [edges[a][b].where() for a, b in itertools.pairwise(cycle)]
+        pytest.fail(f"import cycle {' -> '.join(cycle)}:\n" + "\n".join(steps))
+
+
+def find_cycle(edges: dict[str, dict[str, Import]]) -> list[str] | None:
+    """One cycle in the graph `edges` (node -> successor -> the import making the edge), or None."""
     done: set[str] = set()
 
-    def visit(unit: str, path: list[str]) -> list[str] | None:
-        if unit in path:
-            return [*path[path.index(unit) :], unit]
-        if unit in done:
+    def visit(node: str, path: list[str]) -> list[str] | None:
+        if node in path:
+            return [*path[path.index(node) :], node]
+        if node in done:
             return None
-        for nxt in sorted(edges.get(unit, {})):
-            cycle = visit(nxt, [*path, unit])
+        for nxt in sorted(edges.get(node, {})):
+            cycle = visit(nxt, [*path, node])
             if cycle:
                 return cycle
-        done.add(unit)
+        done.add(node)
         return None
 
-    for unit in sorted(edges):
-        cycle = visit(unit, [])
+    for node in sorted(edges):
+        cycle = visit(node, [])
         if cycle:
-            steps = [edges[a][b].where() for a, b in itertools.pairwise(cycle)]
-            pytest.fail(f"import cycle {' -> '.join(cycle)}:\n" + "\n".join(steps))
+            return cycle
+    return None
+
+
+def test_no_cycle_between_modules_of_a_package() -> None:
+    """Within a package too, modules import each other one way: a TYPE_CHECKING import counts
+    (mypy follows it), so a module that needs another's type takes a Protocol or moves."""
+    edges: dict[str, dict[str, Import]] = {}
+    for path in sources():
+        here = module_name(path)
+        src = unit_of(here)
+        for imp in imports(path):
+            for target in targets(imp):
+                if unit_of(target) != src or target == here:
+                    continue
+                if path.name != "__init__.py" and is_package(target):
+                    continue  # a module reaching its own package's face: the face is a table
+                edges.setdefault(here, {}).setdefault(target, imp)
+    cycle = find_cycle(edges)
+    if cycle:
+        steps = [edges[a][b].where() for a, b in itertools.pairwise(cycle)]
+        pytest.fail(f"module import cycle {' -> '.join(cycle)}:\n" + "\n".join(steps))
 
 
 def test_no_private_name_of_another_package() -> None:

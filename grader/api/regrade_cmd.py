@@ -84,8 +84,8 @@ def _courses(args: argparse.Namespace) -> tuple[str, dict[str, list[Lab]], list[
 
 
 def run(args: argparse.Namespace) -> int:
+    from grader.authoring import key_from_option
     from grader.labs import load_lab
-    from grader.matching import key_from_option
     from grader.store import Store, regrade_course
 
     if args.config is None and (args.db is None or args.lab is None):

@@ -2,10 +2,10 @@
 
 `record()` types data/session.script (the seed lab done honestly, with think pauses, an
 NCCL_DEBUG=INFO run whose full output is large) into the real capture shell (`script -qf` + the
-hooks, via grader.node.record) with the simulated nvidia-smi / nccl-tests on PATH, and watches the
-session file grow: every RECORD_POLL_S it notes (seconds since start, file size). The replay in
-farm.py appends the same bytes at the same offsets at the same relative times, so the grader sees
-what a real node's spool would show, keystroke echoes and all.
+hooks, via grader.authoring.record) with the simulated nvidia-smi / nccl-tests on PATH, and
+watches the session file grow: every RECORD_POLL_S it notes (seconds since start, file size).
+The replay in farm.py appends the same bytes at the same offsets at the same relative times, so
+the grader sees what a real node's spool would show, keystroke echoes and all.
 
 Regenerate with `grader bench --record` (about a minute of typing at human speed).
 """
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-import grader.node.record
+import grader.authoring.record
+from grader.authoring import install_simulator
 from grader.labs import load_lab
-from grader.node import install_simulator
 
 # A human types 5-10 keys/s; 0.1 s per key is the pace a learner copying a command types at.
 KEY_DELAY_S = 0.1
@@ -101,7 +101,7 @@ def record(labs_dir: Path, out: Path | None = None) -> Recording:
     base = Path(tempfile.gettempdir()) / "labgrader-bench-rec"
     shutil.rmtree(base, ignore_errors=True)
     lib = base / "lib"
-    shutil.copytree(grader.node.record.node_file("capture-shell").parent, lib, symlinks=True)
+    shutil.copytree(grader.authoring.record.node_file("capture-shell").parent, lib, symlinks=True)
     home, root, etc, bin_ = base / "home", base / "root", base / "etc", base / "bin"
     for d in (home, root, etc, bin_):
         d.mkdir(parents=True)
@@ -111,16 +111,16 @@ def record(labs_dir: Path, out: Path | None = None) -> Recording:
     (home / ".profile").write_text(f'PATH="{bin_}:$PATH"\n')
     env_lines = [f"@env HOME={home}", f"@env LABGRADER_ETC={etc}"]
     here = Path.cwd()
-    original = grader.node.record.node_file
+    original = grader.authoring.record.node_file
     watcher = _Watcher(root / "spool")
     watcher.start()
     try:
-        grader.node.record.node_file = lambda name: lib / name
+        grader.authoring.record.node_file = lambda name: lib / name
         os.chdir(home)
-        rec = grader.node.record.play(env_lines + script, root, KEY_DELAY_S)
+        rec = grader.authoring.record.play(env_lines + script, root, KEY_DELAY_S)
     finally:
         os.chdir(here)
-        grader.node.record.node_file = original
+        grader.authoring.record.node_file = original
         time.sleep(0.2)
         watcher.stop.set()
         watcher.join()

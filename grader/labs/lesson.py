@@ -18,7 +18,7 @@ Where a box ends is decided from the text alone: a box whose first line has an `
 another box, a `>>>` line or a diagram; otherwise it is that one line. So a prose line holding
 ` hint: ` right after a box without hint is read as part of the box: the draft's review shows it.
 
-grader.matching.draft turns a Lesson into a draft lab; `grader import-lesson` writes it.
+grader.authoring.draft turns a Lesson into a draft lab; `grader import-lesson` writes it.
 """
 
 from __future__ import annotations

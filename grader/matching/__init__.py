@@ -14,11 +14,11 @@ if TYPE_CHECKING:
         Attester,
         RecordShelf,
         enforced,
-        key_from_option,
+        read_key,
         verify_kept,
         verify_signature,
     )
-    from grader.matching.cmdline import simple_commands
+    from grader.matching.cmdline import SimpleCommand, parse_line, simple_commands
     from grader.matching.course import current_lab, current_of, feed_course, grade_course
     from grader.matching.engine import LabGrader, grade_records
     from grader.matching.expect import (
@@ -30,9 +30,6 @@ if TYPE_CHECKING:
         substitute,
         unknown_variables,
     )
-    from grader.matching.profile_matrix import PLACEHOLDER
-    from grader.matching.selftest import expected_state
-    from grader.matching.session_files import replay
 
 __getattr__ = lazy_names(
     __name__,
@@ -40,7 +37,6 @@ __getattr__ = lazy_names(
         "Attester": ".attest",
         "LabGrader": ".engine",
         "OutputMatcher": ".expect",
-        "PLACEHOLDER": ".profile_matrix",
         "RecordShelf": ".attest",
         "ShellEnv": ".expect",
         "analyse_line": ".expect",
@@ -49,12 +45,12 @@ __getattr__ = lazy_names(
         "current_lab": ".course",
         "current_of": ".course",
         "enforced": ".attest",
-        "expected_state": ".selftest",
         "feed_course": ".course",
         "grade_course": ".course",
         "grade_records": ".engine",
-        "key_from_option": ".attest",
-        "replay": ".session_files",
+        "read_key": ".attest",
+        "SimpleCommand": ".cmdline",
+        "parse_line": ".cmdline",
         "simple_commands": ".cmdline",
         "substitute": ".expect",
         "unknown_variables": ".expect",
@@ -64,24 +60,23 @@ __getattr__ = lazy_names(
 )
 
 __all__ = [
-    "PLACEHOLDER",
     "Attester",
     "LabGrader",
     "OutputMatcher",
     "RecordShelf",
     "ShellEnv",
+    "SimpleCommand",
     "analyse_line",
     "check_command",
     "check_exit",
     "current_lab",
     "current_of",
     "enforced",
-    "expected_state",
     "feed_course",
     "grade_course",
     "grade_records",
-    "key_from_option",
-    "replay",
+    "parse_line",
+    "read_key",
     "simple_commands",
     "substitute",
     "unknown_variables",

@@ -27,7 +27,6 @@ same module (installed beside it), so the two sides cannot drift apart.
 from __future__ import annotations
 
 import base64
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -146,36 +145,6 @@ def record_fits(att: Any, data: bytes | None) -> bool:
     run is this session's by its nonce, checked by the parser, and this command's once: a
     replayed marker is `replayed_attestation`; its record is bound to it by the hash.)"""
     return data is not None and bool(att.record) and run_record.digest(data) == att.record_hash
-
-
-#: Where a lab keeps its transcripts' output records: tests/runs/ (`grader record` puts them
-#: there, out of the author's way); a copied node spool has them beside the sessions.
-RECORDS_SUBDIR = "runs"
-
-
-class FolderRecords:
-    """The output records in a folder (a node's spool directory copied) or its RECORDS_SUBDIR
-    (a lab's tests/), read when a signed run names one: what `grader replay` and `test-lab`
-    give the Attester."""
-
-    __slots__ = ("folder",)
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-
-    def get(self, name: str) -> bytes | None:
-        if run_record.record_session(name) is None:
-            return None  # (no path of ours: the name is a bare record name)
-        for path in (self.folder / name, self.folder / RECORDS_SUBDIR / name):
-            try:
-                if path.stat().st_size <= run_record.RECORD_MAX:
-                    return path.read_bytes()
-            except OSError:
-                continue
-        return None
-
-    def pop(self, name: str, default: Any = None) -> Any:
-        return default  # the files stay: another replay reads them again
 
 
 def verify_kept(key: bytes, texts: Iterable[str]) -> tuple[str, ...]:
@@ -412,36 +381,3 @@ def parse_kept(texts: Iterable[str]) -> list[Any]:
         if att is not None:
             runs.append(att)
     return runs
-
-
-# ---------------------------------------------------------------- offline tools' option
-KEY_OPTION_HELP = (
-    "the node's attestation public key file (64 hex, as at /etc/labgrader/attest.pub): verify "
-    "133;T markers and enforce the lab's attest.programs; without it attestation is not enforced"
-)
-
-
-def add_key_option(parser: Any) -> None:
-    """`--attest-key FILE` for an offline tool (replay, test-lab)."""
-    parser.add_argument("--attest-key", metavar="FILE", help=KEY_OPTION_HELP)
-
-
-def key_from_option(path: str | None) -> bytes | None:
-    """The key named by --attest-key (None when not given); SystemExit(2) with the reason."""
-    if path is None:
-        return None
-    try:
-        return read_key(path)
-    except (OSError, ValueError) as exc:
-        print(f"{path}: not a usable attestation key: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
-
-
-def not_enforced_note(lab: Lab, key: bytes | None) -> str | None:
-    """The one line an offline tool prints when the lab has attested steps it cannot enforce."""
-    if key is not None or not lab.attest_programs:
-        return None
-    return (
-        f"attestation: not enforced for {lab.id} (no --attest-key): steps of "
-        f"{', '.join(sorted(lab.attest_programs))} verify on the command line alone"
-    )

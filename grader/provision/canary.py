@@ -37,9 +37,8 @@ import yaml
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from grader.authoring import KEYS, PLACEHOLDER, PROMPT_MARK, expected_state, replay
 from grader.labs import Lab, LabInvalid, load_lab
-from grader.matching import PLACEHOLDER, expected_state, replay
-from grader.node import KEYS, PROMPT_MARK
 from grader.protocol import signed_run
 from grader.provision.inventory import CANARY_ACCOUNT
 from grader.provision.learnerkeys import authorize
@@ -260,7 +259,7 @@ def _node_key(node: Node) -> bytes:
 
 
 def _expected(labdir: Path) -> dict[str, str]:
-    """Each step's state in the lab's any-node.expect.yaml (format: grader.matching.selftest)."""
+    """Each step's state in the lab's any-node.expect.yaml (format: grader.authoring.selftest)."""
     spec = yaml.safe_load((labdir / "tests" / EXPECT).read_text(encoding="utf-8")) or {}
     return {str(k): expected_state(v)[0] for k, v in (spec.get("steps") or {}).items()}
 

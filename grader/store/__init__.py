@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from grader.store.leases import LeaseRound
     from grader.store.notify import EventFeed
     from grader.store.queries import EVENTS_PAGE_MAX
-    from grader.store.regrade import RegradeResult, regrade_course
+    from grader.store.regrade_run import RegradeResult, regrade_course
     from grader.store.store import Store
     from grader.store.tokens import secret_digest
 
@@ -46,8 +46,8 @@ __getattr__ = lazy_names(
         "EventFeed": ".notify",
         "LeaseRound": ".leases",
         "LoggedEvent": ".delivery",
-        "RegradeResult": ".regrade",
-        "regrade_course": ".regrade",
+        "RegradeResult": ".regrade_run",
+        "regrade_course": ".regrade_run",
         "Store": ".store",
         "fresh_schema": ".database",
         "secret_digest": ".tokens",

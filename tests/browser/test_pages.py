@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from grader.store import Store
-from grader.store.regrade import regrade
+from grader.store.regrade_run import regrade
 
 from .classroom import (
     OPERATOR,

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from grader.api import create_app
 from grader.store import Store
-from grader.store.regrade import regrade
+from grader.store.regrade_run import regrade
 
 from .classroom import OPERATOR, TOKENS, seed_pair, seed_transport, settings
 from .seed import (

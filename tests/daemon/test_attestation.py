@@ -28,7 +28,7 @@ from grader.matching.attest import payloads, records_of, verify
 from grader.protocol import signed_run
 from grader.protocol.frames import KIND_DATA, Frame
 from grader.store import IngestBatch, Store
-from grader.store.regrade import regrade
+from grader.store.regrade_run import regrade
 
 from .demo import Shell
 from .nodesim import LEARNER, Spool, wait_for, write_config

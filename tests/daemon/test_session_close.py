@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from grader.authoring.record import Recorder
 from grader.daemon.ingest import SESSION_IDLE_CLOSE_S, NodeIngest
-from grader.node.record import Recorder
 from grader.protocol.frames import KIND_DATA, Frame
 from grader.store import Store
 

@@ -7,7 +7,7 @@ key, and open tmux, whose pane is a new pty that tmux re-renders (dropping our O
 the bashrc guard must give it its own `script` and session file. Here the keystrokes go one by
 one, with pauses, over real SSH into a real pty; the spool is then read over SFTP as
 `labgrader` with the pinned host key and graded by the real parser and engine
-(grader.matching.session_files, what `grader replay` runs). The dishonest session runs the same
+(grader.authoring.session_files, what `grader replay` runs). The dishonest session runs the same
 pipeline, so "nothing verified" is not vacuous.
 
 Synchronisation: the login shell's own prompt marker (its aid and nonce) says a command is over;
@@ -29,9 +29,9 @@ import pytest
 import shells
 from fakenode import SHELL_TIMEOUT_S, FakeNode, InteractiveShell, install_bash
 
+from grader.authoring.session_files import SESSIONS_INDEX, merged_events, replay
 from grader.capture.events import CommandEnded, CommandRecord
 from grader.labs.loader import load_lab
-from grader.matching.session_files import SESSIONS_INDEX, merged_events, replay
 from grader.verdict import State
 
 pytestmark = pytest.mark.fakenode

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from grader.api.practice import check_command_line
+from grader.authoring.draft import DraftError, build_draft, propose_patterns
 from grader.cli import main
 from grader.labs import check_lab, load_lab
 from grader.labs.lesson import Box, LessonError, Question, parse_lesson
-from grader.matching.draft import DraftError, build_draft, propose_patterns
 
 REPO = Path(__file__).resolve().parents[2]
 SEED_LESSON = REPO / "tests" / "labs" / "lessons" / "seed-lesson.txt"

@@ -1,4 +1,4 @@
-"""`grader record` types on a sandbox node in one fixed folder (grader/matching/record_cmd.py
+"""`grader record` types on a sandbox node in one fixed folder (grader/authoring/record_cmd.py
 WORK_DIR): two recordings at once take turns, and a link planted at the folder is refused."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from grader.labs import load_lab
-from grader.matching import record_cmd
+from grader.authoring import record_cmd
 
 REPO = Path(__file__).resolve().parents[2]
 LAB = REPO / "labs" / "nccl-transport"

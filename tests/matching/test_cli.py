@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from grader.authoring.session_files import merged_events, replay
 from grader.capture.events import CommandEnded
 from grader.capture.transcript import Transcript
 from grader.cli import main
 from grader.labs.loader import load_lab
 from grader.matching.engine import LabGrader, grade_records
-from grader.matching.session_files import merged_events, replay
 
 REPO = Path(__file__).resolve().parents[2]
 LAB = REPO / "labs" / "nccl-bootstrap"

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from matching_helpers import Shell
 
+from grader.authoring.session_files import parse_file, session_info
 from grader.capture import CommandEnded, Event
 from grader.labs import load_lab
 from grader.matching import LabGrader, current_lab, feed_course, grade_course
-from grader.matching.session_files import parse_file, session_info
 from grader.verdict import State, StepVerdict
 
 REPO = Path(__file__).resolve().parents[2]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from grader.authoring.profile_matrix import matrix_profiles
 from grader.cli import main
-from grader.matching.profile_matrix import matrix_profiles
 
 REPO = Path(__file__).resolve().parents[2]
 LAB = REPO / "labs" / "nccl-bootstrap"

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from matching_helpers import Shell
 
+from grader.authoring.sandbox import install_simulator
 from grader.capture.events import CommandEnded, Event
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
 from grader.matching.engine import LabGrader, grade_records
 from grader.matching.expect import numbers_problem
-from grader.node.sandbox import install_simulator
 from grader.verdict import State
 
 LAB = """\

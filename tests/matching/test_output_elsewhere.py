@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from matching_helpers import BROKEN_OUTPUT, GOOD_TAIL, SOCKET_LINE, Shell, seed_like_lab
 
+from grader.authoring.session_files import replay
 from grader.capture.events import Anomaly, CommandEnded
 from grader.labs.loader import load_lab
 from grader.labs.model import OutputExpect, Pattern, Step
 from grader.matching.engine import LabGrader
-from grader.matching.session_files import replay
 from grader.verdict import State
 
 KIND = "expected_output_elsewhere"

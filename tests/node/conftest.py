@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 import shells
 
+from grader.authoring.record import Recorder
 from grader.capture.events import CommandEnded, CommandRecord, Event
 from grader.capture.parser import SessionParser
-from grader.node.record import Recorder
 
 
 class Captured:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from grader.authoring.record import PROMPT_MARK, PROMPT_TIMEOUT, Recorder
 from grader.capture.events import Anomaly
 from grader.node.paths import node_file
-from grader.node.record import PROMPT_MARK, PROMPT_TIMEOUT, Recorder
 
 
 def wait_for(rec: Recorder, what: bytes, count: int) -> None:

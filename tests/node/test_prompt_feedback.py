@@ -12,7 +12,7 @@ import threading
 import time
 from pathlib import Path
 
-from grader.node.record import Recorder
+from grader.authoring.record import Recorder
 
 USER = __import__("getpass").getuser()
 PROMPT = b"\x1b]133;A;"

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 import shells
 
+from grader.authoring.session_files import replay
+from grader.authoring.testlab_cmd import test_lab as run_test_lab
 from grader.labs.loader import load_lab
-from grader.matching.session_files import replay
-from grader.matching.testlab_cmd import test_lab as run_test_lab
 
 REPO = Path(__file__).resolve().parents[2]
 RECORDER = REPO / "tests" / "tools" / "record_transcripts.py"

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 import shells
 
+from grader.authoring.record import Recorder
 from grader.capture.events import Anomaly, CommandEnded
 from grader.capture.parser import SessionParser
 from grader.daemon.ingest import NodeIngest
 from grader.labs.loader import load_lab
 from grader.node.paths import node_file
-from grader.node.record import Recorder
 from grader.protocol.frames import KIND_DATA, Frame
 from grader.store import Store
 

@@ -7,7 +7,7 @@ import dataclasses
 from grader.capture.events import CommandRecord
 from grader.labs.model import CommandExpect, Lab, OutputExpect, Pattern, StageExpect, Step
 from grader.store import EVENT_DOWNGRADED, IngestBatch, Store, VerdictEvent
-from grader.store.regrade import regrade
+from grader.store.regrade_run import regrade
 from grader.verdict import Evidence, State, StepVerdict
 from store.batches import NODE
 

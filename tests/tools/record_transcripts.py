@@ -4,7 +4,7 @@
 
 For every `labs/<lab>/tests/<name>.script` (or only the NAMEs given) this starts the real capture
 shell (grader/node/files/capture-shell, `script -qf` + hooks) on a local pty through
-grader.node.record, with the simulated nvidia-smi / nccl-tests first on PATH and the lab's
+grader.authoring.record, with the simulated nvidia-smi / nccl-tests first on PATH and the lab's
 `environment:` as the node's environment file, types the script, and stores the session file as
 `<name>.ts`, its sessions.jsonl entry (nonce included) in `tests/sessions.jsonl`. The
 `<name>.expect.yaml` beside it is written by hand: it is the lab author's claim about the
@@ -14,11 +14,11 @@ transcript, which `grader test-lab` then checks.
 built) instead of the first `bash` on PATH: the shell matrix (tests/shells) re-records a copy of
 every lab's scripts on each release and grades them there.
 
-Script lines are the recorder's (see grader/node/record.py: typed lines and `@key`, `@type`,
+Script lines are the recorder's (see grader/authoring/record.py: typed lines and `@key`, `@type`,
 `@sleep`, `@env` directives) plus one of ours, handled before the shell starts:
 `@@copy OTHER.ts DEST` copies an already recorded transcript into the learner's home as DEST
 (to replay an old session with `cat`). `{{name}}` in a line is typed as the value the lab
-captured for `name` so far (grader/matching/profile_matrix.py), as a learner copies it from the
+captured for `name` so far (grader/authoring/profile_matrix.py), as a learner copies it from the
 screen.
 """
 
@@ -31,9 +31,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from grader.authoring.profile_matrix import DEFAULT_PROFILE, covers  # noqa: E402
+from grader.authoring.record_cmd import record_transcript  # noqa: E402
 from grader.labs.loader import load_lab  # noqa: E402 - the path above makes the package importable
-from grader.matching.profile_matrix import DEFAULT_PROFILE, covers  # noqa: E402
-from grader.matching.record_cmd import record_transcript  # noqa: E402
 
 
 def record(labdir: Path, script: Path, bash_dir: Path | None = None) -> Path:

@@ -1,4 +1,4 @@
-"""Fixtures for forgery tests: a real captured bash (grader.node.record) with the simulated GPU
+"""Fixtures for forgery tests: a real captured bash (grader.authoring.record) with the simulated GPU
 programs on PATH, graded by the daemon's own ingest into a real SQLite store."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from grader.authoring.record import Recorder
+from grader.authoring.sandbox import install_simulator
 from grader.daemon.ingest import NodeIngest
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
-from grader.node.record import Recorder
-from grader.node.sandbox import install_simulator
 from grader.protocol.frames import KIND_DATA, Frame
 from grader.store import Store
 from grader.store.model import AuditEntry, StepProgress

@@ -1,7 +1,7 @@
 """Forgery against a real captured bash: what a learner can type to fake a step, and what the
 grader makes of it (the daemon's ingest, the seed lab, a real SQLite store and its audit log).
 
-Every case is typed key by key into real bash under real `script` (grader.node.record). A case
+Every case is typed key by key into real bash under real `script` (grader.authoring.record). A case
 passes when no step is verified by the forgery and the forgery left its anomaly in the store's
 audit log (suspicious=True): output forgeries exactly `expected_output_elsewhere` (the engine's:
 a step's expected output shown by a command whose program cannot verify it), marker forgeries

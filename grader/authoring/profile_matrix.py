@@ -4,7 +4,7 @@ simulated node shape, and graded against the same expectations.
 A recorded transcript (`tests/<name>.ts`) proves the lab on the one node it was recorded on. Real
 nodes differ: other NCCL generations print other texts, an InfiniBand node never prints a
 NET/Socket line, the interface may be ens5 or bond0 (docs/nccl-facts.md). So `grader test-lab
---profiles` types each `tests/<name>.script` into a sandbox node (grader/node/sandbox.py) per
+--profiles` types each `tests/<name>.script` into a sandbox node (grader/authoring/sandbox.py) per
 profile in the simulator's profiles/matrix/ (grader.node.paths.simulator_dir()) and checks its
 `<name>.expect.yaml` there.
 
@@ -29,10 +29,12 @@ from typing import Any
 
 import yaml
 
+from grader.authoring.record import Recorder, RecorderError
+from grader.authoring.sandbox import record_script
+from grader.authoring.selftest import EXPECT_SUFFIX, check_transcript
+from grader.authoring.session_files import replay
 from grader.labs import Lab
-from grader.matching.selftest import EXPECT_SUFFIX, check_transcript
-from grader.matching.session_files import replay
-from grader.node import Recorder, RecorderError, record_script, simulator_dir
+from grader.node import simulator_dir
 
 MATRIX_DIR = "profiles/matrix"
 # The built-in profile on this machine's interfaces: what recorded transcripts were typed on.

@@ -100,7 +100,7 @@ def schema_hint(labdir: Path) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from grader.matching.record_cmd import record_transcript  # the capture shell: only here
+    from grader.authoring.record_cmd import record_transcript  # the capture shell: only here
 
     if not LAB_ID.match(args.lab_id):
         print(f"{args.lab_id!r}: a lab id is lowercase letters, digits and - (like gpu-census)")

@@ -1,4 +1,4 @@
-"""Attested runs on a sandbox node (grader/node/sandbox.py): the helper's witness, unprivileged.
+"""Attested runs on a sandbox node (grader/authoring/sandbox.py): the helper's witness, no root.
 
 A lab's self-tests and `grader record` type on a sandbox node, which has no root, no sudo and no
 run account. So that they exercise attestation as a learner's node does, the sandbox puts a
@@ -13,7 +13,7 @@ by it proves nothing about a real node. `grader test-lab` verifies a lab's trans
 public half, `tests/attest.pub` (written by `grader record`), so the grader's checks (signature,
 record hash, the output model of grader/matching/signed_output.py) run on every self-test.
 
-    python -m grader.node.sandbox_attest SPOOL_ROOT REAL NAME [ARG...]
+    python -m grader.authoring.sandbox_attest SPOOL_ROOT REAL NAME [ARG...]
 """
 
 from __future__ import annotations
@@ -29,12 +29,13 @@ from collections.abc import Sequence
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
-from grader.node.paths import node_module
+from grader.node import node_module
 from grader.protocol import run_record, signed_run
 
 #: The sandbox nodes' signing key (tests only, public by design: see the module doc).
 SANDBOX_KEY_SEED = b"labgrader sandbox node: no trust"[:32]
-#: The simulator's variables (grader/node/sandbox.py sets LABGRADER_SIM_PROFILE) the program keeps.
+#: The simulator's variables the program keeps (grader/authoring/sandbox.py sets
+#: LABGRADER_SIM_PROFILE).
 SIM_PREFIX = b"LABGRADER_SIM_"
 #: The file beside a lab's transcripts holding the public half (what test-lab verifies with).
 PUBLIC_KEY_FILE = "attest.pub"

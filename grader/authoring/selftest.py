@@ -1,7 +1,7 @@
 """A lab's self-test, judged: a transcript graded by the lab and compared with what its
-`<name>.expect.yaml` says it must get (the format is in grader/matching/testlab_cmd.py).
+`<name>.expect.yaml` says it must get (the format is in grader/authoring/testlab_cmd.py).
 
-`grader test-lab` checks recorded transcripts with it; grader/matching/profile_matrix.py checks
+`grader test-lab` checks recorded transcripts with it; grader/authoring/profile_matrix.py checks
 the transcripts it records on each node profile with it too.
 """
 
@@ -13,8 +13,8 @@ from typing import Any
 
 import yaml
 
+from grader.authoring.session_files import replay
 from grader.labs import Lab
-from grader.matching.session_files import replay
 from grader.verdict import Evidence, StepVerdict
 
 EXPECT_SUFFIX = ".expect.yaml"

@@ -22,12 +22,12 @@ from pathlib import Path
 
 import yaml
 
+from grader.authoring.key_option import add_key_option, key_from_option, not_enforced_note
+from grader.authoring.profile_matrix import ProfileNotFound, prove_lab, select_profiles
+from grader.authoring.record_cmd import tests_key
+from grader.authoring.selftest import EXPECT_SUFFIX, Outcome, check_transcript, expectation_text
+from grader.authoring.session_files import replay
 from grader.labs import Lab, LabInvalid, load_lab
-from grader.matching.attest import add_key_option, key_from_option, not_enforced_note
-from grader.matching.profile_matrix import ProfileNotFound, prove_lab, select_profiles
-from grader.matching.record_cmd import tests_key
-from grader.matching.selftest import EXPECT_SUFFIX, Outcome, check_transcript, expectation_text
-from grader.matching.session_files import replay
 from grader.node import simulator_missing
 
 TESTS_DIR = "tests"

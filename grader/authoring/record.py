@@ -8,7 +8,7 @@ LABGRADER_ROOT: no root privileges are needed, everything runs as the current us
 
 Used by tests/node and to record transcripts for a lab's self-test:
 
-    python -m grader.node.record --root /tmp/rec script.txt
+    python -m grader.authoring.record --root /tmp/rec script.txt
 
 where each line of script.txt is typed and followed by Enter, except directives:
 `@key ctrl-c|ctrl-d|backspace|up|down|left|right|tab|enter`, `@type TEXT` (no Enter),
@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from grader.node.paths import node_file
+from grader.node import node_file
 
 KEYS: dict[str, bytes] = {
     "enter": b"\r",
@@ -261,7 +261,7 @@ def play(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m grader.node.record",
+        prog="python -m grader.authoring.record",
         description="Type a script into a real captured shell; leave the spool under --root.",
     )
     parser.add_argument("--root", type=Path, required=True, help="LABGRADER_ROOT to record into")

@@ -3,8 +3,8 @@
     grader record labs/nccl-bootstrap tests/clean-run.script          # on this machine's node
     grader record labs/nccl-bootstrap my-try.script --profile ib-nccl-2.26
 
-The script (the recorder's language, grader/node/record.py, plus `@@copy` and `{{name}}`
-placeholders, docs/lab-format.md) is typed on a sandbox node (grader/node/sandbox.py: the
+The script (the recorder's language, grader/authoring/record.py, plus `@@copy` and `{{name}}`
+placeholders, docs/lab-format.md) is typed on a sandbox node (grader/authoring/sandbox.py: the
 simulated programs, the lab's environment, `lab`). The session becomes `tests/<name>.ts`, its
 index entry goes to `tests/sessions.jsonl`, and, like a snapshot test, the verdicts it gets today
 become `tests/<name>.expect.yaml` when there is none yet: the author reviews that file, it is the
@@ -27,22 +27,20 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from grader.labs import Lab, LabInvalid, load_lab
-from grader.matching.attest import RECORDS_SUBDIR, read_key
-from grader.matching.profile_matrix import (
+from grader.authoring.profile_matrix import (
     ProfileNotFound,
     placeholder_resolver,
     select_profiles,
 )
-from grader.matching.selftest import EXPECT_SUFFIX, check_transcript, expectation_text
-from grader.matching.session_files import replay
-from grader.node import (
-    PUBLIC_KEY_FILE,
-    RecorderError,
-    record_script,
-    sandbox_public_hex,
-    simulator_missing,
-)
+from grader.authoring.record import RecorderError
+from grader.authoring.sandbox import record_script
+from grader.authoring.sandbox_attest import PUBLIC_KEY_FILE, sandbox_public_hex
+from grader.authoring.selftest import EXPECT_SUFFIX, check_transcript, expectation_text
+from grader.authoring.session_files import replay
+from grader.authoring.transcript_records import RECORDS_SUBDIR
+from grader.labs import Lab, LabInvalid, load_lab
+from grader.matching import read_key
+from grader.node import simulator_missing
 
 KEY_DELAY = 0.002
 # A fixed, machine-neutral place: paths in a transcript (the cwd markers, script's header naming

@@ -21,10 +21,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.authoring.transcript_records import FolderRecords
 from grader.capture import CommandEnded, CommandStarted, Event, SessionParser
 from grader.labs import Lab
-from grader.matching.attest import Attester, FolderRecords
-from grader.matching.engine import LabGrader
+from grader.matching import Attester, LabGrader
 
 SESSIONS_INDEX = "sessions.jsonl"
 # Files are read in chunks like the daemon streams them, so a replay exercises the same carry

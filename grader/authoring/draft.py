@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 
 from grader.labs import Box, Diagram, Lesson, Question
-from grader.matching.cmdline import SimpleCommand, parse_line
+from grader.matching import SimpleCommand, parse_line
 
 LAB_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _FLAG = re.compile(r"^--?[A-Za-z0-9][A-Za-z0-9_.-]*$")

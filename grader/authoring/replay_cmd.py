@@ -12,10 +12,10 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from grader.authoring.key_option import add_key_option, key_from_option, not_enforced_note
+from grader.authoring.session_files import replay
 from grader.capture import Anomaly
 from grader.labs import LabInvalid, load_lab
-from grader.matching.attest import add_key_option, key_from_option, not_enforced_note
-from grader.matching.session_files import replay
 from grader.printable import printable
 from grader.verdict import StepVerdict
 

@@ -10,7 +10,7 @@ tests/tools/record_transcripts.py (a lab's recorded self-tests).
 
 Attested runs: each program the lab attests (`attest_programs`) is reached through a wrapper, as
 on a learner's node, that runs it under the attestation helper's witness with the sandbox's own
-key (grader/node/sandbox_attest.py): the transcripts carry signed runs and output records, and
+key (grader/authoring/sandbox_attest.py): the transcripts carry signed runs and output records, and
 a lab's self-tests exercise the grader's checks of them.
 """
 
@@ -24,8 +24,8 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
-from grader.node.paths import node_files_dir, simulator_dir
-from grader.node.record import DEFAULT_KEY_DELAY, Recorder, play
+from grader.authoring.record import DEFAULT_KEY_DELAY, Recorder, play
+from grader.node import node_files_dir, simulator_dir
 
 # What the simulator's install.sh links into a bin folder: nvidia-smi and the eleven nccl-tests
 # names.
@@ -62,7 +62,7 @@ def attest_wrappers(base: Path, bin_dir: Path, lib: Path, root: Path, names: Ite
             continue
         link.unlink(missing_ok=True)
         witness = shlex.join(
-            [sys.executable, "-m", "grader.node.sandbox_attest", str(root), str(real), name]
+            [sys.executable, "-m", "grader.authoring.sandbox_attest", str(root), str(real), name]
         )
         when = '[ -n "${LABGRADER_NONCE-}" ]'
         if name == "lab":
@@ -85,7 +85,7 @@ def record_script(
     key_delay: float = DEFAULT_KEY_DELAY,
     attest_programs: Iterable[str] = (),
 ) -> Recorder:
-    """Type `lines` (grader.node.record's script language) into a fresh sandbox under `base`,
+    """Type `lines` (grader.authoring.record's script language) into a fresh sandbox under `base`,
     which must not exist yet; returns the closed Recorder, whose spool is under `base/root`."""
     lib, home, root, etc, bin_ = (base / d for d in ("lib", "home", "root", "etc", "bin"))
     shutil.copytree(node_files_dir(), lib, symlinks=True)

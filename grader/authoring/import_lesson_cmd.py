@@ -4,7 +4,7 @@
     grader import-lesson lesson.txt -o labs/my-lab   # the id is the folder's name
     grader import-lesson lesson.txt --id my-lab --force
 
-The lesson is read by grader.labs.lesson and drafted by grader.matching.draft (both pure); this
+The lesson is read by grader.labs.lesson and drafted by grader.authoring.draft (both pure); this
 module is the edge: it reads the file, builds the whole draft in memory, lints it in a scratch
 folder and only then moves it into place, so bad input writes nothing. It prints one list of
 what the author must still decide.
@@ -18,9 +18,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from grader.authoring.draft import LAB_ID, DraftError, build_draft, slug
+from grader.authoring.new_cmd import schema_hint
 from grader.labs import LAB_FILE, LessonError, check_lab, parse_lesson
-from grader.matching.draft import LAB_ID, DraftError, build_draft, slug
-from grader.matching.new_cmd import schema_hint
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
