@@ -1,6 +1,6 @@
 """The Practice Zone: a learner types a step's command in the browser; the real matcher judges it.
 
-Only the command line is judged (grader.matching.expect, the same code the daemon grades with):
+Only the command line is judged (grader.matching.command_check, the code the daemon grades with):
 there is no node here, so there is no output, exit status or `after` order to check. That is the
 point of practice: learn the shape of the command before typing it where it counts. When the line
 is right the lab's `practice.output` is shown, what the command prints on the lab's node.

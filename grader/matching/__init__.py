@@ -19,29 +19,25 @@ if TYPE_CHECKING:
         verify_signature,
     )
     from grader.matching.cmdline import SimpleCommand, parse_line, simple_commands
+    from grader.matching.command_check import check_command
     from grader.matching.course import current_lab, current_of, feed_course, grade_course
     from grader.matching.engine import LabGrader, grade_records
-    from grader.matching.expect import (
-        OutputMatcher,
-        ShellEnv,
-        analyse_line,
-        check_command,
-        check_exit,
-        substitute,
-        unknown_variables,
-    )
+    from grader.matching.exit_check import check_exit
+    from grader.matching.output_check import OutputMatcher
+    from grader.matching.shellenv import ShellEnv, analyse_line
+    from grader.matching.variables import substitute, unknown_variables
 
 __getattr__ = lazy_names(
     __name__,
     {
         "Attester": ".attest",
         "LabGrader": ".engine",
-        "OutputMatcher": ".expect",
+        "OutputMatcher": ".output_check",
         "RecordShelf": ".attest",
-        "ShellEnv": ".expect",
-        "analyse_line": ".expect",
-        "check_command": ".expect",
-        "check_exit": ".expect",
+        "ShellEnv": ".shellenv",
+        "analyse_line": ".shellenv",
+        "check_command": ".command_check",
+        "check_exit": ".exit_check",
         "current_lab": ".course",
         "current_of": ".course",
         "enforced": ".attest",
@@ -52,8 +48,8 @@ __getattr__ = lazy_names(
         "SimpleCommand": ".cmdline",
         "parse_line": ".cmdline",
         "simple_commands": ".cmdline",
-        "substitute": ".expect",
-        "unknown_variables": ".expect",
+        "substitute": ".variables",
+        "unknown_variables": ".variables",
         "verify_kept": ".attest",
         "verify_signature": ".attest",
     },

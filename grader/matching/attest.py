@@ -39,7 +39,9 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from grader.capture import Anomaly, AttestationSeen, CommandEnded, CommandRecord, Event
 from grader.labs import ExitExpect, Lab, Step
 from grader.matching.cmdline import SimpleCommand
-from grader.matching.expect import CommandView, check_duration, check_exit, check_stage
+from grader.matching.command_check import check_stage
+from grader.matching.exit_check import check_duration, check_exit
+from grader.matching.shellenv import CommandView
 from grader.protocol import run_record, signed_run
 
 #: How far a signed run's t0/t1 may lie outside the command's C/D times: the helper and the

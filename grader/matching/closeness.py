@@ -29,7 +29,8 @@ from fractions import Fraction
 from grader.labs import CommandExpect, Lab, StageExpect, ValueMatch
 from grader.matching import grep
 from grader.matching.cmdline import parse_flags
-from grader.matching.expect import CommandView, LineView, misspelt, value_matches
+from grader.matching.shellenv import CommandView, LineView
+from grader.matching.variables import misspelt, value_matches
 
 #: The closeness below which a partial match is no attempt at all: the line met less than half
 #: of what sets the step apart (a plain benchmark run is not an attempt at pinning an interface,

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from grader.capture import CommandEnded, CommandRecord, Event
 from grader.labs import Lab
 from grader.matching.engine import LabGrader
-from grader.matching.expect import ShellEnv, analyse_line
+from grader.matching.shellenv import ShellEnv, analyse_line
 from grader.verdict import State, StepVerdict
 
 #: The `lab` subcommands that choose the lab a learner is on (grader/node/files/lab).

@@ -35,8 +35,8 @@ from grader.capture import Anomaly, CommandRecord, LineRenderer
 from grader.labs import NumberCapture, OutputExpect, Step
 from grader.matching.attest import record_fits, records_of
 from grader.matching.cmdline import SimpleCommand, parse_line
-from grader.matching.expect import OutputMatcher, OutputResult
 from grader.matching.grep import _INSTEAD, GREPS, _parse, _regex, _Unknown
+from grader.matching.output_check import OutputMatcher, OutputResult
 from grader.protocol import run_record
 from grader.protocol.signed_run import Attestation
 

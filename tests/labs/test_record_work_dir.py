@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.labs import load_lab
 from grader.authoring import record_cmd
+from grader.labs import load_lab
 
 REPO = Path(__file__).resolve().parents[2]
 LAB = REPO / "labs" / "nccl-transport"

@@ -17,7 +17,8 @@ import pytest
 from grader.cli import main
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab, Pattern, Step
-from grader.matching.expect import OutputMatcher, value_matches
+from grader.matching.output_check import OutputMatcher
+from grader.matching.variables import value_matches
 
 REPO = Path(__file__).resolve().parents[2]
 SEED = REPO / "labs" / "nccl-bootstrap"

@@ -13,16 +13,11 @@ from grader.labs.model import (
     StageExpect,
     ValueMatch,
 )
-from grader.matching.expect import (
-    EXCERPT_MAX_CHARS,
-    OutputMatcher,
-    ShellEnv,
-    analyse_line,
-    check_command,
-    check_exit,
-    substitute,
-    value_matches,
-)
+from grader.matching.command_check import check_command
+from grader.matching.exit_check import check_exit
+from grader.matching.output_check import EXCERPT_MAX_CHARS, OutputMatcher
+from grader.matching.shellenv import ShellEnv, analyse_line
+from grader.matching.variables import substitute, value_matches
 
 ARP = ("all_reduce_perf",)
 

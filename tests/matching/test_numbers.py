@@ -19,7 +19,7 @@ from grader.capture.events import CommandEnded, Event
 from grader.labs.loader import load_lab
 from grader.labs.model import Lab
 from grader.matching.engine import LabGrader, grade_records
-from grader.matching.expect import numbers_problem
+from grader.matching.numbers import numbers_problem
 from grader.verdict import State
 
 LAB = """\

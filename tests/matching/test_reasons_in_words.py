@@ -12,7 +12,8 @@ from grader.labs import Pattern, pattern_in_words, value_in_words
 from grader.labs.loader import load_lab
 from grader.labs.model import OutputExpect
 from grader.matching.engine import LabGrader
-from grader.matching.expect import OutputMatcher, pending_value
+from grader.matching.output_check import OutputMatcher
+from grader.matching.variables import pending_value
 
 REPO = Path(__file__).resolve().parents[2]
 LABS = sorted(p.parent for p in (REPO / "labs").glob("*/lab.yaml"))

@@ -32,7 +32,7 @@ from signing import NodeKey
 from grader.capture.events import AttestationSeen, CommandEnded, CommandStarted
 from grader.capture.parser import SessionParser
 from grader.matching.attest import Attestation
-from grader.matching.expect import CommandView, ShellEnv, analyse_line
+from grader.matching.shellenv import CommandView, ShellEnv, analyse_line
 from grader.protocol import run_record, signed_run
 
 REPO = Path(__file__).resolve().parents[3]
