@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test suite, from a clean checkout on a fresh Debian 12 machine (as root): install what the
-# tests need (virtualenv, Chromium, a Docker engine, PostgreSQL, an xAPI LRS), check the labs,
-# run pytest.
+# tests need (virtualenv, Chromium, a Docker engine, PostgreSQL, an xAPI LRS, OpenSSL 1.1.1),
+# check the labs, run pytest.
 # README's second quick-start command; CI runs it through .ci/run with CI=true, which turns a
 # missing Docker engine, PostgreSQL or Chromium into a test error instead of a skip.
 # Measured: 37 minutes on a 2-core box with the services installed and the demo up (.ci/run).
@@ -45,6 +45,10 @@ export GRADER_TEST_PG_URL
 log "xAPI LRS (ralph-malph, its own virtualenv: the grades-out tests)"
 GRADER_TEST_RALPH="$(scripts/ensure-lrs.sh)"
 export GRADER_TEST_RALPH
+
+log "OpenSSL 1.1.1 (Debian 11's, unpacked into var/: the attestation helper signs with it)"
+GRADER_TEST_OPENSSL11="$(scripts/ensure-openssl11.sh)"
+export GRADER_TEST_OPENSSL11
 
 log "bash releases of the node-shell matrix (built once, then cached)"
 scripts/ensure-shells.sh

@@ -9,38 +9,21 @@ else `python3.6` on PATH; with CI=true a missing one is an error, not a skip.
 
 from __future__ import annotations
 
-import glob
 import json
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from missing import missing
+from python36 import python36
 
 from grader.node.paths import node_file
 
 from .framing import ReaderProcess, file_bytes
 
 
-def _python36() -> str | None:
-    found = os.environ.get("LABGRADER_PYTHON36") or next(
-        iter(sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.6*/bin/python3.6")))), None
-    )
-    return found or shutil.which("python3.6")
-
-
 @pytest.fixture(scope="module")
 def py36() -> str:
-    found = _python36()
-    if found is None:
-        missing("no Python 3.6 interpreter (set LABGRADER_PYTHON36)")
-    version = subprocess.run(
-        [found, "-c", "import sys; print(sys.version_info[:2])"], capture_output=True, text=True
-    ).stdout.strip()
-    assert version == "(3, 6)", version
-    return found
+    return python36()
 
 
 @pytest.mark.parametrize("wake", ["inotify", "poll"])

@@ -14,9 +14,10 @@ grader's own module: install-protocol.sh installs that package beside this file,
 imports it from there (see LIB_DIR), so node and grader run one definition. Standard library
 only: it runs on the node's system python3 (3.6 on RHEL 8).
 
-The standard library has no Ed25519, so the helper signs with the node's `openssl pkeyutl`
-(OpenSSL >= 1.1.1, which RHEL 8 and Ubuntu 20.04 ship); the grader verifies with the
-`cryptography` package.
+The standard library has no Ed25519, so the helper signs with the node's OpenSSL (>= 1.1.1, which
+RHEL 8, Ubuntu 20.04 and Debian 11 ship): its libcrypto through ctypes, else the `openssl pkeyutl
+-rawin` command of OpenSSL 3 (openssl_signer); the grader verifies with the `cryptography`
+package.
 """
 
 import base64
@@ -105,10 +106,146 @@ from grader.protocol.signed_run import (  # noqa: E402
 
 #: Where the helper looks for openssl (root's own, never the learner's PATH).
 OPENSSL_CANDIDATES = ("/usr/bin/openssl", "/bin/openssl", "/usr/local/bin/openssl")
+#: The libcrypto the helper signs with, by soname: OpenSSL 3 (Debian 12, Ubuntu 22.04+, RHEL 9),
+#: then 1.1 (Debian 11, Ubuntu 20.04, RHEL 8). The dynamic linker finds it the way it finds
+#: the openssl program's own (ld.so.cache, the system directories; sudo strips LD_*).
+LIBCRYPTO_NAMES = ("libcrypto.so.3", "libcrypto.so.1.1")
+#: OpenSSL's NID_ED25519 (obj_mac.h, the same in 1.1.1 and 3.x): the key must be Ed25519.
+_NID_ED25519 = 1087
+#: An Ed25519 signature's length (RFC 8032).
+SIGNATURE_BYTES = 64
 
 
-def openssl_signer(key_path: str = KEY_PATH) -> Callable[[bytes], bytes]:
-    """A function signing bytes with the node's Ed25519 private key through `openssl pkeyutl`.
+def openssl_signer(
+    key_path: str = KEY_PATH, libcrypto: Sequence[str] = LIBCRYPTO_NAMES
+) -> Callable[[bytes], bytes]:
+    """A function signing bytes with the node's Ed25519 private key through OpenSSL.
+
+    Why two ways: OpenSSL 1.1.1's command line cannot sign Ed25519 at all (`pkeyutl -rawin`
+    came with 3.0; 1.1.1's pkeyutl says "operation not supported for this keytype" and its
+    dgst "Key type not supported"), while its library can, with the same calls as 3.x's
+    (EVP_DigestSignInit with no digest, then the one-shot EVP_DigestSign). So the helper calls
+    the library through ctypes first (no process to start, either version), and the `openssl
+    pkeyutl -rawin` command (3.x) only when the library cannot be loaded or fails. Ed25519 is
+    deterministic: both ways give the same 64 bytes. OSError, naming each way's error, when
+    neither signs; nothing is signed then.
+    """
+    by_library = None  # type: Optional[Callable[[bytes], bytes]]
+    library_error = ""
+    try:
+        by_library = libcrypto_signer(key_path, libcrypto)
+    except OSError as exc:
+        library_error = str(exc)
+
+    def sign(data: bytes) -> bytes:
+        why = library_error
+        if by_library is not None:
+            try:
+                return by_library(data)
+            except OSError as exc:
+                why = str(exc)
+        try:
+            return command_signer(key_path)(data)
+        except OSError as exc:
+            raise OSError(why + "; " + str(exc)) from None
+
+    return sign
+
+
+def libcrypto_signer(
+    key_path: str = KEY_PATH, names: Sequence[str] = LIBCRYPTO_NAMES
+) -> Callable[[bytes], bytes]:
+    """A function signing bytes with the Ed25519 key at `key_path` through libcrypto (OpenSSL
+    1.1.1 or 3.x), called with ctypes; `names`: the library's sonames or paths, first loadable
+    wins (a test names an OpenSSL 1.1.1 libcrypto by path). OSError when none loads; the
+    function raises OSError with OpenSSL's own error when the key cannot be read or used."""
+    try:
+        import ctypes  # here: the rest of the helper and the command's fallback do without it
+    except ImportError as exc:  # a python3 built without it (libffi)
+        raise OSError("no ctypes module (" + str(exc) + ")") from None
+
+    lib, tried = None, []
+    for name in names:
+        try:
+            lib = ctypes.CDLL(name)
+            break
+        except OSError as exc:
+            tried.append(str(exc))
+    if lib is None:
+        raise OSError("no libcrypto (" + "; ".join(tried) + ")")
+    ptr, size_t = ctypes.c_void_p, ctypes.c_size_t
+    try:
+        prototypes = (
+            ("BIO_new_file", ptr, (ctypes.c_char_p, ctypes.c_char_p)),
+            ("BIO_free", ctypes.c_int, (ptr,)),
+            ("PEM_read_bio_PrivateKey", ptr, (ptr, ptr, ptr, ptr)),
+            ("EVP_PKEY_free", None, (ptr,)),
+            ("EVP_MD_CTX_new", ptr, ()),
+            ("EVP_MD_CTX_free", None, (ptr,)),
+            ("EVP_DigestSignInit", ctypes.c_int, (ptr, ptr, ptr, ptr, ptr)),
+            (
+                "EVP_DigestSign",
+                ctypes.c_int,
+                (ptr, ctypes.c_char_p, ctypes.POINTER(size_t), ctypes.c_char_p, size_t),
+            ),
+            ("ERR_clear_error", None, ()),
+            ("ERR_get_error", ctypes.c_ulong, ()),
+            ("ERR_error_string_n", None, (ctypes.c_ulong, ctypes.c_char_p, size_t)),
+        )
+        for symbol, restype, argtypes in prototypes:
+            fn = getattr(lib, symbol)
+            fn.restype, fn.argtypes = restype, argtypes
+        # A function in 3.x (EVP_PKEY_id is a macro for it there), the name itself in 1.1.1.
+        key_type = getattr(lib, "EVP_PKEY_get_id", None) or lib.EVP_PKEY_id
+        key_type.restype, key_type.argtypes = ctypes.c_int, (ptr,)
+    except AttributeError as exc:
+        raise OSError("libcrypto lacks " + str(exc)) from None
+
+    def failed(what: str) -> OSError:
+        code = lib.ERR_get_error()
+        text = ctypes.create_string_buffer(256)
+        if code:
+            lib.ERR_error_string_n(code, text, len(text))
+        lib.ERR_clear_error()
+        detail = ": " + text.value.decode(errors="replace") if code else ""
+        return OSError("libcrypto could not sign: " + what + detail)
+
+    def sign(data: bytes) -> bytes:
+        lib.ERR_clear_error()
+        bio = lib.BIO_new_file(os.fsencode(key_path), b"r")
+        if not bio:
+            raise failed("cannot open " + key_path)
+        try:
+            pkey = lib.PEM_read_bio_PrivateKey(bio, None, None, None)
+        finally:
+            lib.BIO_free(bio)
+        if not pkey:
+            raise failed(key_path + " holds no private key")
+        ctx = None
+        try:
+            if key_type(pkey) != _NID_ED25519:
+                raise failed(key_path + " is not an Ed25519 key")
+            ctx = lib.EVP_MD_CTX_new()
+            if not ctx or lib.EVP_DigestSignInit(ctx, None, None, None, pkey) != 1:
+                raise failed("EVP_DigestSignInit")
+            sig = ctypes.create_string_buffer(SIGNATURE_BYTES)
+            length = size_t(SIGNATURE_BYTES)
+            if lib.EVP_DigestSign(ctx, sig, ctypes.byref(length), data, len(data)) != 1:
+                raise failed("EVP_DigestSign")
+            if length.value != SIGNATURE_BYTES:
+                raise failed(f"a signature of {length.value} bytes")
+            return sig.raw
+        finally:
+            if ctx:
+                lib.EVP_MD_CTX_free(ctx)
+            lib.EVP_PKEY_free(pkey)
+
+    return sign
+
+
+def command_signer(key_path: str = KEY_PATH) -> Callable[[bytes], bytes]:
+    """A function signing bytes with the node's Ed25519 private key through `openssl pkeyutl
+    -rawin` (OpenSSL 3.x only: 1.1.1 has no -rawin and cannot sign Ed25519 from the command line).
 
     The payload goes in as an unlinked temporary file (`-in /dev/fd/N`): OpenSSL 3 refuses a pipe
     for Ed25519's one-shot signing. OSError when openssl is missing or fails; nothing is signed.
@@ -131,9 +268,9 @@ def openssl_signer(key_path: str = KEY_PATH) -> Callable[[bytes], bytes]:
                 env={"PATH": "/usr/bin:/bin", "LC_ALL": "C"},
                 check=False,
             )
-        if done.returncode != 0 or len(done.stdout) != 64:
-            why = done.stderr.decode(errors="replace").strip().splitlines()
-            raise OSError("openssl could not sign: " + (why[-1] if why else "no signature"))
+        if done.returncode != 0 or len(done.stdout) != SIGNATURE_BYTES:
+            why = [ln for ln in done.stderr.decode(errors="replace").splitlines() if ln.strip()]
+            raise OSError("openssl could not sign: " + (why[0].strip() if why else "no signature"))
         return done.stdout
 
     return sign
