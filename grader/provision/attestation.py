@@ -6,13 +6,19 @@ piece does. What this step adds is where a real node has the programs: every one
 name in `attest.programs`, wherever the nccl-tests step built or found it (under
 `<prefix>/build`, on PATH, in bin_dir) and the driver's nvidia-smi. The probe is the installer's
 own `--check` (what would change), so the verdict and --dry-run's answer come from the same
-comparison the installer makes. The health report's `attested-programs` check then proves, per
-lab step, that what a learner types reaches a wrapper (grader.provision.health).
+comparison the installer makes. Once the helper is in place the step proves it signs: the
+installed helper's own signing code signs a probe text as root on the node and the grader
+verifies it with the node's public key (ATTEST_PROBE_SCRIPT, `signing_verdict`); a node that
+cannot (an OpenSSL without Ed25519, a helper that cannot reach it) fails the step, saying
+OpenSSL's error. The health report's `attestation` check runs the same probe, and its
+`attested-programs` check proves, per lab step, that what a learner types reaches a wrapper
+(grader.provision.health).
 """
 
 from __future__ import annotations
 
-from grader.node import node_files_dir, protocol_files
+from grader.matching import verify_signature
+from grader.node import NODE_LIB_DIR, node_files_dir, protocol_files
 from grader.protocol import signed_run
 from grader.provision.outcome import Status, StepResult
 from grader.provision.session import Node, NodeError
@@ -107,6 +113,68 @@ exec bash "$src/install-attest.sh" "$@"
 )
 
 
+#: The signing probe (as root: only root may sign): the key pair's state and one real signature
+#: of ATTEST_PROBE_TEXT made by the installed helper's own signing code
+#: (attest_run.openssl_signer), which the grader then verifies. `sign=` is `sig HEX`, or `error
+#: WHY` (the helper's OSError: OpenSSL's own words), or the last line python3 printed.
+ATTEST_PROBE_TEXT = b"labgrader health probe"
+ATTEST_PROBE_SCRIPT = (
+    r"""
+k=/etc/labgrader/attest.key p=/etc/labgrader/attest.pub
+echo "key=$(stat -c '%a %U' -- "$k" 2>/dev/null)"
+echo "pub=$(head -c 200 -- "$p" 2>/dev/null)"
+echo "run=$(id -u labgrader-run 2>/dev/null)"
+echo "proc=$(head -c 300 /etc/labgrader/proc-hidepid 2>/dev/null | head -n1)"
+echo "sign=$(python3 -I -S -c '"""
+    + "import sys\n"
+    + "sys.path.insert(0, sys.argv[1])\n"
+    + "try:\n"
+    + "    import attest_run\n"
+    + '    print("sig " + attest_run.openssl_signer()(sys.argv[2].encode()).hex())\n'
+    + "except (OSError, ImportError) as exc:\n"
+    + '    print("error " + " ".join(str(exc).split()))\n'
+    + f"""' {NODE_LIB_DIR} "$1" 2>&1 | tail -n 1 | head -c 1000)"
+"""
+)
+
+
+def signing_verdict(text: str) -> tuple[bool, str]:
+    """ATTEST_PROBE_SCRIPT's output: can this node sign runs the grader will verify? (ok, what
+    health and the attestation step say)."""
+    got = dict(line.partition("=")[::2] for line in text.splitlines() if "=" in line)
+    if got.get("key") != "400 root":
+        why = f"mode {got['key']}" if got.get("key") else "missing"
+        return False, f"/etc/labgrader/attest.key {why} (root 0400 needed)"
+    try:
+        public = signed_run.load_key(got.get("pub", ""))
+    except ValueError:
+        return False, "/etc/labgrader/attest.pub is not a public key"
+    if not got.get("run", "").isdigit():
+        return False, "no labgrader-run account (the programs run as it)"
+    said = got.get("sign", "").strip()
+    if not said.startswith("sig "):
+        why = said.removeprefix("error ") or "the probe printed nothing"
+        return False, f"the node cannot sign run records: {why}"
+    try:
+        sig = bytes.fromhex(said.removeprefix("sig "))
+    except ValueError:
+        sig = b""
+    if not verify_signature(public, sig, ATTEST_PROBE_TEXT):
+        return False, (
+            "the node's signature does not verify with /etc/labgrader/attest.pub "
+            "(the pair does not match: grader provision --rotate-attest-key)"
+        )
+    # /proc's hidepid (install-attest.sh): said, not failed: a container's /proc cannot have it
+    proc = got.get("proc") or "hidepid unknown (install-attest.sh has not run since)"
+    return True, f"signs; public key {public.hex()[:16]}...; /proc: {proc}"
+
+
+def probe_signing(node: Node) -> tuple[bool, str]:
+    """Sign ATTEST_PROBE_TEXT on the node with its installed helper and verify it here."""
+    probe = node.script(ATTEST_PROBE_SCRIPT, ATTEST_PROBE_TEXT.decode(), sudo=True)
+    return signing_verdict(probe.stdout)
+
+
 def _installer(node: Node, *flags: str) -> list[str]:
     """Push the installer and the helper, run it once; its lines other than `done`, or NodeError."""
     cfg = node.host.nccl_tests
@@ -153,7 +221,9 @@ def run_attestation(node: Node, *, dry_run: bool, rotate_key: bool = False) -> S
 
     Every program the host's labs attest is wrapped where the node has it. One a lab step needs
     and the node lacks fails the step (the node could never verify it); one no step runs is
-    only noted (a nccl-tests build without hypercube_perf, say).
+    only noted (a nccl-tests build without hypercube_perf, say). Once nothing is left to
+    install, the node must sign a probe the grader verifies (probe_signing), or the step fails
+    with the reason: every attested step would fail on it otherwise.
 
     rotate_key: the node gets a new signing key pair (install-attest.sh --rotate-key) even when
     nothing else differs; the daemon takes the new public key at its next connection.
@@ -163,8 +233,9 @@ def run_attestation(node: Node, *, dry_run: bool, rotate_key: bool = False) -> S
     notes = [f"not on the node, no step runs it: {', '.join(sorted(missing))}"] if missing else []
     unrunnable = _unrunnable(node, missing)
     if not pending:
-        if unrunnable:
-            return StepResult(STEP, Status.FAILED, unrunnable)
+        signs, said = probe_signing(node)
+        if unrunnable or not signs:
+            return StepResult(STEP, Status.FAILED, unrunnable + ([] if signs else [said]))
         return StepResult(STEP, Status.OK, notes)
     if dry_run:
         return StepResult(STEP, Status.CHANGED, pending + unrunnable)
@@ -172,6 +243,7 @@ def run_attestation(node: Node, *, dry_run: bool, rotate_key: bool = False) -> S
     left, _ = _missing(node, "--check")
     if left:
         return StepResult(STEP, Status.FAILED, [f"{INSTALLER} ran but left: {'; '.join(left)}"])
-    if unrunnable:
-        return StepResult(STEP, Status.FAILED, changes + unrunnable)
+    signs, said = probe_signing(node)
+    if unrunnable or not signs:
+        return StepResult(STEP, Status.FAILED, changes + unrunnable + ([] if signs else [said]))
     return StepResult(STEP, Status.CHANGED, changes + notes)

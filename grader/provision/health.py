@@ -17,10 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grader.capture import Anomaly, CommandEnded, SessionParser
-from grader.matching import verify_signature
 from grader.node import NODE_LIB_DIR, SIMULATOR_MARK
 from grader.protocol import signed_run
-from grader.provision.attestation import ALLOWLIST_SH
+from grader.provision.attestation import ALLOWLIST_SH, probe_signing
 from grader.provision.nccltests import PROBE_BINARY, find_working
 from grader.provision.session import Node
 
@@ -222,48 +221,6 @@ def capture_check(recording: bytes) -> Check:
     return Check("capture", False, f"the probe's command was not captured ({why})")
 
 
-#: The attestation probe (as root: only root may sign): the key pair's state and one real
-#: signature of ATTEST_PROBE_TEXT made by the installed helper's own signing code
-#: (attest_run.openssl_signer), which the grader then verifies.
-ATTEST_PROBE_TEXT = b"labgrader health probe"
-ATTEST_PROBE_SCRIPT = (
-    r"""
-k=/etc/labgrader/attest.key p=/etc/labgrader/attest.pub
-echo "key=$(stat -c '%a %U' -- "$k" 2>/dev/null)"
-echo "pub=$(head -c 200 -- "$p" 2>/dev/null)"
-echo "run=$(id -u labgrader-run 2>/dev/null)"
-echo "proc=$(head -c 300 /etc/labgrader/proc-hidepid 2>/dev/null | head -n1)"
-echo "sig=$(python3 -I -S -c '"""
-    + "import sys; sys.path.insert(0, sys.argv[1]); import attest_run; "
-    + "print(attest_run.openssl_signer()(sys.argv[2].encode()).hex())"
-    + f"""' {NODE_LIB_DIR} "$1" 2>/dev/null)"
-"""
-)
-
-
-def attestation_check(text: str) -> Check:
-    """ATTEST_PROBE_SCRIPT's output: can this node sign runs the grader will verify?"""
-    got = dict(line.partition("=")[::2] for line in text.splitlines() if "=" in line)
-    if got.get("key") != "400 root":
-        why = f"mode {got['key']}" if got.get("key") else "missing"
-        return Check("attestation", False, f"/etc/labgrader/attest.key {why} (root 0400 needed)")
-    try:
-        public = signed_run.load_key(got.get("pub", ""))
-    except ValueError:
-        return Check("attestation", False, "/etc/labgrader/attest.pub is not a public key")
-    if not got.get("run", "").isdigit():
-        return Check("attestation", False, "no labgrader-run account (the programs run as it)")
-    try:
-        sig = bytes.fromhex(got.get("sig", ""))
-    except ValueError:
-        sig = b""
-    if not verify_signature(public, sig, ATTEST_PROBE_TEXT):
-        return Check("attestation", False, "openssl did not sign with the key (OpenSSL >= 1.1.1?)")
-    # /proc's hidepid (install-attest.sh): said, not failed: a container's /proc cannot have it
-    proc = got.get("proc") or "hidepid unknown (install-attest.sh has not run since)"
-    return Check("attestation", True, f"signs; public key {public.hex()[:16]}...; /proc: {proc}")
-
-
 #: Per attested program (arguments: bin_dir, then the names): what a login shell runs for it,
 #: whether that is the wrapper, and the allowlist's real program. One line per name:
 #: `NAME wrapped PATH`, `NAME shadowed PATH` (PATH reaches another program first),
@@ -398,8 +355,9 @@ def run_health(node: Node, *, canary: bool = True) -> NodeReport:
     add(capture_check(probe.stdout.encode("utf-8", "surrogateescape")))
     py = node.run(["python3", "-c", "import sys; print(sys.version.split()[0])"])
     add(python_check(py.stdout if py.ok else ""))
-    probe = node.script(ATTEST_PROBE_SCRIPT, ATTEST_PROBE_TEXT.decode(), sudo=True)
-    add(attestation_check(probe.stdout))
+    # the probe the attestation step runs after installing: the installed helper signs, the
+    # grader verifies (grader.provision.attestation.probe_signing)
+    add(Check("attestation", *probe_signing(node)))
     if host.attest_steps:
         names = sorted({p for _, programs in host.attest_steps for p in programs})
         # A login shell: its PATH is the one a learner's session starts from.

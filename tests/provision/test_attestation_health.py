@@ -6,7 +6,13 @@ from __future__ import annotations
 from fakenode import FakeNode
 from signing import NodeKey
 
-from grader.provision.health import ATTEST_PROBE_SCRIPT, ATTEST_PROBE_TEXT, attestation_check
+from grader.provision.attestation import ATTEST_PROBE_SCRIPT, ATTEST_PROBE_TEXT, signing_verdict
+from grader.provision.health import Check
+
+
+def attestation_check(text: str) -> Check:
+    """What health's `attestation` check says of the probe's output."""
+    return Check("attestation", *signing_verdict(text))
 
 
 def _probe(node: FakeNode) -> str:
