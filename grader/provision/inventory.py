@@ -11,6 +11,10 @@ each host key and the grader key parse as real keys (grader.provision.hostkeys: 
 paramiko, a known_hosts host part naming the host), and every local file the inventory names
 (the admin's private `key`, an `nccl_tests.source.tarball`) exists and can be read, so none of
 them surfaces later as a traceback or as a misleading "unreachable" at connect time.
+
+A learner the inventory gives no `learner_keys` is not an error (a key installed by other means is
+kept), but it is said, located, in `Inventory.warnings`: a new account without a key cannot log
+in, and the learner-keys step fails for a learner whose node holds no key for them.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import json
+import math
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -26,6 +31,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from grader.config import public_url_problem
 from grader.labs import (  # explain_violation: the lab schema's wording, reused for inventories
     Document,
     LabError,
@@ -131,9 +137,29 @@ class Host:
 
 
 @dataclass(frozen=True)
+class GraderSettings:
+    """The inventory's `grader:` section: the grader's own settings for grader.yaml.
+
+    None: the inventory does not set it (grader.yaml keeps what it has; a new file gets the
+    default grader.provision.graderconfig writes).
+    """
+
+    db: str | None = None
+    api_host: str | None = None
+    api_port: int | None = None
+    public_url: str | None = None
+    tokens: str | None = None  # "env" | "store"
+    capacity: float | None = None
+    attestation: str | None = None
+
+
+@dataclass(frozen=True)
 class Inventory:
     file: str
     hosts: tuple[Host, ...] = field(default_factory=tuple)
+    grader: GraderSettings = field(default_factory=GraderSettings)
+    #: What is allowed but probably a mistake, located like an error (`file:line:col: [rule] …`).
+    warnings: tuple[LabError, ...] = ()
 
     def host(self, name: str) -> Host:
         for h in self.hosts:
@@ -203,6 +229,30 @@ def load_inventory(path: str | Path) -> Inventory:
     return _build(doc, path.parent)
 
 
+def _keyless_learners(doc: Document) -> list[LabError]:
+    """A warning at each learner name some host lists without `learner_keys` for it, naming the
+    hosts: the account provisioning makes has no key, so nobody can log in as the learner."""
+    data = doc.data
+    defaults = data.get("defaults") or {}
+    missing: dict[tuple[tuple[str | int, ...], str], list[str]] = {}
+    for name, raw in data["hosts"].items():
+        where = ("hosts", name) if "learners" in raw else ("defaults",)
+        keyed = raw.get("learner_keys", defaults.get("learner_keys")) or {}
+        for i, learner in enumerate(raw.get("learners", defaults.get("learners", ()))):
+            if learner not in keyed:
+                missing.setdefault(((*where, "learners", i), learner), []).append(name)
+    return [
+        doc.error(
+            list(path),
+            "learner_keys/missing",
+            f"Warning: learner {learner} has no key in learner_keys (host "
+            f"{', '.join(hosts)}): a new account gets none and cannot log in. Add the "
+            "learner's public key under learner_keys (a key already on the node is kept).",
+        )
+        for (path, learner), hosts in missing.items()
+    ]
+
+
 def _resolve(base: Path, value: str) -> Path:
     """A local path from the inventory: `~` expanded, relative to the inventory's folder.
 
@@ -224,6 +274,26 @@ def _value_errors(doc: Document, base: Path) -> list[LabError]:
     if not isinstance(data, dict):
         return []
     errors: list[LabError] = []
+    grader = data.get("grader")
+    api = grader.get("api") if isinstance(grader, dict) else None
+    url = api.get("public_url") if isinstance(api, dict) else None
+    if isinstance(url, str) and (why := public_url_problem(url)):
+        errors.append(
+            doc.error(
+                ["grader", "api", "public_url"],
+                "grader/api/public_url",
+                f"grader.api.public_url {url!r} {why}.",
+            )
+        )
+    capacity = grader.get("capacity") if isinstance(grader, dict) else None
+    if isinstance(capacity, float) and not math.isfinite(capacity):  # .nan passes `> 0`
+        errors.append(
+            doc.error(
+                ["grader", "capacity"],
+                "grader/capacity",
+                "grader.capacity must be a finite number above 0.",
+            )
+        )
     sections: list[tuple[list[str | int], dict[str, Any]]] = []
     defaults = data.get("defaults")
     if isinstance(defaults, dict):
@@ -477,7 +547,18 @@ def _build(doc: Document, base: Path) -> Inventory:
     errors += _duplicate_hosts(doc, hosts)
     if errors:
         raise InventoryInvalid(sorted(set(errors)))
-    return Inventory(doc.file, tuple(hosts))
+    g = data.get("grader") or {}
+    api = g.get("api") or {}
+    settings = GraderSettings(
+        db=g.get("db"),
+        api_host=api.get("host"),
+        api_port=api.get("port"),
+        public_url=api.get("public_url"),
+        tokens=g.get("tokens"),
+        capacity=float(g["capacity"]) if "capacity" in g else None,
+        attestation=g.get("attestation"),
+    )
+    return Inventory(doc.file, tuple(hosts), settings, tuple(sorted(_keyless_learners(doc))))
 
 
 def _address_key(address: str) -> str:

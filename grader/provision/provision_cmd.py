@@ -10,9 +10,9 @@ from pathlib import Path
 
 from grader.config import public_url_problem
 from grader.node import simulator_missing
-from grader.provision.graderconfig import ConfigNotWritten, write_config
+from grader.provision.graderconfig import ConfigNotWritten, ConfigPlan, plan_config, write_config
 from grader.provision.health import NodeReport, report_table
-from grader.provision.inventory import InventoryInvalid, load_inventory
+from grader.provision.inventory import Inventory, InventoryInvalid, load_inventory
 from grader.provision.outcome import summary_table
 from grader.provision.runner import ALL_STEPS, Mode, provision
 
@@ -55,7 +55,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--inventory", "-i", required=True, help="inventory YAML file")
-    p.add_argument("--limit", nargs="+", metavar="HOST", help="only these inventory hosts")
+    p.add_argument(
+        "--limit",
+        nargs="+",
+        metavar="HOST",
+        help="only these inventory hosts (with --write-config: only their nodes are rewritten; "
+        "every other node keeps its entry)",
+    )
     mode = p.add_mutually_exclusive_group()
     mode.add_argument(
         "--dry-run", action="store_true", help="change nothing; print what each step would change"
@@ -80,15 +86,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--write-config",
         metavar="FILE",
-        help="after provisioning, write the grader's config for `grader run` (nodes, pinned host "
-        "keys, learners, labs; tokens from the environment): docs/operator-guide.md",
+        help="after provisioning, merge the grader's config for `grader run` into FILE (nodes, "
+        "pinned host keys, learners, labs, and the inventory's `grader:` settings; a setting set "
+        "by hand and not in the inventory is kept) and print each change; checked before any "
+        "node is touched: docs/operator-guide.md",
     )
     p.add_argument(
         "--public-url",
         metavar="URL",
         help="with --write-config: the address learners open the grader's API at "
         "(api.public_url, e.g. https://grader.example); each learner's login then names their "
-        "page, URL/dashboard/learner. Give it at every --write-config: the file is rewritten",
+        "page, URL/dashboard/learner. Wins over the inventory's grader.api.public_url; kept in "
+        "the file by later runs without it",
     )
     p.add_argument(
         "--json",
@@ -122,6 +131,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"grader provision: not in the inventory: {', '.join(unknown)}", file=sys.stderr)
             return 2
         hosts = [h for h in hosts if h.name in args.limit]
+    plan: ConfigPlan | None = None
+    if args.write_config:  # refused now, before any node is touched, rather than after the run
+        try:
+            plan = _plan(args, inventory)
+        except ConfigNotWritten as exc:
+            print(f"grader provision: config not written: {exc}", file=sys.stderr)
+            return 2
     if args.rotate_attest_key and args.check:
         print(
             "grader provision: --rotate-attest-key changes nodes; not with --check", file=sys.stderr
@@ -136,6 +152,8 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    for warning in inventory.warnings:
+        print(warning, file=sys.stderr)
     outcomes = provision(hosts, mode, Path(args.log_dir), sys.stderr)
     if args.json:
         print(json.dumps([o.as_dict() for o in outcomes], indent=2))
@@ -149,17 +167,34 @@ def run(args: argparse.Namespace) -> int:
         print(summary_table(outcomes))
         print(f"Every detail, per host: {Path(args.log_dir) / '<host>.log'}")
     failed = any(o.failed for o in outcomes)
-    if args.write_config and not args.dry_run:
+    if plan is not None and args.dry_run:
+        print(_config_lines(plan, f"DRY RUN: --write-config would leave {plan.path}"))
+    elif plan is not None:
         try:
-            write_config(Path(args.write_config), hosts, args.inventory, args.public_url)
+            plan = _plan(args, inventory)  # again: the file may have been edited meanwhile
+            write_config(plan)
         except ConfigNotWritten as exc:
             print(f"grader provision: config not written: {exc}", file=sys.stderr)
             return 2
         print(
-            f"Wrote {args.write_config}: start the grader with `grader run --config "
-            f"{args.write_config}`" + (" (some hosts FAILED: see above)" if failed else "")
+            _config_lines(plan, f"Wrote {plan.path}")
+            + f"\n(Re)start the grader with `grader run --config {plan.path}`"
+            + (" (some hosts FAILED: see above)" if failed else "")
         )
     return 1 if failed else 0
+
+
+def _plan(args: argparse.Namespace, inventory: Inventory) -> ConfigPlan:
+    return plan_config(Path(args.write_config), inventory, args.limit or None, args.public_url)
+
+
+def _config_lines(plan: ConfigPlan, head: str) -> str:
+    """`head` and what changed in the config, one line each."""
+    if plan.new_file:
+        return f"{head} (a new file): " + "; ".join(c for c in plan.changes if "node" in c)
+    if not plan.changes:
+        return f"{head}: unchanged"
+    return f"{head}: {len(plan.changes)} change(s)\n" + "\n".join(f"  {c}" for c in plan.changes)
 
 
 def _report(data: dict) -> NodeReport:

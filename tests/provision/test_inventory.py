@@ -98,3 +98,26 @@ def test_a_host_name_written_twice_is_a_located_error(tmp_path: Path) -> None:
     (error,) = exc.value.errors
     assert (error.line, error.column, error.schema_path) == (4, 3, "yaml/duplicate-key")
     assert "`gpu-a` appears twice" in error.message
+
+
+def test_a_learner_without_a_key_is_a_located_warning_naming_the_hosts(tmp_path: Path) -> None:
+    path = tmp_path / "inventory.yaml"
+    path.write_text(
+        "schema_version: 1\n"
+        "defaults:\n"
+        "  learners: [alice, dave]\n"
+        f"  learner_keys: {{alice: ['{KEY}']}}\n"
+        "hosts:\n"
+        f"  gpu-a: {{address: a, host_keys: ['{KEY}']}}\n"
+        f"  gpu-b: {{address: b, host_keys: ['{KEY}']}}\n"
+        f"  gpu-c: {{address: c, host_keys: ['{KEY}'], learners: [erin], learner_keys: {{}}}}\n"
+    )
+    lines = path.read_text().splitlines()
+    inv = load_inventory(path)  # allowed (a key put on the node otherwise is kept), but said
+    assert [(str(w).split(": [")[0], w.message.split("):")[0] + ")") for w in inv.warnings] == [
+        (f"{path}:3:21", "Warning: learner dave has no key in learner_keys (host gpu-a, gpu-b)"),
+        (
+            f"{path}:8:{lines[7].index('erin') + 1}",
+            "Warning: learner erin has no key in learner_keys (host gpu-c)",
+        ),
+    ]

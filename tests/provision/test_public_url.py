@@ -11,8 +11,8 @@ import pytest
 
 from grader.cli import main
 from grader.config import load_config
-from grader.provision.graderconfig import write_config
-from grader.provision.inventory import load_inventory
+from grader.provision.graderconfig import plan_config, write_config
+from grader.provision.inventory import InventoryInvalid, load_inventory
 
 KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"
 
@@ -34,16 +34,29 @@ def _inventory(tmp_path: Path) -> Path:
 def test_the_written_config_carries_the_public_url(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    inventory = _inventory(tmp_path)
-    hosts = list(load_inventory(inventory).hosts)
+    inventory = load_inventory(_inventory(tmp_path))
     config = tmp_path / "grader.yaml"
-    write_config(config, hosts, str(inventory), "https://grader.example/")
+    write_config(plan_config(config, inventory, public_url="https://grader.example/"))
     monkeypatch.setenv("LABGRADER_OPERATOR_TOKEN", "o" * 24)
     monkeypatch.setenv("LABGRADER_TOKEN_ALICE", "a" * 24)
     api = load_config(config).api
     assert api.learner_page == "https://grader.example/dashboard/learner"
-    write_config(config, hosts, str(inventory))  # rewritten without it: no page named
-    assert load_config(config).api.learner_page is None
+    write_config(plan_config(config, inventory))  # a later run without the flag keeps it
+    assert load_config(config).api.learner_page == "https://grader.example/dashboard/learner"
+
+
+def test_a_bad_public_url_in_the_inventory_is_a_located_error(tmp_path: Path) -> None:
+    path = _inventory(tmp_path)
+    path.write_text(
+        path.read_text().replace(
+            "schema_version: 1\n", "schema_version: 1\ngrader:\n  api: {public_url: 'ftp://x'}\n"
+        )
+    )
+    with pytest.raises(InventoryInvalid) as exc:
+        load_inventory(path)
+    (error,) = exc.value.errors
+    assert (error.line, error.column, error.schema_path) == (3, 21, "grader/api/public_url")
+    assert error.message.startswith("grader.api.public_url 'ftp://x' is not a plain http(s)")
 
 
 @pytest.mark.parametrize(
