@@ -4,7 +4,9 @@ The inventory is the one place a learner is listed: provisioning makes the accou
 step) and installs the keys it gives, so the operator never copies a key onto a node by hand. A
 learner the inventory gives keys for gets exactly those keys (a key the learner added himself is
 replaced at the next run, and the report says so); a learner without `learner_keys` keeps what
-his authorized_keys holds.
+his authorized_keys holds. A learner left with no key at all (none in the inventory, none on the
+node) cannot log in: the step fails naming him, without holding up the steps after it (they do
+not depend on learners' keys).
 
 `authorize` is the one way an account's authorized_keys is written; the graded canary
 (grader.provision.canary) uses it too.
@@ -76,7 +78,32 @@ def _pending(node: Node) -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
+def keyless_learners(node: Node) -> list[str]:
+    """The host's learners the inventory gives no key whose authorized_keys holds none either
+    (or who have no account yet, under --dry-run): nobody can log in as them."""
+    out = []
+    for learner in node.host.learners:
+        if learner in node.host.learner_keys:
+            continue
+        have = _as_account(node, learner, _READ).stdout
+        if not any(line.strip() and not line.lstrip().startswith("#") for line in have.split("\n")):
+            out.append(learner)
+    return out
+
+
 def run_learner_keys(node: Node, *, dry_run: bool) -> StepResult:
+    result = _install(node, dry_run=dry_run)
+    keyless = keyless_learners(node)
+    if keyless:
+        result.status = Status.FAILED
+        result.details.append(
+            f"no key for {', '.join(keyless)} (none in learner_keys, none on the node): "
+            "cannot log in; add the public key under learner_keys in the inventory"
+        )
+    return result
+
+
+def _install(node: Node, *, dry_run: bool) -> StepResult:
     pending = _pending(node)
     if not pending:
         n = len(node.host.learner_keys)

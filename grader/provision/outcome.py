@@ -23,10 +23,18 @@ class StepResult:
     status: Status
     #: What changed (or would), or why it failed/was skipped: one line each.
     details: list[str] = field(default_factory=list)
+    #: What the operator must read whole (accounts left on the node, by name): printed under the
+    #: summary table rather than shortened into its detail column.
+    notes: list[str] = field(default_factory=list)
 
     @property
     def summary(self) -> str:
         return "; ".join(self.details)
+
+    @property
+    def text(self) -> str:
+        """Details and notes, every word: the progress line and the host's log."""
+        return "; ".join([*self.details, *self.notes])
 
 
 @dataclass
@@ -63,7 +71,8 @@ class HostOutcome:
             "host": self.host,
             "failed": self.failed,
             "steps": [
-                {"step": s.step, "status": str(s.status), "details": s.details} for s in self.steps
+                {"step": s.step, "status": str(s.status), "details": s.details, "notes": s.notes}
+                for s in self.steps
             ],
             "report": self.report,
             "log": self.log_file,
@@ -72,18 +81,53 @@ class HostOutcome:
 
 #: Widest detail text in the summary table; the per-host log has every word.
 SUMMARY_DETAIL_WIDTH = 70
+#: Longest note under the summary table (some forty account names); the per-host log has all.
+SUMMARY_NOTE_CHARS = 400
+
+
+def _items(detail: str) -> list[str]:
+    """`detail` split at its `; ` separators, not at one inside parentheses or backquotes."""
+    items, depth, quoted, start = [], 0, False, 0
+    for i, ch in enumerate(detail):
+        if ch == "`":
+            quoted = not quoted
+        elif not quoted and ch in "([":
+            depth += 1
+        elif not quoted and ch in ")]":
+            depth = max(depth - 1, 0)
+        elif ch == ";" and not depth and not quoted and detail.startswith("; ", i):
+            items.append(detail[start:i])
+            start = i + 2
+    return [*items, detail[start:]]
+
+
+def bound_note(note: str, limit: int = SUMMARY_NOTE_CHARS) -> str:
+    """`note` whole when it fits `limit`, else its list (`…: a, b, c`) cut after a whole name,
+    the rest counted (`+N more: see the host's log`)."""
+    if len(note) <= limit:
+        return note
+    head, _, names = note.rpartition(": ")
+    listed = names.split(", ")
+    kept: list[str] = []
+    for name in listed:
+        more = f", +{len(listed) - len(kept) - 1} more: see the host's log"
+        if len(f"{head}: {', '.join([*kept, name])}{more}") > limit:
+            break
+        kept.append(name)
+    return f"{head}: {', '.join(kept)}, +{len(listed) - len(kept)} more: see the host's log"
 
 
 def fit_detail(detail: str, width: int) -> str:
     """`detail` in at most `width` characters, never cut inside a word (a learner's name, a path).
 
-    A detail is `; `-joined items ("would create learner alice; would create learner bob"):
+    A detail is `; `-joined items ("would create learner alice; would create learner bob"; a `; `
+    inside parentheses or backquotes belongs to its item):
     whole items are kept while they fit and the others counted (`; +2 more`); a first item that
     alone is too long is cut at a space and marked `…`. Every word is in the host's log.
     """
     if len(detail) <= width:
         return detail
-    items = detail.split("; ")
+    items = _items(detail)
     kept: list[str] = []
     for item in items:
         left = len(items) - len(kept) - 1
@@ -103,7 +147,8 @@ def fit_detail(detail: str, width: int) -> str:
 
 
 def summary_table(outcomes: list[HostOutcome]) -> str:
-    """host | step | status | detail rows, failures' reasons in full, then the counts.
+    """host | step | status | detail rows, failures' reasons in full, the notes (bounded), then
+    the counts.
 
     The last line counts hosts (a host is failed if any step failed, changed if any step
     changed, else ok) and, separately, steps, each under its own name.
@@ -120,6 +165,11 @@ def summary_table(outcomes: list[HostOutcome]) -> str:
         f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}".rstrip()
         for r in rows
     ]
+    notes = [
+        f"{o.host} {s.step}: {bound_note(n)}" for o in outcomes for s in o.steps for n in s.notes
+    ]
+    if notes:
+        lines += ["", *notes]
     failed = [o.host for o in outcomes if o.failed]
     hosts = {st: sum(o.status is st for o in outcomes) for st in Status if st is not Status.SKIPPED}
     steps = {st: sum(s.status is st for o in outcomes for s in o.steps) for st in Status}

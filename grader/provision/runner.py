@@ -4,7 +4,8 @@ fabric's ThreadingGroup opens all connections in parallel and runs the preflight
 true`): unreachable hosts, refused keys, unknown host keys and a sudo that wants a password show
 up there, per host, before anything is changed. Hosts that pass run their steps in their own
 thread; within a host a failed step skips the steps after it (they depend on it), except the
-health checks, which report what state the node is in either way.
+health checks, which report what state the node is in either way, and the learner-keys step,
+which no later step needs (INDEPENDENT_STEPS).
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ ALL_STEPS = (
     "attestation",
     "health",
 )
+
+
+#: Steps no later step depends on: their failure is reported without skipping the others.
+INDEPENDENT_STEPS = frozenset({"learner-keys"})
 
 
 @dataclass(frozen=True)
@@ -143,7 +148,7 @@ def _safe_name(host: str) -> str:
 
 def _record(outcome: HostOutcome, progress: Progress, result: StepResult) -> None:
     outcome.steps.append(result)
-    progress.update(outcome.host, result.step, str(result.status), result.summary)
+    progress.update(outcome.host, result.step, str(result.status), result.text)
 
 
 def _host_steps(node: Node, outcome: HostOutcome, mode: Mode, progress: Progress) -> None:
@@ -180,7 +185,8 @@ def _host_steps(node: Node, outcome: HostOutcome, mode: Mode, progress: Progress
             ]
         for r in results:
             _record(outcome, progress, r)
-        failed = failed or any(r.status is Status.FAILED for r in results)
+        if name not in INDEPENDENT_STEPS:
+            failed = failed or any(r.status is Status.FAILED for r in results)
     progress.update(outcome.host, "health", "running")
     report = run_health(node, canary=not mode.dry_run)
     outcome.report = report.as_dict()
@@ -269,13 +275,9 @@ def provision(
             else:
                 why = ""
             if why:
+                # one line: the node could not be reached, and why; no step after it is listed
+                # (none of them ran, and eight "skipped" rows would bury the reason)
                 _record(outcomes[host.name], progress, StepResult("connect", Status.FAILED, [why]))
-                for step in ALL_STEPS[1:]:
-                    if step == "simulator" and not host.simulator:
-                        continue
-                    outcomes[host.name].steps.append(
-                        StepResult(step, Status.SKIPPED, ["not connected"])
-                    )
             else:
                 _record(outcomes[host.name], progress, StepResult("connect", Status.OK))
                 ready.append(host)

@@ -321,7 +321,8 @@ def run_setup(node: Node, *, dry_run: bool) -> list[StepResult]:
 def _note_strays(node: Node, results: list[StepResult]) -> list[StepResult]:
     strays = stray_learners(node)
     if strays:
-        results[0].details.append(
-            f"kept, not in the inventory (not graded; `userdel -r` removes): {', '.join(strays)}"
+        results[0].notes.append(
+            "accounts kept, not in the inventory (not graded; `userdel -r NAME` on the node "
+            f"removes one): {', '.join(strays)}"
         )
     return results

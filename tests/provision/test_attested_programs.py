@@ -83,6 +83,7 @@ def test_programs_installed_where_the_wrappers_go_are_moved_wrapped_and_proven(
         {bare_node.name: host_entry(bare_node)},
         key=bare_node.key,
         learners=["alice"],
+        learner_keys={"alice": [Path(str(learner_key) + ".pub").read_text().strip()]},
         labs=[LAB],
     )
 
@@ -125,7 +126,6 @@ def test_programs_installed_where_the_wrappers_go_are_moved_wrapped_and_proven(
     assert bare_node.exec(f"ls /home/{CANARY_ACCOUNT}/.ssh/authorized_keys").exit_code != 0
 
     # the learner's run is signed by the node, and the grader verifies the signature
-    fakenode.authorize(bare_node.container, "alice", Path(str(learner_key) + ".pub").read_text())
     assert_one_verified_signed_run(bare_node, learner_key, "all_reduce_perf -b 8 -e 8 -g 2")
 
     again = run_provision(inventory, tmp_path)[bare_node.name]
@@ -213,6 +213,7 @@ def test_simulator_true_makes_a_cpu_only_node_gradable_and_says_simulated(
         {bare_node.name: host_entry(bare_node, simulator=True)},
         key=bare_node.key,
         learners=["alice"],
+        learner_keys={"alice": [Path(str(learner_key) + ".pub").read_text().strip()]},
         labs=[LAB],
     )
     dry = run_provision(inventory, tmp_path, Mode(dry_run=True))[bare_node.name]
@@ -232,7 +233,6 @@ def test_simulator_true_makes_a_cpu_only_node_gradable_and_says_simulated(
     log = (tmp_path / "logs" / f"{bare_node.name}.log").read_text()
     assert f"node {bare_node.name}: healthy (simulated GPUs)" in log
 
-    fakenode.authorize(bare_node.container, "alice", Path(str(learner_key) + ".pub").read_text())
     assert_one_verified_signed_run(bare_node, learner_key, "nvidia-smi topo -m")
 
     again = run_provision(inventory, tmp_path)[bare_node.name]
@@ -244,6 +244,7 @@ def test_simulator_true_makes_a_cpu_only_node_gradable_and_says_simulated(
         tmp_path, {bare_node.name: host_entry(bare_node, simulator=True)}, key=bare_node.key
     )
     dry = run_provision(gone, tmp_path, Mode(dry_run=True))[bare_node.name]
-    assert dry.step("learners").summary == (
-        "kept, not in the inventory (not graded; `userdel -r` removes): alice"
-    ), dry.as_dict()["steps"]
+    assert dry.step("learners").notes == [
+        "accounts kept, not in the inventory (not graded; `userdel -r NAME` on the node removes "
+        "one): alice"
+    ], dry.as_dict()["steps"]

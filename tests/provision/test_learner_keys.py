@@ -25,6 +25,12 @@ def test_a_learners_links_in_her_ssh_folder_reach_nothing_of_roots(
     )
     first = run_provision(inventory, tmp_path)[bare_node.name]  # (no nccl-tests: health fails)
     assert statuses(first)["learners"] is Status.CHANGED  # alice exists now
+    # no key in the inventory and none on the node: alice cannot log in, and the step says so by
+    # name, without holding up the steps after it
+    keys_step = first.step("learner-keys")
+    assert keys_step.status is Status.FAILED, first.as_dict()["steps"]
+    assert keys_step.summary.startswith("no key for alice (none in learner_keys, none on the node)")
+    assert statuses(first)["nccl-tests"] is not Status.SKIPPED
     shadow = bare_node.exec("stat -c '%U %a %s' /etc/shadow").text
     # alice, with her shell: the names root would write, chown or read, linked to root's files
     plant = (

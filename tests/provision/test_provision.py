@@ -131,6 +131,7 @@ def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
         {n.name: host_entry(n) for n in bare_nodes},
         key=bare_nodes[0].key,
         learners=["alice"],
+        learner_keys={"alice": [Path(str(learner_key) + ".pub").read_text().strip()]},
         labs=[LAB],
         grader_key=Path(str(grader_key) + ".pub").read_text().strip(),
         nccl_tests={"venvs": [NCCL_VENV], "source": {"tarball": str(source_tarball(tmp_path))}},
@@ -174,8 +175,8 @@ def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
         assert json.loads((tmp_path / "logs" / f"{node.name}.report.json").read_text()) == report
         assert "sshd" in (tmp_path / "logs" / f"{node.name}.log").read_text()
 
-        # gradable: a learner's login is recorded with markers and parses into a command
-        fakenode.authorize(node.container, "alice", Path(str(learner_key) + ".pub").read_text())
+        # gradable: a learner's login (the key the inventory gave) is recorded with markers and
+        # parses into a command
         record = asyncio.run(captured_command(node, learner_key, "echo ready-$((6*7))"))
         assert (record.line, record.exit) == ("echo ready-$((6*7))", 0)
         assert "ready-42" in record.output
