@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from grader.store import IngestBatch, StepState, Store, VerdictEvent
 
 log = logging.getLogger("grader.daemon")
 
 States = dict[tuple[str, str], list[StepState]]  # (learner, lab) -> Store.step_states()
-Outcome = tuple[list[VerdictEvent], States]
+#: (events, states, cost_s): cost_s is the batch's share of its group's commit time, by rows.
+Outcome = tuple[list[VerdictEvent], States, float]
 
 # Most batches in one transaction: a group's commit holds SQLite's write lock (and delays the
 # lease renewals and status writes queued on it), so keep each commit short.
@@ -57,12 +59,14 @@ class Committer:
 
     async def ingest(self, batch: IngestBatch) -> list[VerdictEvent]:
         """Queue `batch` for the next group commit and wait for its own outcome."""
-        events, _ = await self.ingest_with_states(batch)
+        events, _, _ = await self.ingest_with_states(batch)
         return events
 
     async def ingest_with_states(self, batch: IngestBatch) -> Outcome:
         """ingest(), plus the step states of each (learner, lab) that got a new event, as the
-        commit left them (Store.ingest_many's `states`): what the progress file shows."""
+        commit left them (Store.ingest_many's `states`): what the progress file shows; and the
+        batch's share of the group commit's time, which its node is charged (fairness: a node
+        that sends a thousand commands a second pays for their commit, not the others)."""
         self.start()
         future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
         await self._queue.put((batch, future))
@@ -75,6 +79,7 @@ class Committer:
                 group.append(self._queue.get_nowait())
             batches = [batch for batch, _ in group]
             states: States = {}
+            began = time.monotonic()
             try:
                 results = await asyncio.shield(
                     asyncio.to_thread(self.store.ingest_many, batches, states)
@@ -89,11 +94,22 @@ class Committer:
             except Exception as exc:  # the transaction failed: every batch of the group fails
                 log.warning("event=group_commit_failed batches=%d detail=%s", len(group), exc)
                 results = [exc] * len(group)
-            for (_, future), result in zip(group, results, strict=True):
+            took = time.monotonic() - began
+            weights = [_rows(batch) for batch in batches]
+            per_row = took / sum(weights)
+            for (_, future), result, weight in zip(group, results, weights, strict=True):
                 if future.done():  # its caller was cancelled meanwhile
                     continue
                 if isinstance(result, Exception):
                     future.set_exception(result)
                 else:
                     keys = {(ev.learner, ev.lab) for ev in result}
-                    future.set_result((result, {k: states[k] for k in keys if k in states}))
+                    kept = {k: states[k] for k in keys if k in states}
+                    future.set_result((result, kept, per_row * weight))
+
+
+def _rows(batch: IngestBatch) -> int:
+    """What a batch writes, in rows (one for its offsets): its weight in the group's time."""
+    return (
+        1 + len(batch.records) + len(batch.verdicts) + len(batch.anomalies) + len(batch.snapshots)
+    )

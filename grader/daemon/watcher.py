@@ -413,8 +413,12 @@ class NodeWatcher:
         if self._unsent is None:
             return
         batch, ended = self._unsent
-        events, states = await self.committer.ingest_with_states(batch)
+        events, states, cost_s = await self.committer.ingest_with_states(batch)
         self._unsent = None  # a failed batch stays and is retried as it was (idempotent)
+        # The node pays for its commit like for its parsing: the debt in the loop's bucket makes
+        # the reader's next charge pause, so a flood of short commands (little to parse, a row
+        # each to write) is paced by what it costs, not by its few bytes.
+        self._pacer.spend(0, time.monotonic(), busy_s=cost_s)
         for ev in events:  # a node's learners cause these: within its log budget
             self._log_budget.log(
                 log,

@@ -159,6 +159,26 @@ def stderr_flood(_conn: int) -> Iterator[bytes]:
         yield Stderr((FORGED + "\n").encode())
 
 
+#: command-flood: commands per DATA frame (a node's reader sends what the spool file grew by; a
+#: shell that prints a prompt per command writes ~300 bytes each).
+FLOOD_COMMANDS_PER_FRAME = 50
+
+
+def command_flood(_conn: int) -> Iterator[bytes]:
+    """Issue 37: whole short commands of a real session of the node's learner, as fast as the
+    channel takes them (the issue measured 16-19k a minute from one node): each one is parsed,
+    judged and committed, so what it costs the grader is work per command, not bytes."""
+    sh = Shell("20261201T000000-37-0c0ffee0")
+    yield encode(KIND_DATA, "mallory/sessions.jsonl", 0, _index_line(sh.session))
+    offset = 0
+    for _ in range(200_000):
+        chunk = b"".join(
+            sh.command("echo hi", "hi\r\n") for _ in range(FLOOD_COMMANDS_PER_FRAME)
+        )
+        yield encode(KIND_DATA, f"mallory/{sh.session}.ts", offset, chunk)
+        offset += len(chunk)
+
+
 def unicode_separators(_conn: int) -> Iterator[bytes]:
     """Issue 32: U+2028/U+2029 and bidi controls in a HELLO field (its `hello` below, the
     connection's first) and in RESET paths, each before a forged record: a log reader that
@@ -185,6 +205,7 @@ CASES: dict[str, Callable[[int], Iterator[bytes]]] = {
     "heartbeat-flood": heartbeat_flood,
     "stderr-flood": stderr_flood,
     "unicode-separators": unicode_separators,
+    "command-flood": command_flood,
 }
 
 

@@ -161,9 +161,10 @@ async def test_committer_answers_each_caller_with_its_own_outcome(store: Store) 
         )
     finally:
         await committer.stop()
-    events, states = results[0]  # type: ignore[misc]
+    events, states, cost_s = results[0]  # type: ignore[misc]
     assert [e.learner for e in events] == ["alice"]
     assert states == {("alice", LAB): store.step_states("alice", LAB)}
+    assert cost_s > 0  # its share of the group's commit, which its node's pacer is charged
     assert isinstance(results[1], LeaseLost)
     assert [e.learner for e in results[2]] == ["carol"]  # type: ignore[union-attr]
     # Queued together, committed together: the listeners heard one commit, with its events.
