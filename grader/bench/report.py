@@ -36,6 +36,31 @@ def _ratio(a: float | None, b: float | None) -> float | None:
     return None if not a or not b else round(a / b, 1)
 
 
+#: The class the capacity figure is for: each learner types a command every this many seconds, on
+#: a grader of this many cores (the benchmark issue: 10,000 learners, ~1,000 commands a second).
+COMMAND_EVERY_S = 10.0
+GRADER_CORES = 2
+
+
+def capacity(grader) -> dict[str, float | None]:
+    """CPU per command above idle, idle CPU per node-second, and the learners one GRADER_CORES
+    grader holds at a command every COMMAND_EVERY_S: cores / (per command / every + idle)."""
+    idle = grader.idle_cpu_s / (grader.idle_s * grader.nodes) if grader.idle_s else None
+    per_command = None
+    if grader.commands and idle is not None:
+        busy = grader.cpu_s - idle * grader.nodes * grader.wall_s
+        per_command = max(0.0, busy) / grader.commands
+    learners = None
+    if per_command is not None and idle is not None and per_command / COMMAND_EVERY_S + idle > 0:
+        learners = GRADER_CORES / (per_command / COMMAND_EVERY_S + idle)
+    return {
+        "commands": grader.commands,
+        "cpu_ms_per_command": None if per_command is None else round(per_command * 1000, 3),
+        "idle_cpu_ms_per_node_s": None if idle is None else round(idle * 1000, 4),
+        "learners_per_2_cores": None if learners is None else int(learners),
+    }
+
+
 def row(grader, poller, idle_rss_kib: int) -> dict[str, Any]:
     g = ms(grader.latencies)
     verified = len(grader.latencies)
@@ -49,6 +74,7 @@ def row(grader, poller, idle_rss_kib: int) -> dict[str, Any]:
             "duplicate_events": grader.duplicates,
             "cpu_s": round(grader.cpu_s, 2),
             "cpu_ms_per_step": None if cpu_step is None else round(cpu_step * 1000, 2),
+            **capacity(grader),
             "rss_kib": grader.rss_kib,
             "kib_per_node": round((grader.rss_kib - idle_rss_kib) / max(1, grader.nodes - 1), 1),
             "connect_s": round(grader.connect_s, 1),
@@ -177,6 +203,16 @@ def table(result: dict[str, Any]) -> str:
             lines.append(
                 f"{_label(r, repeated):>6} nodes: the rest, the grader's own share: "
                 f"p50/p95/p99 {o['p50_ms']}/{o['p95_ms']}/{o['p99_ms']} ms"
+            )
+    for r in result["rows"]:
+        g = r["grader"]
+        if g.get("cpu_ms_per_command") is not None:
+            lines.append(
+                f"{_label(r, repeated):>6} nodes: grader CPU {g['cpu_ms_per_step']} ms per "
+                f"verified step, {g['cpu_ms_per_command']} ms per command above idle "
+                f"({g['commands']} commands), {g['idle_cpu_ms_per_node_s']} ms per idle "
+                f"node-second: {g['learners_per_2_cores']} learners per {GRADER_CORES}-core "
+                f"grader at a command every {COMMAND_EVERY_S:.0f} s"
             )
     for r in result["rows"]:
         if r["grader"].get("pages"):

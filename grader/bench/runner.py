@@ -31,6 +31,8 @@ DRAIN_QUIET_S = 3.0  # after activity: stop once no event arrived for this long
 DRAIN_MAX_S = 30.0
 LAB_ID = "nccl-bootstrap"
 GRADERS_LEASE_TTL_S = 6.0  # renewals every 2 s: N graders share the nodes within seconds
+#: Before the typing starts, every node connected and quiet for this long: the idle CPU measured.
+IDLE_S = 3.0
 BALANCE_WAIT_S = 90.0
 
 
@@ -157,6 +159,13 @@ class GraderPhase:
     attempted_latencies: list[float] = field(default_factory=list)
     by_learner: dict[str, list[float]] = field(default_factory=dict)
     cpu_s: float = 0.0
+    # The grader's CPU while every node was connected and nobody typed (IDLE_S before the
+    # typing starts), and the typing phase's wall time: what idle costs per node-second, and
+    # what the commands cost above it.
+    idle_cpu_s: float = 0.0
+    idle_s: float = 0.0
+    wall_s: float = 0.0
+    commands: int = 0  # command ends the farm sent during the phase
     rss_kib: int = 0
     connect_s: float = 0.0
     verify_n: dict[int, str] = field(default_factory=dict)
@@ -295,8 +304,13 @@ async def grader_phase(
             for learner in farm.info["learners"][: result.pages]
         ]
         await asyncio.sleep(0.5)  # the stream is open before the first byte is typed
+        idle0, idle_t0 = sum(proc_cpu_s(g.proc.pid) for g in fleet), time.monotonic()
+        await asyncio.sleep(IDLE_S)
+        result.idle_cpu_s = sum(proc_cpu_s(g.proc.pid) for g in fleet) - idle0
+        result.idle_s = time.monotonic() - idle_t0
         cpu0 = proc_cpu_s(grader.proc.pid)
         cpus0 = [proc_cpu_s(g.proc.pid) for g in fleet]
+        typing_t0 = time.monotonic()
         go = {"cmd": "go", "duration_s": duration_s, "stagger_s": stagger_s, "seed": nodes}
         if cat:
             go.update(cat_node=0, cat=cat)
@@ -336,6 +350,7 @@ async def grader_phase(
             else:
                 result.attempted_latencies.append(lat)
         result.cpu_s = proc_cpu_s(grader.proc.pid) - cpu0
+        result.wall_s = time.monotonic() - typing_t0
         result.rss_kib = proc_mem_kib(grader.proc.pid)
         if graders > 1:  # the class's CPU is every grader's; RSS the largest one's
             cpus = [proc_cpu_s(g.proc.pid) - c0 for g, c0 in zip(fleet, cpus0, strict=True)]
@@ -350,6 +365,7 @@ async def grader_phase(
         result.page_expected = sum(1 for key in seen if key[0] in paged)
         by_command = {(lr, n): d for lr, n, d in done.result().get("node_side", [])}
         result.node_side = list(by_command.values())
+        result.commands = len(done.result().get("node_side", []))
         for _got, lat, learner, _step, state, n in samples:
             node = by_command.get((learner, n))
             if state == "verified" and node is not None:

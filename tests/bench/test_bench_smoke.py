@@ -60,6 +60,12 @@ def test_quick_bench_end_to_end(tmp_path: Path) -> None:
     assert grader["page_expected"] > 0 and grader["page_events"] == grader["page_expected"]
     assert "learners' pages open" in proc.stdout
     assert grader["p50_ms"] is not None and grader["cpu_s"] > 0
+    # CPU split: per command above idle, per idle node-second, and the capacity derived from them
+    assert grader["commands"] >= grader["verified"]
+    assert grader["cpu_ms_per_command"] is not None and grader["cpu_ms_per_command"] >= 0
+    assert grader["idle_cpu_ms_per_node_s"] is not None and grader["idle_cpu_ms_per_node_s"] >= 0
+    assert grader["learners_per_2_cores"] is not None and grader["learners_per_2_cores"] > 0
+    assert "learners per 2-core grader at a command every 10 s" in proc.stdout
     # the poller graded the same recorded activity and found verified commands too
     assert poller["verified"] >= 10 and poller["polls"] > 0 and poller["errors"] == 0
     assert "grader p50/p95/p99 ms" in proc.stdout
