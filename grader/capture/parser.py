@@ -226,6 +226,7 @@ class SessionParser:
         self._closed = False
         self._runs_for: str | None = None  # the nonce _runs were built for
         self._runs: tuple[re.Pattern[bytes], re.Pattern[bytes]] | None = None
+        self._nonce_b = b""  # the nonce _runs were built for, encoded: each run's `k` is it
         self._restart = 0  # stream offset just after the last D with no command open
 
     # --- public API -----------------------------------------------------------------------------
@@ -455,8 +456,10 @@ class SessionParser:
         m = runs[0].match(buf, i)
         if m is None or m.end() - i >= MAX_MARKER_BYTES:
             return 0
-        (exit_s, aid_s, n_s, hist_s, t_s, ps_s, cwd_s, shell_s,
+        (exit_s, aid_s, n_s, hist_s, t_s, ps_s, k_s, cwd_s, shell_s,
          _, line_s, _, c_aid_s, c_n_s, c_hist_s, c_t_s) = m.groups()  # fmt: skip
+        if k_s != self._nonce_b:  # a foreign nonce: the per-marker path says so
+            return 0
         aid, n, hist, exit_ = int(aid_s), int(n_s), int(hist_s), int(exit_s)
         t = float(t_s.replace(b",", b"."))
         ps = _PIPESTATUS.get(ps_s) or _pipestatus(ps_s)
@@ -486,7 +489,7 @@ class SessionParser:
                 self._output(buf, out, i)
             self._prompt_end(exit_, aid, n, hist, t, ps, base + i)
         if not stack:  # the D ends where the run's P begins
-            self._restart = base + m.start(7) - _P_PREFIX
+            self._restart = base + m.start(8) - _P_PREFIX
         cwd = self._cwd_seen  # the cwd rarely changes: unescape it only when its bytes do
         if cwd_s != cwd[0]:
             cwd = self._cwd_seen = (cwd_s, markers.unescape(cwd_s))
@@ -496,13 +499,13 @@ class SessionParser:
         if line_s is None or self._stack or 0x07 in line_s or 0x1B in line_s:
             # No E C run after it, or the text between is output, or the line holds what would
             # end the E (see _LINE): the feed loop goes on from the end of the prompt run.
-            return m.end(9)
+            return m.end(10)
         t = float(c_t_s.replace(b",", b"."))
         c_aid = aid if c_aid_s == aid_s else int(c_aid_s)  # the same shell: no second int()
         c_n, c_hist = int(c_n_s), int(c_hist_s)
         if _out_of_bounds(c_aid, c_n, c_hist, t, line_s):
-            return m.end(9)  # the feed loop reads the E C run (and refuses it) on its own
-        self._start(c_aid, c_n, c_hist, t, markers.unescape(line_s), base + m.start(11))
+            return m.end(10)  # the feed loop reads the E C run (and refuses it) on its own
+        self._start(c_aid, c_n, c_hist, t, markers.unescape(line_s), base + m.start(12))
         return m.end()
 
     def _start_run(self, buf: bytes, i: int, base: int) -> int:
@@ -513,23 +516,26 @@ class SessionParser:
         m = runs[1].match(buf, i)
         if m is None or m.end() - i >= MAX_MARKER_BYTES:
             return 0
-        line_s, _, aid_s, n_s, hist_s, t_s = m.groups()
+        line_s, k_s, _, aid_s, n_s, hist_s, t_s = m.groups()
+        if k_s != self._nonce_b:  # a foreign nonce: the per-marker path says so
+            return 0
         if 0x07 in line_s or 0x1B in line_s:  # see _LINE: the per-marker path ends the E there
             return 0
         aid, n, hist, t = int(aid_s), int(n_s), int(hist_s), float(t_s.replace(b",", b"."))
         if _out_of_bounds(aid, n, hist, t, line_s):
             return 0  # the per-marker path says which field it refuses
         self._line = None  # the E's line goes to this C directly
-        self._start(aid, n, hist, t, markers.unescape(line_s), base + m.start(2))
+        self._start(aid, n, hist, t, markers.unescape(line_s), base + m.start(3))
         return m.end()
 
     def _load_runs(self) -> tuple[re.Pattern[bytes], re.Pattern[bytes]] | None:
         """The run patterns of the session nonce; None until it is known (or not encodable)."""
         self._runs_for = self.nonce
         try:
-            self._runs = None if self.nonce is None else _run_patterns(self.nonce.encode())
+            self._nonce_b = b"" if self.nonce is None else self.nonce.encode()
         except UnicodeEncodeError:
-            self._runs = None
+            self._nonce_b = b""
+        self._runs = _run_patterns(self._nonce_b) if self._nonce_b else None
         return self._runs
 
     def _marker(self, payload: bytes, offset: int) -> None:

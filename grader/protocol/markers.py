@@ -374,8 +374,8 @@ def encode_c(
 # per-marker search would. Anything else (another order, an escape in a value, a foreign nonce,
 # a run cut by the end of a feed) fails the match and takes the per-marker path, which gives the
 # same events.
-# The session's nonce is part of each pattern, as a literal: sre compares it without the per-byte
-# class test a `[^...]*` group costs (measured: a run's match ~25 % faster).
+# The nonce is a group in the run's first marker and a backreference in the others: sre compares
+# those bytes without a per-byte class test, and the patterns serve every session.
 _END = rb"(?:\x07|\x1b\\)"  # BEL or ST
 _VALUE = rb"([^;\x07\x1b]*)"  # an escaped value: never `;`, and BEL or ESC would end the OSC
 # The E's command line, the longest value: matched as `[^;]*`, a C loop sre runs ~3x faster per
@@ -403,31 +403,43 @@ ATTEST_PREFIX = b"133;T;"
 ATTEST_NONCE = re.compile(rb";k=([^;]*);s=[0-9a-f]*\Z")
 
 
-@functools.lru_cache(maxsize=256)
 def run_patterns(nonce: bytes) -> "Optional[Tuple[re.Pattern[bytes], re.Pattern[bytes]]]":
-    """The D P A (title) and E C run patterns for one session nonce; None if a run cannot hold it.
+    """The D P A (title) and E C run patterns; None when a run cannot hold this session nonce.
 
+    The patterns are the same for every session: each match's group `k` is the nonce its first
+    marker carries, and the run's other markers must carry the same bytes (a backreference). The
+    caller compares `k` with its session's nonce: a run with a foreign nonce then takes the
+    per-marker path, which says what is wrong with it. One compile per process, not one per
+    session (a grader reopening a thousand idle sessions recompiled them all, measured).
     The grader's parser alone uses these: the patterns are possessive (`*+`, Python 3.11's re),
     so they are compiled on first use, never when a node program imports this module.
     A nonce with `;`, a backslash, BEL or ESC cannot appear verbatim in the hooks' exact grammar
     (it would be escaped, or end the marker), so such a session takes the per-marker path.
     """
-    if any(byte in nonce for byte in b";\\\x07\x1b"):
+    if not nonce or len(nonce) > bounds.NONCE_MAX_BYTES or any(b in nonce for b in b";\\\x07\x1b"):
         return None
-    k = re.escape(nonce)
-    start = (
-        rb"\x1b\]633;E;" + _LINE + b";" + k + _END
-        + rb"(\x1b\]133;C;)aid=" + _AID + b";n=" + _COUNT + b";h=" + _COUNT + b";t=" + _EPOCH
-        + b";k=" + k + _END
-    )  # fmt: skip
+    return _runs()
+
+
+@functools.lru_cache(maxsize=1)
+def _runs() -> "Tuple[re.Pattern[bytes], re.Pattern[bytes]]":
+    first, same = rb"(?P<k>[^;\\\x07\x1b]{1,%d})" % bounds.NONCE_MAX_BYTES, rb"(?P=k)"
+
+    def start(k: bytes) -> bytes:
+        return (
+            rb"\x1b\]633;E;" + _LINE + b";" + k + _END
+            + rb"(\x1b\]133;C;)aid=" + _AID + b";n=" + _COUNT + b";h=" + _COUNT + b";t=" + _EPOCH
+            + b";k=" + same + _END
+        )  # fmt: skip
+
     prompt = (
         rb"\x1b\]133;D;" + _EXIT + b";aid=" + _AID + b";n=" + _COUNT + b";h=" + _COUNT
-        + b";t=" + _EPOCH + b";ps=" + _PS + b";k=" + k + _END
+        + b";t=" + _EPOCH + b";ps=" + _PS + b";k=" + first + _END
         + rb"\x1b\]633;P;Cwd=" + _VALUE + _END
-        + rb"\x1b\]133;A;aid=" + _AID + b";k=" + k + _END
+        + rb"\x1b\]133;A;aid=" + _AID + b";k=" + same + _END
         + _TITLE
     )  # fmt: skip
     # The prompt run, and (optional) the next command's E C run when only the prompt and the
-    # typed line lie between: group 9 (empty) marks the end of the prompt run.
-    cycle = prompt + b"()(?:" + _SKIP + start + b")?"
-    return re.compile(cycle), re.compile(start)
+    # typed line lie between: group 10 (empty) marks the end of the prompt run.
+    cycle = prompt + b"()(?:" + _SKIP + start(same) + b")?"
+    return re.compile(cycle), re.compile(start(first))

@@ -220,7 +220,8 @@ def fuzz_markers(data: bytes) -> None:
             continue
         assert m is None or isinstance(m, _MARKER_TYPES), m
     found = _NONCE_IN.search(data)
-    patterns = markers.run_patterns(found.group(1) if found else b"0123456789abcdef")
+    nonce = found.group(1) if found else b"0123456789abcdef"
+    patterns = markers.run_patterns(nonce)
     if patterns is None:
         return
     cycle, start = patterns
@@ -232,11 +233,15 @@ def fuzz_markers(data: bytes) -> None:
             g = run.groups()
             assert (d.exit, d.aid, d.n, d.hist) == tuple(int(x) for x in g[:4]), (d, g)
             assert d.pipestatus == tuple(int(x) for x in g[5].split(b",")), (d, g)
+            if run["k"].isascii():  # (the decoder's text of other bytes is its own matter)
+                assert d.nonce == run["k"].decode(), (d, g)
         begun = start.match(data, at)
-        c = _decoded(data, begun.start(2)) if begun is not None else None
+        c = _decoded(data, begun.start(3)) if begun is not None else None
         if begun is not None and c is not None:
             assert isinstance(c, markers.CommandStart), c
-            assert (c.aid, c.n, c.hist) == tuple(int(x) for x in begun.groups()[2:5]), c
+            assert (c.aid, c.n, c.hist) == tuple(int(x) for x in begun.groups()[3:6]), c
+            if begun["k"].isascii():
+                assert c.nonce == begun["k"].decode(), c
 
 
 def _decoded(data: bytes, osc: int) -> markers.Marker | None:
