@@ -16,6 +16,7 @@ from collections.abc import Sequence
 SUBCOMMAND_MODULES: tuple[str, ...] = (
     "grader.labs.lint_cmd",
     "grader.authoring.replay_cmd",
+    "grader.authoring.trace_cmd",
     "grader.authoring.testlab_cmd",
     "grader.authoring.record_cmd",
     "grader.authoring.new_cmd",

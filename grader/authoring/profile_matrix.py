@@ -25,20 +25,21 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 
 from grader.authoring.record import Recorder, RecorderError
 from grader.authoring.sandbox import record_script
-from grader.authoring.selftest import EXPECT_SUFFIX, check_transcript
+from grader.authoring.selftest import (
+    EXPECT_SUFFIX,
+    check_transcript,
+    expected_profiles,
+)
 from grader.authoring.session_files import replay
 from grader.labs import Lab
 from grader.node import simulator_dir
 
 MATRIX_DIR = "profiles/matrix"
-# The built-in profile on this machine's interfaces: what recorded transcripts were typed on.
-DEFAULT_PROFILE = "default"
 SCRIPT_SUFFIX = ".script"
 PLACEHOLDER = re.compile(r"\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}")
 # Typing speed for these runs: readline still gets one key at a time.
@@ -102,14 +103,6 @@ def placeholder_resolver(lab: Lab) -> Callable[[str, Recorder], str]:
     return resolve
 
 
-def expected_profiles(spec: Any) -> list[str] | None:
-    """An expectation's `profiles:` (None: every profile)."""
-    listed = spec.get("profiles") if isinstance(spec, dict) else None
-    if listed is None or listed == "all":
-        return None
-    return [str(p) for p in listed] if isinstance(listed, list) else [str(listed)]
-
-
 def covers(expect_file: Path, profile: str) -> bool:
     """Whether the expectation in `expect_file` holds on `profile` (a name, or DEFAULT_PROFILE)."""
     try:
@@ -152,7 +145,9 @@ def prove_script(
         login = next(r for r in rec.sessions() if r["kind"] == "login")
         ts = rec.session_file(login)
         expect = script.with_name(name + EXPECT_SUFFIX)
-        out.problems = check_transcript(lab, ts, attest_key, expect_file=expect).problems
+        out.problems = check_transcript(
+            lab, ts, attest_key, expect_file=expect, profile=profile.stem
+        ).problems
     except (RecorderError, ScriptError, OSError, StopIteration) as exc:
         out.problems.append(f"the script could not be typed: {exc}")
     finally:

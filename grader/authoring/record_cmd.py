@@ -35,7 +35,12 @@ from grader.authoring.profile_matrix import (
 from grader.authoring.record import RecorderError
 from grader.authoring.sandbox import record_script
 from grader.authoring.sandbox_attest import PUBLIC_KEY_FILE, sandbox_public_hex
-from grader.authoring.selftest import EXPECT_SUFFIX, check_transcript, expectation_text
+from grader.authoring.selftest import (
+    DEFAULT_PROFILE,
+    EXPECT_SUFFIX,
+    check_transcript,
+    expectation_text,
+)
 from grader.authoring.session_files import replay
 from grader.authoring.transcript_records import RECORDS_SUBDIR
 from grader.labs import Lab, LabInvalid, load_lab
@@ -230,7 +235,8 @@ def run(args: argparse.Namespace) -> int:
         expect.write_text(expectation_text("", verdicts), encoding="utf-8")
         print(f"wrote {expect} from today's verdicts: review it, it is what test-lab will hold")
         return 0
-    outcome = check_transcript(lab, ts, tests_key(tests), expect)
+    on = profile.stem if profile is not None else DEFAULT_PROFILE
+    outcome = check_transcript(lab, ts, tests_key(tests), expect, profile=on)
     for p in outcome.problems:
         print(f"      {p}")
     print(f"{'PASS' if outcome.ok else 'FAIL'}  {expect.name}")

@@ -10,12 +10,14 @@ import argparse
 import json
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 from grader.authoring.key_option import add_key_option, key_from_option, not_enforced_note
 from grader.authoring.session_files import replay
+from grader.authoring.trace import TracedCommand, render
 from grader.capture import Anomaly
-from grader.labs import LabInvalid, load_lab
+from grader.labs import Lab, LabInvalid, load_lab
 from grader.printable import printable
 from grader.verdict import StepVerdict
 
@@ -34,18 +36,30 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "sessions.jsonl beside it when present; otherwise the first marker's nonce is\n"
             "trusted. Several files (a login shell and its tmux panes) are merged in time order.\n"
             "Prints one row per step: state, the reason a learner would see, and the command\n"
-            "that decided it. Markers that look forged or replayed are listed as anomalies."
+            "that decided it (numbered as `grader trace` numbers commands). Markers that look\n"
+            "forged or replayed are listed as anomalies. --trace first lists every command."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--lab", required=True, metavar="LAB", help="lab folder or lab.yaml")
-    parser.add_argument("sessions", nargs="+", metavar="SESSION.ts", help="session files")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="first list every command with the verdict it gave each step it touched "
+        "(as `grader trace`; with --json, a `commands` list)",
+    )
+    add_session_options(parser)
+    parser.set_defaults(func=run)
+
+
+def add_session_options(parser: argparse.ArgumentParser) -> None:
+    """The session files, --learner and --attest-key: what `replay` and `trace` grade."""
+    parser.add_argument("sessions", nargs="+", metavar="SESSION.ts", help="session files")
     parser.add_argument(
         "--learner", metavar="NAME", help="learner name (default: from sessions.jsonl)"
     )
     add_key_option(parser)
-    parser.set_defaults(func=run)
 
 
 def _cut(text: str, width: int) -> str:
@@ -53,10 +67,14 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def table(verdicts: list[StepVerdict]) -> str:
+def table(verdicts: list[StepVerdict], commands: Sequence[TracedCommand] = ()) -> str:
+    """One row per step; a command is numbered as `grader trace` numbers it (`commands`: the
+    trace), or by its shell's own number when the trace does not have it."""
+    numbers = {(c.session, c.aid, c.n): c.number for c in commands}
     rows = [("STEP", "STATE", "REASON", "COMMAND")]
     for v in verdicts:
-        cmd = f"#{v.evidence.n} {printable(v.evidence.line)}" if v.evidence else ""
+        e = v.evidence
+        cmd = f"#{numbers.get((e.session, e.aid, e.n), e.n)} {printable(e.line)}" if e else ""
         reason = _cut(printable(v.reason), REASON_WIDTH)
         rows.append((v.step, v.state.value, reason, _cut(cmd, LINE_WIDTH)))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
@@ -66,21 +84,28 @@ def table(verdicts: list[StepVerdict]) -> str:
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def load_inputs(lab_arg: str, sessions: list[str]) -> tuple[Lab, list[Path]] | None:
+    """The lab and the session files, or None after saying on stderr why not."""
     try:
-        lab = load_lab(args.lab)
+        lab = load_lab(lab_arg)
     except LabInvalid as exc:
-        print(f"{args.lab}: the lab does not load:\n{exc}", file=sys.stderr)
-        return 2
+        print(f"{lab_arg}: the lab does not load:\n{exc}", file=sys.stderr)
+        return None
     except OSError as exc:
-        print(f"{args.lab}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    paths = [Path(p) for p in args.sessions]
+        print(f"{lab_arg}: {exc.strerror or exc}", file=sys.stderr)
+        return None
+    paths = [Path(p) for p in sessions]
     missing = [p for p in paths if not p.is_file()]
-    if missing:
-        for p in missing:
-            print(f"{p}: no such session file.", file=sys.stderr)
+    for p in missing:
+        print(f"{p}: no such session file.", file=sys.stderr)
+    return None if missing else (lab, paths)
+
+
+def run(args: argparse.Namespace) -> int:
+    loaded = load_inputs(args.lab, args.sessions)
+    if loaded is None:
         return 2
+    lab, paths = loaded
     key = key_from_option(args.attest_key)
     note = not_enforced_note(lab, key)
     result = replay(lab, paths, args.learner, key)
@@ -93,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
             "sessions": [i.session for i in result.sessions],
             "steps": [v.to_json() | {"attempts": g.attempts(v.step)} for v in verdicts],
             "variables": g.variables,
+            **({"commands": [c.to_json() for c in result.commands]} if args.trace else {}),
             "attestation": "enforced" if g.enforce_attestation else "not enforced",
             "anomalies": [
                 {"session": a.session, "kind": a.kind, "detail": a.detail, "offset": a.offset}
@@ -103,7 +129,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if note:
         print(note)
-    print(table(verdicts))
+    if args.trace:
+        print(render(result.commands), end="\n\n")
+    print(table(verdicts, result.commands))
     done = sum(1 for v in verdicts if v.state.value == "verified")
     print(f"\n{done}/{len(verdicts)} steps verified for {g.learner} ({result.events} events).")
     # one line per kind: a `cat` of an old session yields one anomaly per replayed marker

@@ -1,5 +1,7 @@
 """A lab's self-test, judged: a transcript graded by the lab and compared with what its
-`<name>.expect.yaml` says it must get (the format is in grader/authoring/testlab_cmd.py).
+`<name>.expect.yaml` says it must get (the format is in grader/authoring/testlab_cmd.py): each
+step's final state, the `attempts:` pins on single commands (grader/authoring/attempt_pins.py),
+the anomalies, and what differs on one node profile (`on_profile:`).
 
 `grader test-lab` checks recorded transcripts with it; grader/authoring/profile_matrix.py checks
 the transcripts it records on each node profile with it too.
@@ -13,11 +15,17 @@ from typing import Any
 
 import yaml
 
+from grader.authoring.attempt_pins import pin_problems
 from grader.authoring.session_files import replay
 from grader.labs import Lab
 from grader.verdict import Evidence, StepVerdict
 
 EXPECT_SUFFIX = ".expect.yaml"
+# The built-in profile on the recording machine's own interfaces: where the shipped `<name>.ts`
+# were typed (grader/authoring/profile_matrix.py), so what a recorded transcript is checked as.
+DEFAULT_PROFILE = "default"
+# What an `on_profile:` entry may change for its profile.
+PROFILE_KEYS = frozenset({"steps", "attempts"})
 # Output lines shown under a mismatched verdict: enough to see which line decided it.
 EVIDENCE_LINES = 3
 
@@ -41,10 +49,53 @@ def expected_state(spec: Any) -> tuple[str, str]:
     return "", ""
 
 
+def expected_profiles(spec: Any) -> list[str] | None:
+    """An expectation's `profiles:` (None: every profile)."""
+    listed = spec.get("profiles") if isinstance(spec, dict) else None
+    if listed is None or listed == "all":
+        return None
+    return [str(p) for p in listed] if isinstance(listed, list) else [str(listed)]
+
+
+def on_profile(spec: dict[str, Any], profile: str, source: str) -> tuple[dict[str, Any], list[str]]:
+    """The expectation as it holds on `profile`: its `on_profile: {PROFILE: {steps, attempts}}`
+    entry's `steps:` replace those steps' entries (a step set to `pending` there must stay
+    pending on that profile), its `attempts:` are pinned besides the common ones. And what is
+    wrong with the `on_profile:` block (a profile `profiles:` does not cover, an unknown key)."""
+    block = spec.get("on_profile")
+    if block is None:
+        return spec, []
+    if not isinstance(block, dict):
+        return spec, [f"{source}: on_profile: maps a profile name to its steps:/attempts:"]
+    problems = []
+    limited = expected_profiles(spec)
+    for name, entry in block.items():
+        if limited is not None and str(name) not in limited:
+            problems.append(f"{source}: on_profile: {name} is not in profiles: {limited}")
+        if not isinstance(entry, dict) or set(entry) - PROFILE_KEYS:
+            problems.append(f"{source}: on_profile: {name}: only steps: and attempts: may differ")
+    entry = block.get(profile)
+    if not isinstance(entry, dict):
+        return spec, problems
+    merged = dict(spec)
+    steps = entry.get("steps") or {}
+    if isinstance(steps, dict):
+        merged["steps"] = {**(spec.get("steps") or {}), **steps}
+    extra = entry.get("attempts") or []
+    if isinstance(extra, list) and isinstance(spec.get("attempts") or [], list):
+        merged["attempts"] = [*(spec.get("attempts") or []), *extra]
+    return merged, problems
+
+
 def check_transcript(
-    lab: Lab, ts: Path, attest_key: bytes | None = None, expect_file: Path | None = None
+    lab: Lab,
+    ts: Path,
+    attest_key: bytes | None = None,
+    expect_file: Path | None = None,
+    profile: str = DEFAULT_PROFILE,
 ) -> Outcome:
-    """Grade one transcript and compare with its expectation (default: the one beside it)."""
+    """Grade one transcript and compare with its expectation (default: the one beside it) as it
+    holds on `profile` (default: the profile the shipped transcripts were recorded on)."""
     out = Outcome(ts.name)
     if expect_file is None:
         expect_file = ts.with_name(ts.name.removesuffix(".ts") + EXPECT_SUFFIX)
@@ -56,8 +107,14 @@ def check_transcript(
     except yaml.YAMLError as exc:
         out.problems.append(f"{expect_file.name}: not valid YAML: {exc}")
         return out
+    if not isinstance(spec, dict):
+        out.problems.append(f"{expect_file.name}: a mapping (description:, steps:, …)")
+        return out
+    spec, problems = on_profile(spec, profile, expect_file.name)
+    out.problems.extend(problems)
     steps_spec = spec.get("steps") or {}
-    unknown = [s for s in steps_spec if s not in {st.id for st in lab.steps}]
+    step_ids = {st.id for st in lab.steps}
+    unknown = [s for s in steps_spec if s not in step_ids]
     out.problems.extend(f"{expect_file.name}: no step {s!r} in the lab" for s in unknown)
     result = replay(lab, [ts], spec.get("learner"), attest_key)
     g = result.grader
@@ -70,6 +127,8 @@ def check_transcript(
             )
         elif reason and reason.lower() not in v.reason.lower():
             out.problems.append(f"{step_id}: reason {v.reason!r} does not mention {reason!r}")
+    where = f"{expect_file.name} attempts"
+    out.problems += pin_problems(spec.get("attempts"), result.commands, step_ids, where)
     kinds = {a.kind for a in g.anomalies}
     for kind in spec.get("anomalies") or []:
         if kind not in kinds:

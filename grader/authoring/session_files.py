@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.authoring.trace import TracedCommand, trace
 from grader.authoring.transcript_records import FolderRecords
 from grader.capture import CommandEnded, CommandStarted, Event, SessionParser
 from grader.labs import Lab
@@ -44,6 +45,8 @@ class Replay:
     grader: LabGrader
     events: int = 0
     sessions: list[SessionInfo] = field(default_factory=list)
+    # every command with the verdicts it changed (grader/authoring/trace.py)
+    commands: list[TracedCommand] = field(default_factory=list)
 
 
 def session_info(path: Path) -> SessionInfo:
@@ -108,5 +111,5 @@ def replay(
     infos, events = merged_events(paths, attest_key)
     who = learner or next((i.user for i in infos if i.user), None) or "learner"
     grader = LabGrader(lab, who, enforce_attestation=attest_key is not None)
-    grader.feed_all(events)
-    return Replay(grader, len(events), infos)
+    commands = trace(grader, events)
+    return Replay(grader, len(events), infos, commands)

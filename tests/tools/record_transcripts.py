@@ -31,8 +31,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from grader.authoring.profile_matrix import DEFAULT_PROFILE, covers  # noqa: E402
+from grader.authoring.profile_matrix import covers  # noqa: E402
 from grader.authoring.record_cmd import record_transcript  # noqa: E402
+from grader.authoring.selftest import DEFAULT_PROFILE  # noqa: E402
 from grader.labs.loader import load_lab  # noqa: E402 - the path above makes the package importable
 
 
