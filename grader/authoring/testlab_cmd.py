@@ -9,7 +9,13 @@ output. Each `labs/<lab>/tests/<name>.ts` is a captured session (honest or disho
     steps:                         # every step not listed must stay pending
       run-broken: verified
       exit-code: {state: attempted, reason: "right after"}   # reason: a substring
+    attempts:                      # optional: one command's verdict on one step (`grader trace`)
+      - {command: 2, step: run-broken, state: attempted, reason: "-g"}
     anomalies: [replayed_marker]   # optional: kinds that must be reported (at least these)
+    on_profile:                    # optional: a profile's own steps:/attempts:
+      ib-nccl-2.26: {steps: {socket-iface: attempted}}
+
+docs/lab-format.md "What a transcript must get: `.expect.yaml`" says it all.
 """
 
 from __future__ import annotations

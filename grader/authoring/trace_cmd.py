@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 from grader.authoring.key_option import key_from_option, not_enforced_note
+from grader.authoring.record_cmd import tests_key
 from grader.authoring.replay_cmd import add_session_options, load_inputs
 from grader.authoring.session_files import replay
+from grader.authoring.testlab_cmd import TESTS_DIR
 from grader.authoring.trace import render
 
 
@@ -28,8 +31,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "control characters) and its exit status, then one line per step it touched: the\n"
             "state it left the step in and the reason. A command with no step line touched\n"
             "none. The numbers are what `attempts: [{command: N, …}]` in an .expect.yaml names.\n"
-            "A lab's own transcripts are graded by test-lab with the key beside them: pass\n"
-            "--attest-key LAB/tests/attest.pub to see what test-lab sees."
+            "Without --attest-key, the lab's own transcripts (files in LAB/tests) are graded\n"
+            "with the sandbox key beside them, as test-lab grades them; other files without\n"
+            "enforcing attestation, as replay does."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -39,12 +43,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(func=run)
 
 
+def lab_dir(arg: str) -> Path:
+    """The lab's folder, from LAB as given (a folder, or its lab.yaml)."""
+    path = Path(arg)
+    return path if path.is_dir() else path.parent
+
+
+def _lab_tests_key(labdir: Path, paths: list[Path]) -> bytes | None:
+    """The key test-lab grades the lab's own transcripts with, when every file is one of them."""
+    tests = (labdir / TESTS_DIR).resolve()
+    if all(p.resolve().parent == tests for p in paths):
+        return tests_key(tests)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     loaded = load_inputs(args.lab, args.sessions)
     if loaded is None:
         return 2
     lab, paths = loaded
     key = key_from_option(args.attest_key)
+    if key is None:
+        key = _lab_tests_key(lab_dir(args.lab), paths)
     result = replay(lab, paths, args.learner, key)
     if args.json:
         doc = {

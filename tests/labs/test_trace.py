@@ -59,8 +59,11 @@ def test_trace_names_the_step_a_misspelt_interface_variable_went_to(
     assert _block(out, "exit")[1].strip() == "(no step)"
 
 
-def test_trace_json_lists_every_command_in_order(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["trace", str(LAB), str(TYPO), *KEY, "--json"]) == 0
+def test_trace_json_lists_every_command_in_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the lab's own transcript: graded with the sandbox key beside it, as test-lab grades it
+    assert main(["trace", str(LAB), str(TYPO), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["lab"] == "nccl-bootstrap" and doc["attestation"] == "enforced"
     commands = doc["commands"]
@@ -77,6 +80,11 @@ def test_trace_json_lists_every_command_in_order(capsys: pytest.CaptureFixture[s
     ]
     assert commands[3]["line"].startswith("NCCL_SOCKET_IFNAM=")
     assert "a typo?" in commands[3]["steps"][0]["reason"]
+    # a session from elsewhere: attestation is enforced only with --attest-key, as in replay
+    elsewhere = tmp_path / TYPO.name
+    shutil.copy(TYPO, elsewhere)
+    assert main(["trace", str(LAB), str(elsewhere), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["attestation"] == "not enforced"
 
 
 def test_replay_trace_prints_the_trace_before_the_table(
