@@ -172,9 +172,7 @@ def command_flood(_conn: int) -> Iterator[bytes]:
     yield encode(KIND_DATA, "mallory/sessions.jsonl", 0, _index_line(sh.session))
     offset = 0
     for _ in range(200_000):
-        chunk = b"".join(
-            sh.command("echo hi", "hi\r\n") for _ in range(FLOOD_COMMANDS_PER_FRAME)
-        )
+        chunk = b"".join(sh.command("echo hi", "hi\r\n") for _ in range(FLOOD_COMMANDS_PER_FRAME))
         yield encode(KIND_DATA, f"mallory/{sh.session}.ts", offset, chunk)
         offset += len(chunk)
 
