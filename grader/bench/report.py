@@ -82,6 +82,12 @@ def row(grader, poller, idle_rss_kib: int) -> dict[str, Any]:
             "page_events": grader.page_events,
             "page_expected": grader.page_expected,
             "graders": grader.graders,  # --graders N: each one's nodes and CPU seconds
+            # the stream follower against a poll of the whole feed: both must be 0
+            "feed": {
+                "events": grader.feed_events,
+                "missed": grader.feed_missed,
+                "doubled": grader.feed_doubled,
+            },
         },
         # Of the latency, the part spent on the (simulated) node before the grader could see
         # the command's end: measured by the farm, see farm.py.
@@ -203,6 +209,12 @@ def table(result: dict[str, Any]) -> str:
             lines.append(
                 f"{_label(r, repeated):>6} nodes: the rest, the grader's own share: "
                 f"p50/p95/p99 {o['p50_ms']}/{o['p95_ms']}/{o['p99_ms']} ms"
+            )
+    for r in result["rows"]:
+        if feed := r["grader"].get("feed"):
+            lines.append(
+                f"{_label(r, repeated):>6} nodes: the stream follower saw {feed['events']} "
+                f"events of the feed: {feed['missed']} missed, {feed['doubled']} twice"
             )
     for r in result["rows"]:
         g = r["grader"]

@@ -182,6 +182,11 @@ class GraderPhase:
     own_by_learner: dict[str, list[float]] = field(default_factory=dict)
     # --graders N: per grader, the nodes it held during the phase and its CPU seconds.
     graders: list[dict] = field(default_factory=list)
+    # The stream follower against the feed's record (a poll of /api/events from 0 afterwards):
+    # seqs it never received, and seqs it received more than once. Both must be 0 (docs/api.md).
+    feed_events: int = 0
+    feed_missed: int = 0
+    feed_doubled: int = 0
 
 
 async def wait_balanced(grader: Grader, owners: list[str], nodes: int) -> dict[str, int]:
@@ -248,6 +253,19 @@ class Grader:
             self.proc.kill()
             self.proc.wait()
         self.log.close()
+
+
+async def polled_seqs(base: str, headers: dict) -> list[int]:
+    """Every event's seq, polled from 0 page by page as docs/api.md says to follow the feed."""
+    out: list[int] = []
+    async with httpx.AsyncClient(base_url=base, headers=headers, timeout=60) as client:
+        while True:
+            resp = await client.get("/api/events", params={"after": out[-1] if out else 0})
+            resp.raise_for_status()
+            page = [int(e["seq"]) for e in resp.json()]
+            if not page:
+                return out
+            out += page
 
 
 async def sse_events(
@@ -317,6 +335,7 @@ async def grader_phase(
         farm.send(**go)
         done = asyncio.create_task(farm.wait_done())
         seen: set[tuple] = set()
+        seqs: list[int] = []  # every seq the stream delivered, in arrival order
         samples: list[tuple] = []  # kept in the workdir: when in the run the slow ones came
         last_event = time.monotonic()
         while True:
@@ -330,6 +349,7 @@ async def grader_phase(
                     break
                 continue
             last_event = time.monotonic()
+            seqs.append(int(ev["seq"]))
             key = (ev["learner"], ev["lab"], ev["step"], ev["state"])
             if key in seen:
                 result.duplicates += 1
@@ -350,6 +370,10 @@ async def grader_phase(
             else:
                 result.attempted_latencies.append(lat)
         result.cpu_s = proc_cpu_s(grader.proc.pid) - cpu0
+        stored = await polled_seqs(grader.base, grader.headers)
+        result.feed_events = len(stored)
+        result.feed_missed = len(set(stored) - set(seqs))
+        result.feed_doubled = len(seqs) - len(set(seqs))
         result.wall_s = time.monotonic() - typing_t0
         result.rss_kib = proc_mem_kib(grader.proc.pid)
         if graders > 1:  # the class's CPU is every grader's; RSS the largest one's

@@ -66,6 +66,9 @@ def test_quick_bench_end_to_end(tmp_path: Path) -> None:
     assert grader["idle_cpu_ms_per_node_s"] is not None and grader["idle_cpu_ms_per_node_s"] >= 0
     assert grader["learners_per_2_cores"] is not None and grader["learners_per_2_cores"] > 0
     assert "learners per 2-core grader at a command every 10 s" in proc.stdout
+    # the stream follower saw every event of the feed, once
+    assert grader["feed"]["events"] >= grader["verified"]
+    assert (grader["feed"]["missed"], grader["feed"]["doubled"]) == (0, 0), grader["feed"]
     # the poller graded the same recorded activity and found verified commands too
     assert poller["verified"] >= 10 and poller["polls"] > 0 and poller["errors"] == 0
     assert "grader p50/p95/p99 ms" in proc.stdout
