@@ -152,8 +152,15 @@ class NodeInfo(BaseModel):
     port: int
     learners: list[str]
     connected: bool
+    status: Literal["connected", "degraded", "offline"] = Field(
+        description="connected; degraded: connected, but the node's self-check found what "
+        "provisioning set up broken (`error` says what and the fix); offline: not connected"
+    )
     lag_s: float | None = Field(description="seconds the grader's view of the node trails it")
-    error: str | None
+    error: str | None = Field(
+        description="why the node is offline or degraded (`degraded: <what> — run grader "
+        "provision`), or its last connection error"
+    )
     updated: Time = Field(description="when the grader last updated this status")
     holder: str | None = Field(description="the grader holding the node's lease (None: nobody)")
     held_since: Time | None

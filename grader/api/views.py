@@ -13,10 +13,11 @@ event in seq order: verified adds its step, downgraded removes it, reset (step "
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, cast, overload
+from typing import Any, Literal, cast, overload
 
 from grader.api import models as m
 from grader.labs import Lab
+from grader.node import DEGRADED_PREFIX
 from grader.store import (
     EVENT_DOWNGRADED,
     EVENT_RESET,
@@ -99,6 +100,12 @@ def lab_info(lab: Lab) -> m.LabInfo:
     )
 
 
+def node_status(node: NodeStatus) -> Literal["connected", "degraded", "offline"]:
+    if not node.connected:
+        return "offline"
+    return "degraded" if (node.error or "").startswith(DEGRADED_PREFIX) else "connected"
+
+
 def node_info(node: NodeStatus) -> m.NodeInfo:
     return m.NodeInfo(
         id=node.id,
@@ -106,6 +113,7 @@ def node_info(node: NodeStatus) -> m.NodeInfo:
         port=m.clamp_int(node.port),
         learners=list(node.learners),
         connected=node.connected,
+        status=node_status(node),
         lag_s=m.finite(node.lag_s),
         error=node.error,
         updated=m.iso_time(node.updated),

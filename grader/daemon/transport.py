@@ -126,6 +126,36 @@ def pinned_known_hosts(node: NodeConfig) -> asyncssh.SSHKnownHosts:
     return asyncssh.import_known_hosts("\n".join(lines) + "\n")
 
 
+#: How long the second look at a refused host's key may take (no login: only the key exchange).
+HOST_KEY_LOOK_S = 10.0
+
+
+async def host_key_problem(node: NodeConfig, settings: DaemonSettings) -> str:
+    """The node status for a host key that matches no pin: both fingerprints and the fix.
+
+    The offered key is read with a key exchange of its own (asyncssh.get_server_host_key, no
+    login), asking for the pinned keys' types so the two fingerprints compare like for like.
+    """
+    where = node.host if node.port == 22 else f"[{node.host}]:{node.port}"
+    pins = pinned_known_hosts(node).match(node.host, "", node.port)[0]
+    algs = sorted({k.get_algorithm() for k in pins})
+    try:
+        async with asyncio.timeout(min(HOST_KEY_LOOK_S, settings.connect_timeout_s)):
+            offered = await asyncssh.get_server_host_key(
+                node.host, node.port, server_host_key_algs=algs or (), config=[]
+            )
+    except (TimeoutError, OSError, asyncssh.Error):
+        offered = None
+    said = f"{offered.get_algorithm()} {offered.get_fingerprint()}" if offered else "unreadable"
+    pinned = ", ".join(f"{k.get_algorithm()} {k.get_fingerprint()}" for k in pins) or "none"
+    return (
+        f"unknown host key: {where} offers {said}, grader.yaml pins {pinned}. Compare with "
+        "`ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub` on the node's console; if the node "
+        "was reinstalled, pin its new key in the inventory's host_keys and run grader provision "
+        "--write-config (docs/operator-guide.md §6)"
+    )
+
+
 #: The modules spool_reader.py imports from the grader's package (the frame format's home), in
 #: import order: reader_script sends their sources with it.
 READER_MODULES = ("grader", "grader.protocol", "grader.protocol.frames")
@@ -470,8 +500,9 @@ class NodeLink:
             try:
                 conn = await self.connect()
             except asyncssh.HostKeyNotVerifiable as exc:
-                error, level = "unknown host key", logging.ERROR
-                log.error("event=unknown_host_key node=%s detail=%s", nid, _one_line(exc))
+                error, level = await host_key_problem(self.node, self.settings), logging.ERROR
+                detail = _one_line(exc)
+                log.error("event=unknown_host_key node=%s detail=%s", nid, _q(error or detail))
             except (TimeoutError, OSError, asyncssh.Error) as exc:
                 error = f"connect failed: {_one_line(exc)}"
             else:

@@ -28,6 +28,7 @@ from grader.daemon.lagboard import LagBoard
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.pacing import OVER_BUDGET_WINDOW_S, PacedWindow, Pacer
 from grader.daemon.probes import NodeProbes
+from grader.daemon.selfcheck import NodeSelfCheck
 from grader.daemon.transport import (
     NodeFault,
     NodeLink,
@@ -161,6 +162,9 @@ class NodeWatcher:
             learner_page=config.api.learner_page,
         )
         self.probes = NodeProbes(node.id, node.learners, self._log_budget)
+        self.self_check = NodeSelfCheck(
+            node, config.attestation != "off", config.daemon.node_stall_s, self._degraded
+        )
         self._paced = PacedWindow()
         self._slice_bytes = FEED_SLICE_BYTES  # the next slice's size (SLICE_TURN_S)
         self._tasks: list[asyncio.Task] = []
@@ -228,6 +232,8 @@ class NodeWatcher:
         self.conn = conn
         self.feedback.connected(conn, self.simulated)  # progress files brought up to date
         self._wake.set()
+        self.self_check.reset()  # the link wrote plain connected
+        checks = asyncio.create_task(self.self_check.run(conn), name=f"check-{self.node.id}")
         try:
             offsets = self.ingest.start_offsets()
             hellos = 0
@@ -296,6 +302,8 @@ class NodeWatcher:
                 if pause > 0:  # a flood: SSH flow control holds the rest on the node
                     await asyncio.sleep(pause)
         finally:
+            checks.cancel()
+            await asyncio.gather(checks, return_exceptions=True)
             self.conn = None
             self.feedback.disconnected()
 
@@ -366,6 +374,11 @@ class NodeWatcher:
             )
         )
         task.add_done_callback(_log_failure)
+
+    def _degraded(self, line: str) -> None:
+        """The self-check's verdict changed: connected, degraded or not (NodeSelfCheck)."""
+        if self.conn is not None:
+            self._status(True, line or None)
 
     # --- batches --------------------------------------------------------------------------------
 

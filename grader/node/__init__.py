@@ -18,17 +18,31 @@ from grader.node.paths import (
     simulator_dir,
     simulator_missing,
 )
+from grader.node.selfcheck import (
+    DEGRADED_PREFIX,
+    LEARNER_SSHD_SETTINGS,
+    degraded_status,
+    self_check_argv,
+    self_check_command,
+    self_check_problems,
+)
 
 __all__ = [
+    "DEGRADED_PREFIX",
+    "LEARNER_SSHD_SETTINGS",
     "NODE_FILES",
     "NODE_LIB_DIR",
     "NODE_PROTOCOL_DIR",
     "NODE_SIM_DIR",
     "SIMULATOR_MARK",
+    "degraded_status",
     "node_file",
     "node_files_dir",
     "node_module",
     "protocol_files",
+    "self_check_argv",
+    "self_check_command",
+    "self_check_problems",
     "simulator_dir",
     "simulator_missing",
 ]

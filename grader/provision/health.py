@@ -20,6 +20,7 @@ from grader.capture import Anomaly, CommandEnded, SessionParser
 from grader.node import NODE_LIB_DIR, SIMULATOR_MARK
 from grader.protocol import signed_run
 from grader.provision.attestation import ALLOWLIST_SH, probe_signing
+from grader.provision.drift import learner_path_check, self_check, tools_check
 from grader.provision.nccltests import PROBE_BINARY, find_working
 from grader.provision.session import Node
 
@@ -338,15 +339,20 @@ def run_health(node: Node, *, canary: bool = True) -> NodeReport:
         )
         # P2P not OK is legal (NCCL falls back to SHM); reported, and fails only if unreadable.
         add(Check("p2p-read", p2p.ok and bool(report.p2p), detail))
+    tools = tools_check(node)
+    add(Check("tools", *tools))
     nics = node.run(["ip", "-o", "-4", "addr", "show"])
     report.nics = parse_nics(nics.stdout)
+    no_nics = "no IPv4 interface"
+    if "ip: install" in tools[1]:  # no `ip` to ask: say that, not "no interface"
+        no_nics = "cannot list interfaces: ip missing (install iproute2)"
     predicted = predict_interface(report.nics, host.environment.get("NCCL_SOCKET_IFNAME"))
     report.nccl_interface = predicted
     add(
         Check(
             "nics",
             bool(report.nics),
-            ", ".join(f"{n['name']} {n['address']}" for n in report.nics) or "no IPv4 interface",
+            ", ".join(f"{n['name']} {n['address']}" for n in report.nics) or no_nics,
         )
     )
     bash = node.run(["bash", "-c", 'echo "$BASH_VERSION"'])
@@ -358,6 +364,9 @@ def run_health(node: Node, *, canary: bool = True) -> NodeReport:
     # the probe the attestation step runs after installing: the installed helper signs, the
     # grader verifies (grader.provision.attestation.probe_signing)
     add(Check("attestation", *probe_signing(node)))
+    # what provisioning set up is still in effect (the daemon's self-check, and the login PATH)
+    add(Check("self-check", *self_check(node)))
+    add(Check("learner-path", *learner_path_check(node)))
     if host.attest_steps:
         names = sorted({p for _, programs in host.attest_steps for p in programs})
         # A login shell: its PATH is the one a learner's session starts from.

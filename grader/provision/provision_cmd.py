@@ -200,6 +200,8 @@ def _config_lines(plan: ConfigPlan, head: str) -> str:
 def _report(data: dict) -> NodeReport:
     from grader.provision.health import Check
 
-    report = NodeReport(data["host"], topology=data.get("topology", ""))
+    report = NodeReport(
+        data["host"], topology=data.get("topology", ""), simulated=bool(data.get("simulated"))
+    )
     report.checks = [Check(c["name"], c["ok"], c["detail"]) for c in data["checks"]]
     return report

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from grader.node import (
+    LEARNER_SSHD_SETTINGS,
     NODE_FILES,
     NODE_LIB_DIR,
     NODE_PROTOCOL_DIR,
@@ -42,16 +43,6 @@ BASHRC_GUARD = "# >>> labgrader guard >>>"
 #: earlier operator drop-in that overrides them is caught too. Keys as `sshd -T` prints them.
 GRADER_SSHD_SETTINGS = {
     "permittty": "no",
-    "allowtcpforwarding": "no",
-    "allowstreamlocalforwarding": "no",
-    "x11forwarding": "no",
-    "allowagentforwarding": "no",
-    "permittunnel": "no",
-}
-#: What sshd must apply to learners (their `Match Group` block): the capture shell, and no
-#: forwarding (a learner's key is no tunnel into the cluster network). Probed like the grader's.
-LEARNER_SSHD_SETTINGS = {
-    "forcecommand": f"{NODE_LIB_DIR}/capture-shell",
     "allowtcpforwarding": "no",
     "allowstreamlocalforwarding": "no",
     "x11forwarding": "no",

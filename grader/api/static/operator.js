@@ -240,15 +240,17 @@ function nodeCell(row) {
   const n = row.node ? nodes.get(row.node) : null;
   if (!n) return h("td", { class: "muted", text: row.node || "—" });
   const lag = n.lag_s === null || n.lag_s === undefined ? "" : ` · lag ${n.lag_s.toFixed(1)} s`;
-  const label = n.connected ? `● ${n.id}${lag}` : `○ ${n.id} offline`;
+  const degraded = n.status === "degraded";
+  const label = degraded ? `◐ ${n.id} degraded` : n.connected ? `● ${n.id}${lag}` : `○ ${n.id} offline`;
   const since = n.held_since ? ` since ${fullTime(n.held_since)}` : "";
   const held = n.holder ? `; graded by ${n.holder}${since}` : "; no grader holds it";
   return h("td", {
-    class: n.connected ? "node-ok" : "node-down",
+    class: degraded ? "node-degraded" : n.connected ? "node-ok" : "node-down",
     title: (n.error ? `${n.id}: ${n.error}` : `${n.id}: ${n.connected ? "connected" : "not connected"}`) + held,
     "data-node": n.id,
     "data-holder": n.holder || "",
     "data-connected": String(n.connected),
+    "data-status": n.status || "",
     text: label,
   });
 }

@@ -1,0 +1,73 @@
+"""A connected node's self-check, run by its watcher: is what provisioning installed in effect?
+
+The script is grader/node/selfcheck.py's (capture hooks present, signing files present, the
+learners' sshd block in effect), run as the grader account at each connection and every
+SELF_CHECK_EVERY_S after. A node with problems stays connected (its spool is still read) but its
+status says `degraded: <what> — run grader provision` instead of plain connected; the API's
+/api/nodes and the operator dashboard show that line (docs/api.md, docs/operator-guide.md §6).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+
+import asyncssh
+
+from grader.config import NodeConfig
+from grader.daemon.transport import NodeStalled, within
+from grader.node import degraded_status, self_check_command, self_check_problems
+
+log = logging.getLogger("grader.daemon")
+
+#: How often a connected node is checked again. A check is one SSH channel and ~50 ms of the
+#: node's time (BENCHMARKS.md); a broken node shows degraded within this long.
+SELF_CHECK_EVERY_S = 30.0
+
+
+class NodeSelfCheck:
+    """The checks of one connected node; `on_status(line)` gets "" (healthy) or the degraded
+    line, only when it changes (a status write per change, not per check)."""
+
+    def __init__(
+        self, node: NodeConfig, signing: bool, stall_s: float, on_status: Callable[[str], None]
+    ) -> None:
+        self.node = node
+        learners = sorted(node.learners)
+        self._command = self_check_command(learners[0] if learners else None, signing)
+        self._stall_s = stall_s
+        self._on_status = on_status
+        self.status = ""
+
+    async def run(self, conn: asyncssh.SSHClientConnection) -> None:
+        """Check now, then every SELF_CHECK_EVERY_S until cancelled (the connection's end)."""
+        while True:
+            await self.check(conn)
+            await asyncio.sleep(SELF_CHECK_EVERY_S)
+
+    async def check(self, conn: asyncssh.SSHClientConnection) -> str:
+        try:
+            result = await within(
+                self._stall_s,
+                "running the self-check",
+                conn.run(self._command, check=False, encoding="utf-8", errors="replace"),
+            )
+        except (OSError, asyncssh.Error, NodeStalled) as exc:
+            # the stream's own stall timer judges the link; a slow check is only logged
+            log.warning("event=self_check_failed node=%s detail=%s", self.node.id, exc)
+            return self.status
+        line = degraded_status(self_check_problems(str(result.stdout or "")))
+        if line != self.status:
+            self.status = line
+            if line:
+                log.warning("event=node_degraded node=%s detail=%s", self.node.id, json.dumps(line))
+            else:
+                log.info("event=node_healthy node=%s", self.node.id)
+            self._on_status(line)
+        return line
+
+    def reset(self) -> None:
+        """A new connection: its status starts as plain connected."""
+        self.status = ""
