@@ -69,17 +69,31 @@ def peer(tmp_path):
 def test_unknown_host_key_is_refused_and_reported(tmp_path, peer, caplog):
     import asyncssh
 
-    other = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    other = stranger.export_public_key().decode().strip()
     spool = Spool(tmp_path / "node")
     cfg = write_config(tmp_path, peer, spool.root, known_hosts=other)  # pinned, but not its key
     caplog.set_level(logging.INFO, logger="grader")
     d = DaemonThread(cfg)
     try:
         node = wait_for(
-            lambda: next((n for n in d.store.nodes() if n.error == "unknown host key"), None),
+            lambda: next(
+                (n for n in d.store.nodes() if (n.error or "").startswith("unknown host key")),
+                None,
+            ),
             what="node status 'unknown host key'",
         )
         assert not node.connected
+        # both fingerprints (what the node offers, what the config pins) and the fix
+        offered = peer.host_key.convert_to_public().get_fingerprint()
+        pinned = stranger.convert_to_public().get_fingerprint()
+        assert node.error == (
+            f"unknown host key: [127.0.0.1]:{peer.port} offers ssh-ed25519 {offered}, grader.yaml "
+            f"pins ssh-ed25519 {pinned}. Compare with `ssh-keygen -lf "
+            "/etc/ssh/ssh_host_ed25519_key.pub` on the node's console; if the node was "
+            "reinstalled, pin its new key in the inventory's host_keys and run grader provision "
+            "--write-config (docs/operator-guide.md §6)"
+        ), node.error
         wait_for(lambda: sum("event=reconnect" in r.message for r in caplog.records) >= 2)
     finally:
         d.stop()

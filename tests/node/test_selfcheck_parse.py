@@ -1,0 +1,43 @@
+"""The self-check's output read into problems and the status line (grader/node/selfcheck.py),
+and --check's drift verdicts (grader/provision/drift.py): pure functions over node output. The
+script itself runs against real nodes in tests/e2e/test_node_degraded.py and tests/provision."""
+
+from __future__ import annotations
+
+from grader.node import degraded_status, self_check_problems
+from grader.provision.drift import learner_path_verdict, tools_verdict
+
+
+def test_each_problem_is_named_and_the_line_ends_with_the_fix() -> None:
+    out = (
+        "hooks /usr/local/lib/labgrader/hooks.bash\n"
+        "sshd forcecommand,allowtcpforwarding alice\n"
+        "signing /etc/labgrader/attest.key\n"
+        "sshd-unreadable\n"
+    )
+    problems = self_check_problems(out)
+    assert problems == [
+        "capture hooks missing (hooks.bash): logins are not graded",
+        "the learners' sshd block is not in effect for alice "
+        "(forcecommand, allowtcpforwarding differ)",
+        "signing files missing (/etc/labgrader/attest.key)",
+    ]
+    assert degraded_status(problems) == "degraded: " + "; ".join(problems) + (
+        " — run grader provision"
+    )
+    assert self_check_problems("") == [] and degraded_status([]) == ""
+
+
+def test_a_missing_tool_names_its_package_and_the_login_path_names_the_fix() -> None:
+    assert tools_verdict(["ip"]) == (False, "missing ip: install iproute2")
+    assert tools_verdict([])[0]
+    ok, detail = learner_path_verdict("missing\n")
+    assert not ok and detail == (
+        "all_reduce_perf: not on a login shell's PATH: learners cannot run it; run grader provision"
+    )
+    ok, detail = learner_path_verdict("unwrapped /opt/nccl-tests/build/all_reduce_perf\n")
+    assert not ok and "not its attested wrapper" in detail
+    assert learner_path_verdict("wrapped /usr/local/bin/all_reduce_perf") == (
+        True,
+        "all_reduce_perf: /usr/local/bin/all_reduce_perf (wrapped)",
+    )
