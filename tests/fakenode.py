@@ -78,6 +78,10 @@ SSHD_READY_TIMEOUT_S = 30.0
 BUILD_LOCK_TIMEOUT_S = 600.0
 #: Fake-node images older than this are pruned when a new one is built (one per content change).
 STALE_IMAGE_AGE_S = 3600.0
+#: Every fake node's own pids cgroup (docker's pids limit): the safety net under the learners'
+#: limits (install-limits.sh), so a fork bomb a test runs can never reach the host, whatever
+#: the node's limits.conf says. Far above what any test's sessions use.
+PIDS_LIMIT = 4096
 #: How to get an engine, said in every skip/failure about a missing one.
 HOW_TO_GET_DOCKER = "run `sudo scripts/ensure-docker.sh` to install and start a Docker engine"
 
@@ -480,7 +484,9 @@ def sshd_container(
     container = (
         DockerContainer(image)
         .with_exposed_ports(SSH_PORT)
-        .with_kwargs(hostname=hostname, labels={OWNER_LABEL: str(os.getpid())})
+        .with_kwargs(
+            hostname=hostname, labels={OWNER_LABEL: str(os.getpid())}, pids_limit=PIDS_LIMIT
+        )
     )
     container.start()
     try:

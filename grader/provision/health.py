@@ -21,6 +21,7 @@ from grader.node import NODE_LIB_DIR, SIMULATOR_MARK
 from grader.protocol import signed_run
 from grader.provision.attestation import ALLOWLIST_SH, probe_signing
 from grader.provision.drift import learner_path_check, self_check, tools_check
+from grader.provision.limits import probe_limits
 from grader.provision.nccltests import PROBE_BINARY, find_working
 from grader.provision.session import Node
 
@@ -367,6 +368,8 @@ def run_health(node: Node, *, canary: bool = True) -> NodeReport:
     # what provisioning set up is still in effect (the daemon's self-check, and the login PATH)
     add(Check("self-check", *self_check(node)))
     add(Check("learner-path", *learner_path_check(node)))
+    # what one learner may take of the node (grader.provision.limits)
+    add(Check("learner-limits", *probe_limits(node)))
     if host.attest_steps:
         names = sorted({p for _, programs in host.attest_steps for p in programs})
         # A login shell: its PATH is the one a learner's session starts from.

@@ -56,6 +56,13 @@ DEFAULT_CONNECT_TIMEOUT_S = 10.0
 DEFAULT_SMOKE_MIN_BYTES = "8"
 DEFAULT_SMOKE_MAX_BYTES = "1M"
 DEFAULT_SMOKE_TIMEOUT_S = 120.0
+#: Per-learner limits (docs/provisioning.md "Learner limits"). 512 processes and threads is far
+#: above a lab session (a login, `script`, bash, an nccl-tests run with its threads) and far below
+#: what starves a node; half the RAM leaves the other half to everyone else whatever one learner
+#: allocates; CPU weight 100 is every systemd slice's default (equal shares).
+DEFAULT_LEARNER_NPROC = 512
+DEFAULT_LEARNER_MEMORY = "50%"
+DEFAULT_LEARNER_CPU_WEIGHT = 100
 
 
 class InventoryInvalid(LabInvalid):
@@ -86,6 +93,16 @@ class SmokeConfig:
     min_bytes: str = DEFAULT_SMOKE_MIN_BYTES
     max_bytes: str = DEFAULT_SMOKE_MAX_BYTES
     timeout_s: float = DEFAULT_SMOKE_TIMEOUT_S
+
+
+@dataclass(frozen=True)
+class LearnerLimits:
+    """What one learner may take of the node (the learner-limits step; install-limits.sh)."""
+
+    nproc: int = DEFAULT_LEARNER_NPROC
+    #: `N%` of the node's RAM, a size with K/M/G/T, or `unlimited`.
+    memory: str = DEFAULT_LEARNER_MEMORY
+    cpu_weight: int = DEFAULT_LEARNER_CPU_WEIGHT
 
 
 #: The graded canary's account (grader.provision.canary), made beside the learners on every host
@@ -129,6 +146,7 @@ class Host:
     #: Per step that needs a signed run: (`lab-id/step-id`, the attested programs it accepts).
     #: The node is gradable only if each such step has one of its programs wrapped.
     attest_steps: tuple[tuple[str, frozenset[str]], ...] = ()
+    limits: LearnerLimits = field(default_factory=LearnerLimits)
 
     @property
     def accounts(self) -> tuple[str, ...]:
@@ -503,6 +521,8 @@ def _build(doc: Document, base: Path) -> Inventory:
                 git_ref=git.get("ref"),
             )
         smoke = s.get("smoke") or {}
+        # per key: a host's `limits:` overrides only the keys it names
+        lim = {**(defaults.get("limits") or {}), **(raw.get("limits") or {})}
         hosts.append(
             Host(
                 name=name,
@@ -542,6 +562,11 @@ def _build(doc: Document, base: Path) -> Inventory:
                 lab_ids=tuple(lab_ids),
                 lab_dirs=tuple(str(_resolve(base, p)) for p in labs),
                 attest_steps=tuple(attest_steps),
+                limits=LearnerLimits(
+                    nproc=int(lim.get("nproc", DEFAULT_LEARNER_NPROC)),
+                    memory=str(lim.get("memory", DEFAULT_LEARNER_MEMORY)),
+                    cpu_weight=int(lim.get("cpu_weight", DEFAULT_LEARNER_CPU_WEIGHT)),
+                ),
             )
         )
     errors += _duplicate_hosts(doc, hosts)

@@ -24,6 +24,7 @@ STEP_NOTES = {
     "connect": "pinned host keys, the admin's key, `sudo -n true`",
     "capture-shell": "sshd config checked with `sshd -t`, the previous one restored on failure",
     "learner-keys": "each learner's authorized_keys from `learner_keys`",
+    "learner-limits": "per-learner nproc, memory and CPU share from `limits`",
     "simulator": "only with `simulator: true`: the CPU-only GPU simulator, reported as such",
     "nccl-tests": "kept when they run, else built from the configured source",
     "attestation": "the node's own Ed25519 signing key, made once; attested-run wrappers",

@@ -4,8 +4,8 @@ fabric's ThreadingGroup opens all connections in parallel and runs the preflight
 true`): unreachable hosts, refused keys, unknown host keys and a sudo that wants a password show
 up there, per host, before anything is changed. Hosts that pass run their steps in their own
 thread; within a host a failed step skips the steps after it (they depend on it), except the
-health checks, which report what state the node is in either way, and the learner-keys step,
-which no later step needs (INDEPENDENT_STEPS).
+health checks, which report what state the node is in either way, and the learner-keys and
+learner-limits steps, which no later step needs (INDEPENDENT_STEPS).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from grader.provision.attestation import run_attestation
 from grader.provision.health import report_table, run_health
 from grader.provision.inventory import Host
 from grader.provision.learnerkeys import run_learner_keys
+from grader.provision.limits import run_limits
 from grader.provision.nccltests import run_nccl_tests
 from grader.provision.outcome import HostOutcome, Status, StepResult, fit_detail
 from grader.provision.session import (
@@ -52,6 +53,7 @@ ALL_STEPS = (
     "connect",
     *SETUP_STEPS,
     "learner-keys",
+    "learner-limits",
     "simulator",
     "nccl-tests",
     "attestation",
@@ -60,7 +62,7 @@ ALL_STEPS = (
 
 
 #: Steps no later step depends on: their failure is reported without skipping the others.
-INDEPENDENT_STEPS = frozenset({"learner-keys"})
+INDEPENDENT_STEPS = frozenset({"learner-keys", "learner-limits"})
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,7 @@ def _host_steps(node: Node, outcome: HostOutcome, mode: Mode, progress: Progress
     if not mode.check_only:
         plan.append(("setup", lambda: run_setup(node, dry_run=mode.dry_run)))
         plan.append(("learner-keys", lambda: [run_learner_keys(node, dry_run=mode.dry_run)]))
+        plan.append(("learner-limits", lambda: [run_limits(node, dry_run=mode.dry_run)]))
         if node.host.simulator:  # before nccl-tests: its programs are what that step finds
             plan.append(("simulator", lambda: [run_simulator(node, dry_run=mode.dry_run)]))
         plan.append(("nccl-tests", lambda: [run_nccl_tests(node, dry_run=mode.dry_run)]))
