@@ -149,8 +149,8 @@ def test_the_summary_counts_hosts_as_hosts_and_steps_as_steps() -> None:
     *rows, blank, counts = table.splitlines()
     assert blank == ""
     assert counts == (
-        "3 host(s): 1 ok, 1 changed, 1 failed; 22 step(s): 11 ok, 1 changed, 1 failed, "
-        "9 skipped; FAILED: gpu-03"
+        "3 host(s): 1 ok, 1 changed, 1 failed; 24 step(s): 12 ok, 1 changed, 1 failed, "
+        "10 skipped; FAILED: gpu-03"
     )
     (learners,) = [r for r in rows if r.startswith("gpu-02  learners")]
     detail = learners.split("changed  ", 1)[1]

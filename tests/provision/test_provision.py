@@ -128,7 +128,11 @@ def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
         give_cuda_and_wheel_nccl(node)
     inventory = write_inventory(
         tmp_path,
-        {n.name: host_entry(n) for n in bare_nodes},
+        # the second node's own limits (the first keeps the defaults: 512, 50%)
+        {
+            bare_nodes[0].name: host_entry(bare_nodes[0]),
+            bare_nodes[1].name: host_entry(bare_nodes[1], limits={"nproc": 256, "memory": "2G"}),
+        },
         key=bare_nodes[0].key,
         learners=["alice"],
         learner_keys={"alice": [Path(str(learner_key) + ".pub").read_text().strip()]},
@@ -141,7 +145,7 @@ def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
     for node in bare_nodes:
         outcome = first[node.name]
         assert not outcome.failed, outcome.as_dict()["steps"]
-        steps = ("learners", "capture-shell", "nccl-tests", "attestation")
+        steps = ("learners", "capture-shell", "learner-limits", "nccl-tests", "attestation")
         assert {s: statuses(outcome)[s] for s in steps} == dict.fromkeys(steps, Status.CHANGED)
         # make got the detected homes: the toolkit's nvcc and the wheel's NCCL in the venv
         assert node.exec("cat /opt/nccl-tests/build/make-vars").text == (
@@ -170,6 +174,12 @@ def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
             "detail": "a typed command came back with its line and output",
         }
         assert checks["node-python"]["ok"], checks["node-python"]
+        # what alice's PAM session gets: no systemd on these nodes, so limits.conf alone (nproc,
+        # and each process's address space)
+        limits = checks["learner-limits"]
+        want = "nproc=512 mem=" if node is bare_nodes[0] else "nproc=256 mem=2G/process "
+        assert limits["ok"] and limits["detail"].startswith(want), limits
+        assert limits["detail"].endswith("cpu=shared (no systemd)"), limits
         assert len(report["gpus"]) == 2 and report["p2p"] == {"GPU0-GPU1": "OK", "GPU1-GPU0": "OK"}
         assert report["nccl_interface"] == "eth0" and report["busbw_gbps"] > 0
         assert json.loads((tmp_path / "logs" / f"{node.name}.report.json").read_text()) == report
@@ -190,6 +200,11 @@ def test_two_bare_nodes_become_gradable_and_a_second_run_changes_nothing(
     assert "0 changed, 0 failed, 0 skipped" in out, out
     second = json.loads((tmp_path / "l2" / f"{bare_nodes[0].name}.report.json").read_text())
     assert second["ok"]
+    # each node's report table shows its learners' limits
+    assert re.search(
+        r"^  learner-limits +ok +nproc=512 mem=[\d.]+G/process \(limits.conf as\)", out, re.M
+    )
+    assert re.search(r"^  learner-limits +ok +nproc=256 mem=2G/process ", out, re.M), out
     for node in bare_nodes:  # the second run kept the binaries the first one built and linked
         assert re.search(rf"^{node.name} +nccl-tests +ok +found /\S+all_reduce_perf$", out, re.M), (
             out
