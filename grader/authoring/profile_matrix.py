@@ -28,14 +28,13 @@ from pathlib import Path
 
 import yaml
 
+from grader.authoring.forgeries import Forgery, Target, forge, occurrence, script_index, target
 from grader.authoring.record import Recorder, RecorderError
 from grader.authoring.sandbox import record_script
-from grader.authoring.selftest import (
-    EXPECT_SUFFIX,
-    check_transcript,
-    expected_profiles,
-)
-from grader.authoring.session_files import replay
+from grader.authoring.sandbox_attest import sandbox_public_hex
+from grader.authoring.selftest import EXPECT_SUFFIX, check_transcript, expected_profiles
+from grader.authoring.session_files import merged_events, replay
+from grader.capture import CommandEnded
 from grader.labs import Lab
 from grader.node import simulator_dir
 
@@ -124,6 +123,24 @@ class ProfileOutcome:
         return not self.problems
 
 
+def _typed(
+    lab: Lab, lines: list[str], base: Path, copy_from: Path, profile: Path | None = None
+) -> Path:
+    """Type `lines` on a fresh sandbox node under `base`; the login session's file."""
+    rec = record_script(
+        base,
+        lines,
+        lab.environment,
+        sim_profile=profile,
+        copy_from=copy_from,
+        resolve=placeholder_resolver(lab),
+        key_delay=KEY_DELAY,
+        attest_programs=lab.attest_programs,
+    )
+    login = next(r for r in rec.sessions() if r["kind"] == "login")
+    return rec.session_file(login)
+
+
 def prove_script(
     lab: Lab, script: Path, profile: Path, workdir: Path, attest_key: bytes | None = None
 ) -> ProfileOutcome:
@@ -132,18 +149,8 @@ def prove_script(
     out = ProfileOutcome(profile.stem, name, [])
     base = workdir / f"{profile.stem}--{name}"
     try:
-        rec = record_script(
-            base,
-            script.read_text(encoding="utf-8").splitlines(),
-            lab.environment,
-            sim_profile=profile,
-            copy_from=script.parent,
-            resolve=placeholder_resolver(lab),
-            key_delay=KEY_DELAY,
-            attest_programs=lab.attest_programs,
-        )
-        login = next(r for r in rec.sessions() if r["kind"] == "login")
-        ts = rec.session_file(login)
+        lines = script.read_text(encoding="utf-8").splitlines()
+        ts = _typed(lab, lines, base, script.parent, profile)
         expect = script.with_name(name + EXPECT_SUFFIX)
         out.problems = check_transcript(
             lab, ts, attest_key, expect_file=expect, profile=profile.stem
@@ -182,6 +189,109 @@ def prove_lab(
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             return list(
                 pool.map(lambda t: prove_script(lab, t[1], t[0], workdir, attest_key), tasks)
+            )
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- forgeries
+@dataclass(slots=True)
+class ForgeryOutcome:
+    forgery: Forgery
+    verified: bool = False
+    problem: str = ""  # the forgery could not be typed
+    verdict: str = ""  # the step's state and reason after the forgery
+
+    @property
+    def ok(self) -> bool:
+        return not self.verified and not self.problem
+
+    def message(self) -> str:
+        f = self.forgery
+        if self.problem:
+            return f"step {f.step}: the forgery ({f.trick}) could not be typed: {self.problem}"
+        return f"step {f.step} verified by a forgery (trick: {f.trick}): {f.line}"
+
+
+def forgery_targets(lab: Lab, labdir: Path, attest_key: bytes | None) -> list[tuple[Path, Target]]:
+    """Per output-checked step that an honest transcript (`tests/<name>.script` with its `.ts`)
+    verified, the script and what to forge: the one whose verifying line comes earliest, so the
+    forged session types the least before it."""
+    best: dict[str, tuple[int, Path, Target]] = {}
+    steps = {s.id: s for s in lab.steps}
+    for script in sorted((labdir / "tests").glob("*" + SCRIPT_SUFFIX)):
+        ts = script.with_suffix(".ts")
+        if not ts.is_file():
+            continue
+        lines = script.read_text(encoding="utf-8").splitlines()
+        _, events = merged_events([ts], attest_key)
+        commands = [
+            (e.record.session, e.record.aid, e.record.n, e.record.line)
+            for e in events
+            if isinstance(e, CommandEnded)
+        ]
+        for step_id, v in replay(lab, [ts], None, attest_key).grader.verdicts().items():
+            if v.state.value != "verified" or v.evidence is None:
+                continue
+            nth = occurrence(commands, v.evidence)
+            t = target(steps[step_id], v.evidence, nth) if nth is not None else None
+            at = _index_of(lines, t)
+            if t is not None and at is not None and (step_id not in best or at < best[step_id][0]):
+                best[step_id] = (at, script, t)
+    return [(script, t) for _, script, t in (best[s.id] for s in lab.steps if s.id in best)]
+
+
+def _index_of(lines: list[str], t: Target | None) -> int | None:
+    return None if t is None else script_index(lines, t.line, t.occurrence)
+
+
+def forgery_key(lab: Lab) -> bytes | None:
+    """What a forged session is judged with: the sandbox key where the lab attests programs (the
+    sandbox signed their runs with it), else none, as a node without attestation."""
+    return bytes.fromhex(sandbox_public_hex()) if lab.attest_programs else None
+
+
+def try_forgery(
+    lab: Lab, forgery: Forgery, copy_from: Path, workdir: Path, n: int
+) -> ForgeryOutcome:
+    """Type one forged script on the default sandbox node; whether it verified its step."""
+    out = ForgeryOutcome(forgery)
+    base = workdir / f"forgery-{n}"
+    try:
+        ts = _typed(lab, list(forgery.script), base, copy_from)
+        verdict = replay(lab, [ts], None, forgery_key(lab)).grader.verdicts().get(forgery.step)
+        if verdict is not None:
+            out.verified = verdict.state.value == "verified"
+            out.verdict = (
+                f"{verdict.state.value}: {verdict.reason}"
+                if verdict.reason
+                else verdict.state.value
+            )
+    except (RecorderError, ScriptError, OSError, StopIteration, ValueError) as exc:
+        out.problem = str(exc)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    return out
+
+
+def forge_lab(
+    lab: Lab, labdir: Path, *, jobs: int = 4, attest_key: bytes | None = None
+) -> list[ForgeryOutcome]:
+    """Every forgery of every output-checked step the honest transcripts verify, typed `jobs` at
+    a time; `attest_key` judges the honest transcripts (tests/attest.pub)."""
+    tasks = [
+        (script.parent, f)
+        for script, t in forgery_targets(lab, labdir, attest_key)
+        for f in forge(script.read_text(encoding="utf-8").splitlines(), t)
+    ]
+    workdir = Path(tempfile.mkdtemp(prefix="labgrader-forgeries-"))
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            return list(
+                pool.map(
+                    lambda it: try_forgery(lab, it[1][1], it[1][0], workdir, it[0]),
+                    enumerate(tasks),
+                )
             )
     finally:
         shutil.rmtree(workdir, ignore_errors=True)

@@ -26,6 +26,9 @@ EXPECT_SUFFIX = ".expect.yaml"
 DEFAULT_PROFILE = "default"
 # What an `on_profile:` entry may change for its profile.
 PROFILE_KEYS = frozenset({"steps", "attempts"})
+#: An expectation's state for a step that may be pending or attempted, only never verified: what
+#: a dishonest transcript says of the steps it fakes (`grader new`, `grader import-lesson`).
+NOT_VERIFIED = "not verified"
 # Output lines shown under a mismatched verdict: enough to see which line decided it.
 EVIDENCE_LINES = 3
 
@@ -85,6 +88,9 @@ def on_profile(spec: dict[str, Any], profile: str, source: str) -> tuple[dict[st
     if isinstance(extra, list) and isinstance(spec.get("attempts") or [], list):
         merged["attempts"] = [*(spec.get("attempts") or []), *extra]
     return merged, problems
+def holds(want: str, state: str) -> bool:
+    """Whether a step's `state` is what an expectation's `want` says."""
+    return state != "verified" if want == NOT_VERIFIED else state == want
 
 
 def check_transcript(
@@ -120,7 +126,7 @@ def check_transcript(
     g = result.grader
     for step_id, v in g.verdicts().items():
         want, reason = expected_state(steps_spec.get(step_id, "pending"))
-        if v.state.value != want:
+        if not holds(want, v.state.value):
             why = f" ({v.reason})" if v.reason else ""
             out.problems.append(
                 f"{step_id}: got {v.state.value}{why}, expected {want}" + _evidence(v.evidence)
@@ -153,7 +159,9 @@ DRAFT_DESCRIPTION = "TODO: what this session does, and why it must grade as belo
 def _kept(old: Any, verdict: StepVerdict) -> Any:
     """The old entry for a step when it still holds (its reason substring too), else the state."""
     want, reason = expected_state(old)
-    if want == verdict.state.value and (not reason or reason.lower() in verdict.reason.lower()):
+    if holds(want, verdict.state.value) and (
+        not reason or reason.lower() in verdict.reason.lower()
+    ):
         return old
     return verdict.state.value
 
@@ -161,7 +169,8 @@ def _kept(old: Any, verdict: StepVerdict) -> Any:
 def expectation_text(old_text: str, verdicts: dict[str, StepVerdict]) -> str:
     """`old_text` (an expectation file, or "") with its `steps:` block made to say what
     `verdicts` say: entries that still hold are kept as written, others become the new state,
-    pending steps are left out. Everything outside that block is kept verbatim."""
+    pending steps are left out (but for a `not verified` entry, which still holds). Everything
+    outside that block is kept verbatim."""
     try:
         old_spec = yaml.safe_load(old_text) or {} if old_text else {}
     except yaml.YAMLError:
@@ -172,6 +181,7 @@ def expectation_text(old_text: str, verdicts: dict[str, StepVerdict]) -> str:
         step_id: _kept(old_steps.get(step_id), v)
         for step_id, v in verdicts.items()
         if v.state.value != "pending"
+        or expected_state(old_steps.get(step_id))[0] == NOT_VERIFIED  # a fake's claim, kept
     }
     block = yaml.safe_dump({"steps": steps}, sort_keys=False, allow_unicode=True, width=100)
     if not steps:

@@ -9,6 +9,7 @@ output. Each `labs/<lab>/tests/<name>.ts` is a captured session (honest or disho
     steps:                         # every step not listed must stay pending
       run-broken: verified
       exit-code: {state: attempted, reason: "right after"}   # reason: a substring
+      topo: not verified           # pending or attempted (a dishonest transcript's fakes)
     attempts:                      # optional: one command's verdict on one step (`grader trace`)
       - {command: 2, step: run-broken, state: attempted, reason: "-g"}
     anomalies: [replayed_marker]   # optional: kinds that must be reported (at least these)
@@ -16,6 +17,11 @@ output. Each `labs/<lab>/tests/<name>.ts` is a captured session (honest or disho
       ib-nccl-2.26: {steps: {socket-iface: attempted}}
 
 docs/lab-format.md "What a transcript must get: `.expect.yaml`" says it all.
+
+Then, unless `--no-forgeries`, it types forgeries of the honest transcripts on a sandbox node
+(grader/authoring/forgeries.py: for each output-checked step an honest script verified, the
+expected lines echoed after or instead of the run, catted from a file, edited in with sed, or
+printed by a shell function named like the program) and fails the lab when one verifies its step.
 """
 
 from __future__ import annotations
@@ -29,7 +35,12 @@ from pathlib import Path
 import yaml
 
 from grader.authoring.key_option import add_key_option, key_from_option, not_enforced_note
-from grader.authoring.profile_matrix import ProfileNotFound, prove_lab, select_profiles
+from grader.authoring.profile_matrix import (
+    ProfileNotFound,
+    forge_lab,
+    prove_lab,
+    select_profiles,
+)
 from grader.authoring.record_cmd import tests_key
 from grader.authoring.selftest import EXPECT_SUFFIX, Outcome, check_transcript, expectation_text
 from grader.authoring.session_files import replay
@@ -72,6 +83,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="rewrite the steps: of each failing transcript's expectation to today's verdicts "
         "(entries that still hold are kept as written) and print the difference",
+    )
+    parser.add_argument(
+        "--no-forgeries",
+        action="store_true",
+        help="skip typing forgeries of the honest transcripts (by default each output-checked "
+        "step is faked with echo, cat, sed and a shell function, and must not verify)",
     )
     add_key_option(parser)
     parser.set_defaults(func=run)
@@ -130,6 +147,8 @@ def run(args: argparse.Namespace) -> int:
             bad = 0
         failed += bad
         print(f"{lab.id}: {len(outcomes) - bad}/{len(outcomes)} transcripts pass")
+        if not args.no_forgeries:
+            failed += _refuse_forgeries(lab, labdir, args.jobs, lab_key)
         if args.profiles:
             failed += _prove_on_profiles(lab, labdir, profiles, args.jobs, lab_key)
     return 1 if failed else 0
@@ -155,6 +174,21 @@ def _update(lab: Lab, ts: Path, key: bytes | None) -> None:
             f"b/{expect.name}",
         )
     )
+
+
+def _refuse_forgeries(lab: Lab, labdir: Path, jobs: int, key: bytes | None) -> int:
+    """Type the forgeries of the honest transcripts; 1 when one verifies its step."""
+    missing = simulator_missing()
+    if missing:
+        print(f"{lab.id}: forgeries NOT tried ({missing}); --no-forgeries silences this")
+        return 0
+    results = forge_lab(lab, labdir, jobs=jobs, attest_key=key)
+    bad = [r for r in results if not r.ok]
+    for r in bad:
+        print(f"FAIL  {lab.id}: {r.message()}")
+    steps = len({r.forgery.step for r in results})
+    print(f"{lab.id}: {len(results) - len(bad)}/{len(results)} forgeries of {steps} steps refused")
+    return 1 if bad else 0
 
 
 def _prove_on_profiles(

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -27,6 +28,8 @@ def test_test_lab_passes_on_the_seed_lab(capsys: pytest.CaptureFixture[str]) -> 
     assert len(list(TESTS.glob("*.ts"))) >= 12
     assert out.count("PASS") == len(list(TESTS.glob("*.ts")))
     assert "FAIL" not in out
+    # and every forgery of its honest transcripts is refused (grader/authoring/forgeries.py)
+    assert re.search(r"nccl-bootstrap: (\d+)/\1 forgeries of \d+ steps refused", out)
 
 
 def test_test_lab_fails_on_a_wrong_expectation(
@@ -41,7 +44,7 @@ def test_test_lab_fails_on_a_wrong_expectation(
     (lab / "tests" / "clean-run.expect.yaml").write_text(
         "steps:\n  run-broken: {state: verified, reason: nope}\n"
     )
-    assert main(["test-lab", str(lab)]) == 1
+    assert main(["test-lab", "--no-forgeries", str(lab)]) == 1
     out = capsys.readouterr().out
     assert "FAIL  nccl-bootstrap/tests/forged-markers.ts" in out
     assert "run-broken: got pending, expected verified" in out
