@@ -7,7 +7,9 @@
 The lesson is read by grader.labs.lesson and drafted by grader.authoring.draft (both pure); this
 module is the edge: it reads the file, builds the whole draft in memory, lints it in a scratch
 folder and only then moves it into place, so bad input writes nothing. It prints one list of
-what the author must still decide.
+what the author must still decide. Beside the draft, `tests/` gets an honest script (the
+lesson's answers) and a dishonest one (the same runs with the expected output echoed, which
+must not verify), for `grader record` (docs/authoring.md "From a lesson").
 """
 
 from __future__ import annotations
@@ -19,8 +21,13 @@ import tempfile
 from pathlib import Path
 
 from grader.authoring.draft import LAB_ID, DraftError, build_draft, slug
+from grader.authoring.forgeries import first_scripts
 from grader.authoring.new_cmd import schema_hint
-from grader.labs import LAB_FILE, LessonError, check_lab, parse_lesson
+from grader.labs import LAB_FILE, LessonError, check_lab, load_lab, parse_lesson
+
+#: What the draft's tests/ starts with (forgeries.first_scripts): the lesson's answers typed
+#: honestly, the same runs faked with echo, and the fake's expectation (no step verifies).
+SCAFFOLD = ("honest.script", "dishonest.script", "dishonest.expect.yaml")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -90,6 +97,10 @@ def run(args: argparse.Namespace) -> int:
                 print(p, file=sys.stderr)
             print("the draft does not lint: nothing was written", file=sys.stderr)
             return 1
+        scripts = first_scripts(load_lab(staged))
+        if scripts is not None:
+            for name, text in zip(SCAFFOLD, scripts, strict=True):
+                (staged / "tests" / name).write_text(text, encoding="utf-8")
         out.parent.mkdir(parents=True, exist_ok=True)
         if out.exists():
             shutil.rmtree(out)
@@ -99,7 +110,16 @@ def run(args: argparse.Namespace) -> int:
     print(f"To decide ({len(draft.decisions)}), also marked TODO / REVIEW in the file:")
     for d in draft.decisions:
         print(f"  - {d}")
-    print(f"Next: `grader lint {out}`, then write tests/*.script and `grader record {out} NAME`.")
+    if scripts is None:
+        print(
+            f"Next: `grader lint {out}`, then write tests/*.script and `grader record {out} NAME`."
+        )
+    else:
+        print("tests/honest.script types the lesson's answers, tests/dishonest.script fakes their")
+        print("output with echo (dishonest.expect.yaml: no faked step may verify). Next:")
+        print(
+            f"`grader lint {out}`, `grader record {out} honest`, `grader record {out} dishonest`."
+        )
     return 0
 
 

@@ -4,10 +4,10 @@
     grader new gpu-census --dir mylabs   # mylabs/gpu-census/
 
 It writes `lab.yaml` (with the schema hint editors read), one step, and two scripts in `tests/`:
-an honest session that verifies the step and a dishonest one (the expected output printed with
-`echo`) that must not. Both are typed through the real capture shell on a sandbox node
-(`grader record`), so `grader test-lab` and `grader test-lab --profiles all` pass from the
-start; docs/lab-format.md explains every key to grow it from there.
+an honest session that verifies the step and a dishonest one (the run's output thrown away and
+the expected line printed with `echo`) that must not. Both are typed through the real capture
+shell on a sandbox node (`grader record`), so `grader test-lab` and `grader test-lab --profiles
+all` pass from the start; docs/lab-format.md explains every key to grow it from there.
 """
 
 from __future__ import annotations
@@ -61,11 +61,14 @@ description: The step done honestly.
 steps:
   list-gpus: verified
 """
-DISHONEST = 'echo "GPU 0: NVIDIA A100 (UUID: GPU-0000)"\nexit\n'
+DISHONEST = 'nvidia-smi -L > /dev/null && echo "GPU 0: NVIDIA A100 (UUID: GPU-0000)"\nexit\n'
 DISHONEST_EXPECT = """\
 description: >-
-  The expected line printed with echo: the step's program never ran, so it must not verify.
-steps: {}
+  The expected line printed with echo after the run, whose own output went to /dev/null: the
+  signed output record shows nvidia-smi never printed it, so the step must not verify. Without
+  nvidia-smi under attest.programs (or `only: true`) it would.
+steps:
+  list-gpus: not verified
 """
 
 
