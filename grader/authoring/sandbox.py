@@ -85,8 +85,9 @@ def record_script(
     key_delay: float = DEFAULT_KEY_DELAY,
     attest_programs: Iterable[str] = (),
 ) -> Recorder:
-    """Type `lines` (grader.authoring.record's script language) into a fresh sandbox under `base`,
-    which must not exist yet; returns the closed Recorder, whose spool is under `base/root`."""
+    """Type `lines` (the recorder's script language, grader/authoring/script_steps.py) into a
+    fresh sandbox under `base`, which must not exist yet; returns the closed Recorder, whose spool
+    is under `base/root`."""
     lib, home, root, etc, bin_ = (base / d for d in ("lib", "home", "root", "etc", "bin"))
     shutil.copytree(node_files_dir(), lib, symlinks=True)
     for d in (home, root, etc, bin_):
@@ -100,7 +101,8 @@ def record_script(
     shell_dir = "" if bash_dir is None else f"{bash_dir}:"
     (home / ".profile").write_text(f'PATH="{bin_}:{shell_dir}$PATH"\n')
     typed: list[str] = []
-    for raw in lines:
+    numbers: list[int] = []  # each typed line's number in the script, for messages
+    for number, raw in enumerate(lines, 1):
         if raw.startswith(COPY_DIRECTIVE):
             if copy_from is None:
                 raise ValueError(f"{raw!r}: no folder to copy from")
@@ -108,6 +110,7 @@ def record_script(
             shutil.copyfile(copy_from / src, home / dest)
         else:
             typed.append(raw)
+            numbers.append(number)
     env = {"HOME": str(home), "LABGRADER_ETC": str(etc)}
     if sim_profile is not None:
         env["LABGRADER_SIM_PROFILE"] = str(sim_profile)
@@ -121,4 +124,5 @@ def record_script(
         argv=["bash", str(lib / "capture-shell")],
         cwd=home,
         resolve=resolve,
+        numbers=numbers,
     )

@@ -7,6 +7,8 @@
 #     ESC]633;P;Cwd=<escaped PWD>BEL  ESC]133;A;aid=<$$>[;unsupported=<why>];k=<nonce>BEL
 #   PS0 (after a full line is read, before it runs):
 #     ESC]633;E;<escaped line>;<nonce>BEL  ESC]133;C;aid=;n=;h=;t=;k=BEL
+#   PS2 (a continuation line's prompt, see "PS2" below):
+#     ESC]633;F BEL
 #
 # `h` is the number the next history entry will get (what HISTCMD means at a prompt): in PS0 the
 # number `history 1` prints, plus one (from the same `history 1` that gives the line), checked
@@ -180,6 +182,14 @@ __lg_ps0() {
 }
 __lg_hc=
 __lg_ps0_str='${__lg_nil[__lg_n+=1]:-}${__lg_nil[__lg_hc=HISTCMD]:-}$(__lg_ps0)'
+
+# --- PS2: the continuation prompt says what it is -----------------------------------------------
+# A command that needs more lines (a heredoc, a trailing `\`, an open quote, `for ...` before its
+# `done`) is read on PS2 prompts, with no precmd and so no 133;A. PS2 starts with VS Code's
+# continuation-prompt marker, 633;F, so a program typing for a learner knows the shell waits for
+# the rest of the command (grader/authoring/record.py). The parser keeps nothing from it (not a
+# marker of ours, like a window title), and it carries no nonce: it only says "PS2 is drawn".
+__lg_ps2_mark='\[\e]633;F\a\]'
 
 # --- feedback: ✓ / ✗ / 📣 lines at the prompt, once each ---------------------------------------
 # "✓ 5/11 done · step 6 verified: <title>" per new verified event, "✗ step 3 <title> — <reason>"
@@ -363,6 +373,8 @@ __lg_fix_history() {
 	if [[ -n ${HISTSIZE-} ]] && [[ $HISTSIZE != [1-9]* || $HISTSIZE == *[!0-9]* ]]; then HISTSIZE=500; fi
 	shopt -s cmdhist
 	[[ ${PS0-} == "$__lg_ps0_str"* ]] || PS0=$__lg_ps0_str${PS0//"$__lg_ps0_str"/}
+	local ps2=${PS2-} # the learner's PS2 kept, after the marker (see "PS2" above)
+	[[ $ps2 == "$__lg_ps2_mark"* ]] || PS2=$__lg_ps2_mark${ps2//"$__lg_ps2_mark"/}
 }
 
 # --- precmd ---------------------------------------------------------------------------------
