@@ -14,9 +14,9 @@ transcript, which `grader test-lab` then checks.
 built) instead of the first `bash` on PATH: the shell matrix (tests/shells) re-records a copy of
 every lab's scripts on each release and grades them there.
 
-Script lines are the recorder's (see grader/authoring/record.py: typed lines and `@key`, `@type`,
-`@sleep`, `@env` directives) plus one of ours, handled before the shell starts:
-`@@copy OTHER.ts DEST` copies an already recorded transcript into the learner's home as DEST
+Script lines are the recorder's (see grader/authoring/script_steps.py: typed lines and `@key`,
+`@type`, `@sleep`, `@wait quiet`, `@env` directives) plus one of ours, handled before the shell
+starts: `@@copy OTHER.ts DEST` copies an already recorded transcript into the learner's home as DEST
 (to replay an old session with `cat`). `{{name}}` in a line is typed as the value the lab
 captured for `name` so far (grader/authoring/profile_matrix.py), as a learner copies it from the
 screen.
