@@ -385,6 +385,15 @@ def build_draft(lesson: Lesson, lab_id: str, schema: str) -> Draft:
                 step["hints"] = [item.hint]
             else:
                 notes.append(("TODO", "hints: the lesson's box has no hint"))
+            if "\n\n" in item.output:
+                notes.append(
+                    (
+                        "REVIEW",
+                        f"practice: the box's output runs over blank lines, lesson lines "
+                        f"{item.line}–{item.last_line} up to its `hint:`; check that it ends "
+                        "where the lesson's box does",
+                    )
+                )
             practice: dict[str, str] = {"prompt": item.prompt, "answer": item.answer}
             if item.output:
                 practice["output"] = _multiline(item.output)

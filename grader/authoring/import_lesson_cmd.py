@@ -65,7 +65,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{source}: cannot be read: {exc.strerror or exc}", file=sys.stderr)
         return 1
     except (LessonError, UnicodeDecodeError) as exc:
-        print(f"{source}:{getattr(exc, 'line', 0) or ''}: {_message(exc)}", file=sys.stderr)
+        line = getattr(exc, "line", 0)  # 0: the whole text, no line to name
+        print(f"{source}:{line}: " if line else f"{source}: ", end="", file=sys.stderr)
+        print(_message(exc), file=sys.stderr)
         print("nothing was written", file=sys.stderr)
         return 1
     out = Path(args.output) if args.output else None

@@ -13,10 +13,16 @@ The platform the seed lab comes from publishes a lesson as lines of text
 - lines that are a JSON object: an interactive diagram (only its caption is kept);
 - a last line inviting the reader to practise on a real node (`Practice … in a real …`).
 
-Where a box ends is decided from the text alone: a box whose first line has an `output:` but no
-`hint:` continues over the following lines only when a `hint:` closes it before a blank line,
-another box, a `>>>` line or a diagram; otherwise it is that one line. So a prose line holding
-` hint: ` right after a box without hint is read as part of the box: the draft's review shows it.
+Where a box ends is decided from the text alone. A box whose first line holds its `hint:`, or
+has no `output:`, is that one line. Otherwise its output runs on, blank lines included, to the
+first line holding ` hint: `, which ends the box; another box, a `>>>` line, a diagram or the
+lesson's last line (the invitation, or the end) before any `hint:` leaves the box unterminated:
+- with output text on its first line and nothing but blank lines after it, it is that one line;
+- otherwise (its output starts on the next line, or lines follow that may be its output or the
+  next prose) the text does not say where the box ends: LessonError names the box's line and
+  asks for a `hint:` to end it (an empty `hint:` will do). Nothing is cut silently.
+So a prose line holding ` hint: ` after a box without hint is read as part of the box: the
+draft's review names every box whose output runs over blank lines.
 
 grader.authoring.draft turns a Lesson into a draft lab; `grader import-lesson` writes it.
 """
@@ -127,17 +133,45 @@ def _ends_box(line: str) -> bool:
     )
 
 
-def _box_end(lines: list[str], start: int) -> int:
-    """Index of the box's last line: the line of its `hint:`, found as the module doc says."""
+def _box_end(lines: list[str], start: int, stop: int) -> int:
+    """Index of the box's last line (its `hint:` line), found as the module doc says; `stop`:
+    where the lesson's body ends (its invitation line, or the end of the text)."""
     first = lines[start]
-    if _HINT.search(first) or not _OUTPUT.search(first):
+    output = _OUTPUT.search(first)
+    if _HINT.search(first) or output is None:
         return start
-    for j in range(start + 1, len(lines)):
-        if _ends_box(lines[j]):
-            return start
+    end = stop
+    for j in range(start + 1, stop):
+        if lines[j].strip() and _ends_box(lines[j]):
+            end = j
+            break
         if _HINT.search(lines[j]):
             return j
-    return start
+    between = [j + 1 for j in range(start + 1, end) if lines[j].strip()]
+    if not between and first[output.end() :].strip():
+        return start  # `output: TEXT` and nothing that could be more of it
+    raise LessonError(start + 1, _unterminated(lines, end, stop, between))
+
+
+def _unterminated(lines: list[str], end: int, stop: int, between: list[int]) -> str:
+    """Why a box that never reaches `hint:` before `end` cannot be read (`between`: the
+    non-blank line numbers after its first line)."""
+    if end == stop:
+        where = "the end of the lesson"
+    elif _BOX_START.match(lines[end]):
+        where = f"the next box (line {end + 1})"
+    elif _QUESTION.match(lines[end]):
+        where = f"the `>>>` line {end + 1}"
+    else:
+        where = f"the diagram on line {end + 1}"
+    fix = "end the box with `hint:` after its output (an empty `hint:` will do)"
+    if not between:
+        return f"a practice box whose `output:` is empty and no `hint:` before {where}: {fix}"
+    span = f"line {between[0]}" if len(between) == 1 else f"lines {between[0]}–{between[-1]}"
+    return (
+        f"a practice box with `output:` but no `hint:` before {where}: {span} may be its "
+        f"output or the prose after it; {fix}"
+    )
 
 
 def _read_box(lines: list[str], start: int, end: int) -> Box:
@@ -197,7 +231,7 @@ def parse_lesson(text: str) -> Lesson:
         question = _QUESTION.match(line)
         item: Box | Question
         if _BOX_START.match(line):
-            end = _box_end(lines, i)
+            end = _box_end(lines, i, body_end)
             item = _read_box(lines, i, end)
             i = end + 1
         elif question is not None:

@@ -23,6 +23,8 @@ from grader.labs.lesson import Box, LessonError, Question, parse_lesson
 REPO = Path(__file__).resolve().parents[2]
 SEED_LESSON = REPO / "tests" / "labs" / "lessons" / "seed-lesson.txt"
 SEED_LAB = REPO / "labs" / "nccl-bootstrap"
+BLANK_LINE_LESSON = REPO / "tests" / "labs" / "lessons" / "blank-line-box.txt"
+UNTERMINATED_LESSON = REPO / "tests" / "labs" / "lessons" / "unterminated-box.txt"
 
 HEAD = "Learn › Course › A Lesson\nA summary of the lesson.\n"
 
@@ -110,11 +112,50 @@ def test_a_multi_line_output_runs_to_its_hint() -> None:
     assert isinstance(lesson.sections[1].item, Question)
 
 
-def test_a_box_without_hint_is_its_own_line() -> None:
-    lesson = parse_lesson(HEAD + "prompt: $ answer: uname -r output: 6.1.0\nProse, not output.\n")
+def test_a_box_without_hint_is_its_own_line_only_when_nothing_could_be_more_of_it() -> None:
+    lesson = parse_lesson(HEAD + "prompt: $ answer: uname -r output: 6.1.0\n\n>>> Because.\n")
     (box,) = lesson.boxes
-    assert (box.output, box.hint) == ("6.1.0", "")
-    assert lesson.closing == ("Prose, not output.",)
+    assert (box.output, box.hint, box.last_line) == ("6.1.0", "", 3)
+    # prose after it may be more output: the text does not say, so it is an error, not a cut
+    with pytest.raises(LessonError, match="line 4 may be its output") as caught:
+        parse_lesson(HEAD + "prompt: $ answer: uname -r output: 6.1.0\nProse, or output?\n")
+    assert caught.value.line == 3
+
+
+def test_a_blank_line_inside_a_box_output_keeps_the_box_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The `nvidia-smi topo -m` box as the simulator prints it: a blank line before `Legend:`
+    and after it. The box runs to its hint; the prose after it is the next step's."""
+    lesson = parse_lesson(BLANK_LINE_LESSON.read_text(encoding="utf-8"))
+    topo, echo = lesson.boxes
+    assert (topo.line, topo.last_line) == (5, 18)
+    assert "\n\nLegend:\n\n  X    = Self" in topo.output
+    assert topo.output.endswith("NV#  = Connection traversing a bonded set of # NVLinks")
+    assert topo.hint.startswith("The driver tool is nvidia-smi")
+    assert lesson.sections[1].prose[0].startswith("Read the matrix like a mileage chart")
+    assert echo.answer == "echo $?"
+    rc, out = _import(tmp_path, BLANK_LINE_LESSON)
+    assert rc == 0 and check_lab(out) == []
+    assert "runs over blank lines, lesson lines 5–18" in capsys.readouterr().out
+    draft = load_lab(out)
+    step = next(s for s in draft.steps if s.practice and s.practice.answer == topo.answer)
+    assert step.practice is not None and "\n\nLegend:\n" in step.practice.output
+    assert step.hints == (topo.hint,)
+    assert "topology matrix" in step.instructions and "mileage" not in step.instructions
+
+
+def test_an_unterminated_box_is_an_error_with_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rc, out = _import(tmp_path, UNTERMINATED_LESSON)
+    assert rc == 1 and not out.exists()
+    err = capsys.readouterr().err
+    assert f"{UNTERMINATED_LESSON}:5: a practice box with `output:` but no `hint:`" in err
+    assert "before the next box (line 22)" in err and "nothing was written" in err
+    with pytest.raises(LessonError, match="whose `output:` is empty") as caught:
+        parse_lesson(HEAD + "Prose.\nprompt: $ answer: ls output:\n\n")
+    assert caught.value.line == 4
 
 
 def test_a_box_without_output() -> None:
@@ -174,7 +215,8 @@ def test_no_boxes_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[s
     lesson.write_text(HEAD + "Only prose.\n", "utf-8")
     rc, out = _import(tmp_path, lesson)
     assert rc == 1 and not out.exists()
-    assert "no practice box" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"{lesson}: no practice box" in err and "::" not in err
 
 
 def test_an_existing_folder_is_kept_unless_forced(tmp_path: Path) -> None:
