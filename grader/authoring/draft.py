@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
+from grader.authoring.proposals import HOST_PROMPT, Reach, propose_patterns, reach, widen
 from grader.labs import Box, Diagram, Lesson, Question
 from grader.matching import SimpleCommand, parse_line
 
@@ -31,9 +33,6 @@ LAB_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _FLAG = re.compile(r"^--?[A-Za-z0-9][A-Za-z0-9_.-]*$")
 _NUMBER = re.compile(r"^-\d")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-MAX_PATTERN_WORDS = 12  # a longer proposal is cut: the lesson may have joined output lines
-RICH_SEGMENT = 12  # letters and digits that make a part of a line worth a pattern
-MAX_PATTERNS = 2
 
 
 class DraftError(ValueError):
@@ -154,152 +153,6 @@ def command_spec(answer: str, line: int) -> tuple[dict[str, Any], str, list[str]
     return spec, slug(" ".join(name_words)) or "command", notes
 
 
-# ---------------------------------------------------------------- output patterns
-_HOST_PROMPT = re.compile(r"@([A-Za-z0-9][A-Za-z0-9.-]*)")
-
-
-def _volatile(hosts: list[str]) -> re.Pattern[str]:
-    host_alts = "|".join(re.escape(h) for h in sorted({"localhost", *hosts}, key=len, reverse=True))
-    return re.compile(
-        "|".join(
-            [
-                # split: what starts a log line, never part of a proposed pattern
-                r"(?P<split>\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]?"
-                r"|\b[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.\d)?\b(?=\])"
-                r"|\b[A-Za-z][\w.-]*:\d+:\d+\b"
-                rf"|\b(?:{host_alts})\b)",
-                # kept, generalised
-                r"(?P<uuid>\b[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\b)",
-                r"(?P<pci>\b[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.\d)?\b)",
-                r"(?P<ip>\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?\b)",
-                r"(?P<date>\b\d{4}-\d{2}-\d{2}\b)",
-                r"(?P<time>\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b)",
-                r"(?P<hex>\b0x[0-9a-fA-F]+\b|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b)",
-                r"(?P<pid>\b[Pp]id\s+\d+\b)",
-                r"(?P<port>\bport\s+\d+\b)",
-                r"(?P<src>\b[\w-]+\.(?:c|cc|cpp|cu|cxx|h|hpp|py|go|rs):\d+\b)",
-                r"(?P<rank>\[\d+\])",
-            ]
-        )
-    )
-
-
-_GENERAL: dict[str, str] = {
-    "uuid": r"[0-9a-fA-F-]{36}",
-    "pci": r"[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.\d)?",
-    "ip": r"\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?",
-    "date": r"\d{4}-\d{2}-\d{2}",
-    "time": r"\d{2}:\d{2}:\d{2}(?:[.,]\d+)?",
-    "hex": r"(?:0x)?[0-9a-fA-F]+",
-    "rank": r"\[\d+\]",
-}
-
-
-def _general(kind: str, text: str) -> str:
-    if kind == "pid":
-        return re.escape(text.split()[0]) + r"\s+\d+"
-    if kind == "port":
-        return r"port\s+\d+"
-    if kind == "src":
-        return re.escape(text.rsplit(":", 1)[0]) + r":\d+"
-    return _GENERAL[kind]
-
-
-@dataclass(frozen=True, slots=True)
-class Proposal:
-    regex: str
-    source: str  # the part of the output line it came from
-
-
-def _literal(text: str) -> str:
-    return r"\s+".join(re.escape(w) for w in text.split())
-
-
-def propose_line(line: str, volatile: re.Pattern[str]) -> Proposal | None:
-    """A pattern for one output line: its richest part between line-starting volatile tokens."""
-    segments: list[list[tuple[str, str]]] = [[]]
-    pos = 0
-    for m in volatile.finditer(line):
-        if m.start() > pos:
-            segments[-1].append(("text", line[pos : m.start()]))
-        kind = m.lastgroup or "split"
-        if kind == "split":
-            segments.append([])
-        else:
-            segments[-1].append((kind, m.group()))
-        pos = m.end()
-    if pos < len(line):
-        segments[-1].append(("text", line[pos:]))
-
-    def richness(seg: list[tuple[str, str]]) -> int:
-        return sum(len(re.findall(r"[A-Za-z0-9]", t)) for k, t in seg if k == "text")
-
-    # the first rich part is the start of a line the lesson may have joined to others
-    rich = [s for s in segments if richness(s) >= RICH_SEGMENT]
-    best = rich[0] if rich else max(segments, key=richness)
-    if richness(best) == 0:
-        return None
-    # words: literal words and volatile tokens, in order, with whether a space came before
-    words: list[tuple[str, str, bool]] = []
-    space = False
-    for kind, text in best:
-        if kind != "text":
-            words.append((kind, text, space))
-            space = False
-            continue
-        for part in re.split(r"(\s+)", text):
-            if not part:
-                continue
-            if part.isspace():
-                space = True
-            else:
-                words.append(("text", part, space))
-                space = False
-    # trim volatile and punctuation-only words at the ends (`[0]`, `: Test failure`)
-    while words and (words[0][0] != "text" or not re.search(r"\w", words[0][1])):
-        words.pop(0)
-    while words and (words[-1][0] != "text" or not re.search(r"\w", words[-1][1])):
-        words.pop()
-    if words:
-        words[0] = (words[0][0], words[0][1], False)
-    cut = False
-    count = 0
-    kept: list[tuple[str, str, bool]] = []
-    for w in words:
-        count += 1 if (w[2] or not kept) else 0
-        if count > MAX_PATTERN_WORDS:
-            cut = True
-            break
-        kept.append(w)
-    regex = "".join(
-        (r"\s+" if sp and i else "") + (re.escape(t) if k == "text" else _general(k, t))
-        for i, (k, t, sp) in enumerate(kept)
-    )
-    source = "".join((" " if sp and i else "") + t for i, (_, t, sp) in enumerate(kept))
-    whole = len(segments) == 1 and not cut and source == " ".join(line.split())
-    if whole and len(kept) <= 3:
-        regex = rf"^\s*{regex}\s*$"
-    elif richness(best) < 3 or not re.search(r"[A-Za-z]", source):
-        return None  # too little of its own to say anything
-    compiled = re.compile(regex)
-    # the proposal must find the line it came from and must not match everything
-    if not compiled.search(line) or compiled.search("") or compiled.search("zz unrelated zz"):
-        return None
-    return Proposal(regex, source)
-
-
-def propose_patterns(output: str, hosts: list[str]) -> list[Proposal]:
-    volatile = _volatile(hosts)
-    out: list[Proposal] = []
-    for line in output.splitlines():
-        p = propose_line(line, volatile)
-        if p is not None and p.regex not in {q.regex for q in out}:
-            out.append(p)
-        if len(out) == MAX_PATTERNS:
-            break
-    return out
-
-
 # ---------------------------------------------------------------- YAML
 class _Dumper(yaml.SafeDumper):
     """Block lists indented under their key, as the hand-written labs are."""
@@ -347,8 +200,18 @@ def _multiline(text: str) -> str:
 
 
 # ---------------------------------------------------------------- the draft
-def build_draft(lesson: Lesson, lab_id: str, schema: str) -> Draft:
+def build_draft(
+    lesson: Lesson,
+    lab_id: str,
+    schema: str,
+    runs: Mapping[int, Mapping[str, str]] | None = None,
+) -> Draft:
     """The draft lab of `lesson` with id `lab_id`; `schema` is the schema hint's path.
+
+    `runs`: what each box's answer printed on each node profile (box line -> profile name ->
+    output, grader.authoring.lesson_runs); each proposed pattern is widened to hold on all of
+    them or flagged as profile-specific. None: the patterns are not held against any profile,
+    and a lab note says so.
 
     DraftError names the line of a box whose answer is no command.
     """
@@ -400,34 +263,13 @@ def build_draft(lesson: Lesson, lab_id: str, schema: str) -> Draft:
             step["practice"] = practice
             step["command"] = spec
             notes.extend(("REVIEW", f"command: {r}") for r in review)
-            hosts = _HOST_PROMPT.findall(item.prompt)
-            proposals = propose_patterns(item.output, hosts)
-            if proposals:
-                step["output"] = {
-                    "all": [
-                        {
-                            "regex": p.regex,
-                            "description": f"proposed from the lesson's output: `{p.source}`",
-                        }
-                        for p in proposals
-                    ]
-                }
-                notes.append(
-                    (
-                        "REVIEW",
-                        "output: patterns proposed from the lesson's practice output, volatile "
-                        "parts generalised; the lesson may have joined output lines, so check "
-                        "each against a recorded run (`grader record`) and write its description",
-                    )
-                )
-            else:
-                notes.append(
-                    (
-                        "TODO",
-                        "output: no pattern could be proposed from the practice output; add "
-                        "`output:` if what the command prints proves the step",
-                    )
-                )
+            hosts = HOST_PROMPT.findall(item.prompt)
+            output, output_notes = _output_patterns(
+                item, hosts, None if runs is None else runs.get(item.line, {})
+            )
+            if output is not None:
+                step["output"] = output
+            notes.extend(output_notes)
             notes.append(
                 (
                     "TODO",
@@ -474,6 +316,26 @@ def build_draft(lesson: Lesson, lab_id: str, schema: str) -> Draft:
     lab_notes.append(
         Decision("", "REVIEW", "step titles: made from each step's command or numbered")
     )
+    if runs is None:
+        lab_notes.append(
+            Decision(
+                "",
+                "REVIEW",
+                "output patterns: proposed from the lesson's output, one node's, and not held "
+                "against the node profiles; `grader test-lab --profiles all` will",
+            )
+        )
+    else:
+        names = sorted({n for box in runs.values() for n in box})
+        lab_notes.append(
+            Decision(
+                "",
+                "REVIEW",
+                f"output patterns: held against what each box's command printed on the "
+                f"{len(names)} node profiles ({', '.join(names)}), typed in the lesson's order; "
+                "a pattern that holds on fewer is marked profile-specific at its step",
+            )
+        )
     lab_notes.append(
         Decision(
             "",
@@ -519,6 +381,62 @@ def build_draft(lesson: Lesson, lab_id: str, schema: str) -> Draft:
         )
     text = head + "\n".join(blocks) + tail
     return Draft(lab_id, text, tuple(lab_notes + decisions))
+
+
+def _output_patterns(
+    box: Box, hosts: list[str], outputs: Mapping[str, str] | None
+) -> tuple[dict[str, Any] | None, list[tuple[str, str]]]:
+    """The step's `output:` proposed from the box's output, and the notes on it; `outputs`: what
+    the box's answer printed on each node profile (None: not run)."""
+    proposals = propose_patterns(box.output, hosts)
+    if not proposals:
+        return None, [
+            (
+                "TODO",
+                "output: no pattern could be proposed from the practice output; add "
+                "`output:` if what the command prints proves the step",
+            )
+        ]
+    reaches: list[Reach] = [widen(p, outputs) for p in proposals] if outputs else []
+    chosen = [r.proposal for r in reaches] or proposals
+    notes = [
+        (
+            "REVIEW",
+            "output: patterns proposed from the lesson's practice output, volatile parts "
+            "generalised; the lesson may have joined output lines, so check each against a "
+            "recorded run (`grader record`) and write its description",
+        )
+    ]
+    for r, original in zip(reaches, proposals[: len(reaches)], strict=True):
+        total = len(r.holds) + len(r.misses)
+        if r.proposal.regex != original.regex:
+            notes.append(
+                (
+                    "REVIEW",
+                    f"output: `{original.source}` is generalised to `{r.proposal.source}`: the "
+                    f"lesson's text holds on {len(reach(original, outputs or {}).holds)} of "
+                    f"{total} node profiles, this on all",
+                )
+            )
+        elif not r.everywhere:
+            where = ", ".join(r.holds) if r.holds else "none"
+            printed = f"`{_cut(r.instead)}`" if r.instead else "nothing"
+            notes.append(
+                (
+                    "REVIEW",
+                    f"output: profile-specific: `{r.proposal.source}` holds on {len(r.holds)} "
+                    f"of {total} node profiles ({where}); on {r.misses[0]} the command printed "
+                    f"{printed}. Cover the others (`alternatives`, an `any` list) or remove it",
+                )
+            )
+    output = {
+        "all": [{"regex": p.regex, "description": f"a line like `{p.source}`"} for p in chosen]
+    }
+    return output, notes
+
+
+def _cut(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _diagram_note(d: Diagram) -> str:

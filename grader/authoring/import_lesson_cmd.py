@@ -22,8 +22,11 @@ from pathlib import Path
 
 from grader.authoring.draft import LAB_ID, DraftError, build_draft, slug
 from grader.authoring.forgeries import first_scripts
+from grader.authoring.lesson_runs import answers_on_profiles, syntax_problem
 from grader.authoring.new_cmd import schema_hint
-from grader.labs import LAB_FILE, LessonError, check_lab, load_lab, parse_lesson
+from grader.authoring.profile_matrix import ProfileNotFound, select_profiles
+from grader.labs import LAB_FILE, Lesson, LessonError, check_lab, load_lab, parse_lesson
+from grader.node import simulator_missing
 
 #: What the draft's tests/ starts with (forgeries.first_scripts): the lesson's answers typed
 #: honestly, the same runs faked with echo, and the fake's expectation (no step verifies).
@@ -41,9 +44,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "patterns proposed for review), a question step per `>>>` line (TODO choices), the\n"
             "prose as the steps' instructions. The draft lints; what the author must still\n"
             "decide is printed as one list and marked TODO / REVIEW in lab.yaml.\n"
+            "Each box's answer is typed, in the lesson's order, on every node profile of the\n"
+            "GPU simulator (--profiles): a proposed pattern is generalised until it holds on all\n"
+            "of them, or marked profile-specific in the list.\n"
             "\n"
-            "Exit status: 0 written, 1 the lesson cannot be read (nothing written),\n"
-            "2 the folder exists (without --force) or the id is not a lab id."
+            "Exit status: 0 written, 1 the lesson cannot be read or a box's answer is not a\n"
+            "command bash accepts (nothing written), 2 the folder exists (without --force), the\n"
+            "id is not a lab id, or --profiles names no profile or the simulator is missing."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -53,6 +60,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--id", help="the lab id (default: the folder's name, or the title's)")
     parser.add_argument("--force", action="store_true", help="replace an existing folder")
+    parser.add_argument(
+        "--profiles",
+        default="all",
+        metavar="NAMES",
+        help=(
+            "node profiles to hold the proposed output patterns against: all (default), "
+            "comma-separated names from the simulator's profiles/matrix, or none"
+        ),
+    )
     parser.set_defaults(func=run)
 
 
@@ -83,8 +99,18 @@ def run(args: argparse.Namespace) -> int:
     if out.exists() and not args.force:
         print(f"{out} exists already: nothing was written (--force replaces it)", file=sys.stderr)
         return 2
+    for box in lesson.boxes:
+        problem = syntax_problem(box.answer)
+        if problem:
+            print(f"{source}:{box.line}: the answer `{box.answer}`: {problem}", file=sys.stderr)
+            print("nothing was written", file=sys.stderr)
+            return 1
+    runs = _runs(lesson, args.profiles)
+    if isinstance(runs, str):
+        print(f"grader import-lesson --profiles: {runs}", file=sys.stderr)
+        return 2
     try:
-        draft = build_draft(lesson, lab_id, schema_hint(out))
+        draft = build_draft(lesson, lab_id, schema_hint(out), runs)
     except DraftError as exc:
         print(f"{source}:{exc.line}: {str(exc).split(': ', 1)[1]}", file=sys.stderr)
         print("nothing was written", file=sys.stderr)
@@ -123,6 +149,23 @@ def run(args: argparse.Namespace) -> int:
             f"`grader lint {out}`, `grader record {out} honest`, `grader record {out} dishonest`."
         )
     return 0
+
+
+def _runs(lesson: Lesson, names: str) -> dict[int, dict[str, str]] | str | None:
+    """What each box's answer printed on each chosen profile (box line -> profile -> output),
+    None for `none`, or why the profiles cannot be run."""
+    if names.strip() == "none":
+        return None
+    missing = simulator_missing()
+    if missing:
+        return f"{missing} (or give --profiles none)"
+    try:
+        profiles = select_profiles([n for n in names.split(",") if n])
+    except ProfileNotFound as exc:
+        return str(exc)
+    boxes = lesson.boxes
+    printed = answers_on_profiles([b.answer for b in boxes], profiles)
+    return {b.line: {name: outs[i] for name, outs in printed.items()} for i, b in enumerate(boxes)}
 
 
 def _message(exc: Exception) -> str:

@@ -16,6 +16,9 @@ import pytest
 
 from grader.api.practice import check_command_line
 from grader.authoring.draft import DraftError, build_draft, propose_patterns
+from grader.authoring.lesson_runs import answers_on_profiles
+from grader.authoring.profile_matrix import matrix_profiles
+from grader.authoring.proposals import widen
 from grader.cli import main
 from grader.labs import check_lab, load_lab
 from grader.labs.lesson import Box, LessonError, Question, parse_lesson
@@ -29,9 +32,12 @@ UNTERMINATED_LESSON = REPO / "tests" / "labs" / "lessons" / "unterminated-box.tx
 HEAD = "Learn › Course › A Lesson\nA summary of the lesson.\n"
 
 
-def _import(tmp_path: Path, lesson: Path, *extra: str) -> tuple[int, Path]:
+def _import(tmp_path: Path, lesson: Path, *extra: str, profiles: str = "none") -> tuple[int, Path]:
+    """`grader import-lesson`; `profiles`: none unless a test holds the patterns against the
+    node profiles (each profile types the whole lesson)."""
     out = tmp_path / "labs" / "draft-lab"
-    return main(["import-lesson", str(lesson), "-o", str(out), *extra]), out
+    args = ["import-lesson", str(lesson), "-o", str(out), "--profiles", profiles, *extra]
+    return main(args), out
 
 
 def test_the_seed_lesson_drafts_the_commands_nccl_bootstrap_expects(
@@ -72,6 +78,74 @@ def test_the_seed_lesson_drafts_the_commands_nccl_bootstrap_expects(
         assert f"step {step.id}: " in printed, step.id
     assert printed.count("  - ") == len(re.findall(r"^\s*# (?:TODO|REVIEW):", text, re.M))
     assert "NCCL starts twice" in printed  # the diagram's caption, a note for the author
+
+
+def test_the_seed_lesson_draft_holds_on_every_profile_or_says_where_not(tmp_path: Path) -> None:
+    """Issue 35's measure: the raw draft's patterns held on 2 of 8 profiles, unflagged. Each
+    box's answer is typed on every node profile (the simulator, in the lesson's order); every
+    pattern of the draft holds on all of them, or the review names it profile-specific."""
+    lesson = parse_lesson(SEED_LESSON.read_text(encoding="utf-8"))
+    printed = answers_on_profiles([b.answer for b in lesson.boxes], matrix_profiles())
+    assert len(printed) == len(matrix_profiles()) + 1  # and the default profile
+    runs = {b.line: {n: outs[i] for n, outs in printed.items()} for i, b in enumerate(lesson.boxes)}
+    draft = build_draft(lesson, "nccl-draft", "lab.schema.json", runs)
+    (tmp_path / "nccl-draft").mkdir()
+    (tmp_path / "nccl-draft" / "lab.yaml").write_text(draft.yaml_text, encoding="utf-8")
+    assert main(["lint", str(tmp_path / "nccl-draft")]) == 0
+    lab = load_lab(tmp_path / "nccl-draft")
+    commands = [s for s in lab.steps if s.type == "command"]
+    reviews = [str(d) for d in draft.decisions]
+    flagged = 0
+    for box, step in zip(lesson.boxes, commands, strict=True):
+        for p in step.output.all if step.output else ():
+            rx = re.compile(p.text)  # line by line, as the grader matches output
+            outputs = runs[box.line].items()
+            holds = [n for n, out in outputs if any(map(rx.search, out.splitlines()))]
+            if len(holds) < len(printed):
+                source = p.description.removeprefix("a line like `").removesuffix("`")
+                note = (
+                    f"step {step.id}: REVIEW: output: profile-specific: `{source}` holds on "
+                    f"{len(holds)} of {len(printed)} node profiles"
+                )
+                assert any(r.startswith(note) for r in reviews), (note, reviews)
+                flagged += 1
+    assert flagged >= 3  # NET/Socket (no such line on InfiniBand), NET/IB, the joined topo header
+    # the cold open's WARN line without 2.30.7's `(bootstrapNetInit)`: it holds everywhere
+    warn = commands[0].output
+    assert warn is not None and warn.all[0].text.startswith(r"NCCL\s+WARN\s+Bootstrap")
+    assert any(
+        "generalised to `NCCL WARN Bootstrap : no socket interface found`" in r for r in reviews
+    )
+    assert any("the 8 node profiles (default, ib-nccl-2.26" in r for r in reviews)
+
+
+def test_a_pattern_is_widened_only_as_far_as_the_profiles_need() -> None:
+    (version,) = propose_patterns("# nccl-tests version 2.19.6 nccl-headers=23007", [])
+    outputs = {
+        "new": "# nccl-tests version 2.19.6 nccl-headers=23007",
+        "old": "# nccl-tests version 2.10.1 nccl-headers=20909",
+    }
+    wide = widen(version, outputs)
+    assert wide.everywhere and wide.proposal.level == 1
+    assert wide.proposal.source == "nccl-tests version <n>.<n>.<n> nccl-headers=<n>"
+    same = widen(version, {"new": outputs["new"]})
+    assert same.proposal == version and same.everywhere
+    # a bare number made any number would prove nothing: it stays, flagged
+    (code,) = propose_patterns("3", [])
+    kept = widen(code, {"a": "0", "b": "0"})
+    assert kept.proposal == code and kept.holds == () and kept.instead == "0"
+
+
+@pytest.mark.parametrize("answer", ["| grep foo", "ls )", "echo $(("])
+def test_an_answer_bash_rejects_names_its_line_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], answer: str
+) -> None:
+    lesson = tmp_path / "bad.txt"
+    lesson.write_text(HEAD + "Prose.\n" + f"prompt: $ answer: {answer} hint: h\n", "utf-8")
+    rc, out = _import(tmp_path, lesson)
+    assert rc == 1 and not out.exists()
+    err = capsys.readouterr().err
+    assert f"{lesson}:4: the answer `{answer}`: " in err and "nothing was written" in err
 
 
 def test_proposed_patterns_generalise_volatile_parts_and_match_their_line() -> None:
@@ -135,9 +209,16 @@ def test_a_blank_line_inside_a_box_output_keeps_the_box_whole(
     assert topo.hint.startswith("The driver tool is nvidia-smi")
     assert lesson.sections[1].prose[0].startswith("Read the matrix like a mileage chart")
     assert echo.answer == "echo $?"
-    rc, out = _import(tmp_path, BLANK_LINE_LESSON)
+    rc, out = _import(tmp_path, BLANK_LINE_LESSON, profiles="all")
     assert rc == 0 and check_lab(out) == []
-    assert "runs over blank lines, lesson lines 5–18" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "runs over blank lines, lesson lines 5–18" in printed
+    # typed on the profiles: the header has no NUMA columns on NCCL 2.9's node (an older
+    # driver), and the PHB cell is PHB only on the PCIe host-bridge profiles: both are said
+    assert "the 8 node profiles" in printed
+    header = "profile-specific: `GPU0 GPU1 CPU Affinity NUMA Affinity GPU NUMA ID` holds on 7"
+    assert header in printed and "on pcie-nccl-2.9 the command printed `GPU0" in printed
+    assert "profile-specific: `GPU0 X PHB 0-7 0 N/A` holds on 3 of 8" in printed
     draft = load_lab(out)
     step = next(s for s in draft.steps if s.practice and s.practice.answer == topo.answer)
     assert step.practice is not None and "\n\nLegend:\n" in step.practice.output

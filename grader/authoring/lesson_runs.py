@@ -1,0 +1,125 @@
+"""A lesson's answers typed on every node profile: what each box's command prints there.
+
+`grader import-lesson` proposes output patterns from the lesson's own output, which is one
+node's (the seed lesson's ml-node-07: NCCL 2.30.7, nccl-tests v2.19.6, eth0). A lab claims every
+node profile (`grader test-lab --profiles all`, docs/simulator.md "The node-profile matrix"),
+so before a proposal goes into the draft it is held against what the same command prints on
+each of them (grader.authoring.draft: generalised where that makes it hold, flagged where not).
+
+Per profile, one bash runs the lesson's answers in order, as a learner types them (so `echo $?`
+reads the exit of the box before it), with the simulated nvidia-smi and nccl-tests first on
+PATH (the simulator's own install.sh, as a sandbox node has them), the profile in
+LABGRADER_SIM_PROFILE (none for DEFAULT_PROFILE: the built-in ml-node-07 on this machine's own
+interfaces), and the fake node's login environment (NODE_ENVIRONMENT). Both streams are kept,
+as a terminal shows them. No capture shell is involved: only what the programs print matters
+here, and the grading of the recorded runs is `grader test-lab --profiles`'s job.
+
+An answer bash cannot parse (`bash -n`) is not typed: syntax_problem says why, and
+`import-lesson` refuses the lesson with the box's line.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import tempfile
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from grader.authoring.profile_matrix import DEFAULT_PROFILE
+from grader.authoring.sandbox import install_simulator
+
+# What a fake node's login shell has (docs/simulator.md "Install"): the seed lesson's cold open
+# shows NCCL's WARN line without setting NCCL_DEBUG.
+NODE_ENVIRONMENT: Mapping[str, str] = {"NCCL_DEBUG": "WARN"}
+# One profile's whole lesson; a box that waits for input gets /dev/null and ends.
+RUN_TIMEOUT_S = 120.0
+SYNTAX_TIMEOUT_S = 10.0
+
+
+def syntax_problem(answer: str) -> str | None:
+    """bash's own complaint about `answer` as one command line (`bash -n`), or None."""
+    try:
+        done = subprocess.run(
+            ["bash", "-n", "-c", answer],
+            capture_output=True,
+            text=True,
+            timeout=SYNTAX_TIMEOUT_S,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"bash could not check it: {exc}"
+    if done.returncode == 0:
+        return None
+    lines = [x for x in done.stderr.splitlines() if x.strip()]
+    # `bash: -c: line 1: syntax error near unexpected token `|'` -> from `syntax error` on
+    text = lines[0] if lines else f"bash -n exited {done.returncode}"
+    return text[text.find("syntax error") :] if "syntax error" in text else text
+
+
+def _script(answers: Sequence[str], marker: str) -> str:
+    """The answers one per line, each followed by a marker line that keeps `$?` for the next."""
+    out = []
+    for answer in answers:
+        out.append(f"{answer}\n")
+        out.append(f"__s=$?; printf '\\n%s\\n' '{marker}'; (exit $__s)\n")
+    return "".join(out)
+
+
+def _split(text: str, marker: str, n: int) -> list[str]:
+    parts = text.split(f"\n{marker}\n")
+    parts = [p.removeprefix("\n") if i else p for i, p in enumerate(parts)]
+    return (parts + [""] * n)[:n]  # a run cut short printed nothing for the rest
+
+
+def _run_profile(
+    answers: Sequence[str], profile: Path | None, sim_bin: Path, environment: Mapping[str, str]
+) -> list[str]:
+    marker = f"@@labgrader-box-{secrets.token_hex(8)}@@"
+    with tempfile.TemporaryDirectory(prefix="lesson-run-") as home:
+        env = {
+            "PATH": f"{sim_bin}:{os.environ.get('PATH', '/usr/bin:/bin')}",
+            "HOME": home,
+            "LANG": os.environ.get("LANG", "C.UTF-8"),
+            **environment,
+        }
+        if profile is not None:
+            env["LABGRADER_SIM_PROFILE"] = str(profile)
+        script = Path(home) / "lesson.sh"
+        script.write_text(_script(answers, marker), encoding="utf-8")
+        try:
+            done = subprocess.run(
+                ["bash", "--noprofile", "--norc", str(script)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                env=env,
+                cwd=home,
+                timeout=RUN_TIMEOUT_S,
+                check=False,
+            )
+        except subprocess.TimeoutExpired as exc:
+            done = subprocess.CompletedProcess(exc.cmd, -1, exc.stdout or b"")
+    return _split(done.stdout.decode("utf-8", "replace"), marker, len(answers))
+
+
+def answers_on_profiles(
+    answers: Sequence[str],
+    profiles: Sequence[Path],
+    environment: Mapping[str, str] = NODE_ENVIRONMENT,
+    jobs: int = 4,
+) -> dict[str, list[str]]:
+    """What each of `answers` prints, typed in order, on each profile (by name; DEFAULT_PROFILE
+    first): profile name -> one output per answer."""
+    chosen: list[tuple[str, Path | None]] = [(DEFAULT_PROFILE, None)]
+    chosen += [(p.stem, p) for p in profiles]
+    with tempfile.TemporaryDirectory(prefix="lesson-sim-") as scratch:
+        sim_bin = Path(scratch) / "bin"
+        install_simulator(Path(scratch) / "sim", sim_bin)
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            outputs = list(
+                pool.map(lambda c: _run_profile(answers, c[1], sim_bin, environment), chosen)
+            )
+    return {name: out for (name, _), out in zip(chosen, outputs, strict=True)}
