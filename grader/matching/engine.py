@@ -54,6 +54,7 @@ from grader.matching.attest import (
     records_of,
     sig_id,
 )
+from grader.matching.clauses import join_clauses
 from grader.matching.closeness import ATTEMPT_CLOSENESS, closeness, weighed_parts
 from grader.matching.command_check import CommandMatch, check_command
 from grader.matching.exit_check import check_duration, check_exit
@@ -895,7 +896,7 @@ class LabGrader:
                 problems.append(p)
                 weight += 1
         # one clause per reason: two checks can say the same thing (two captures of one table)
-        reason = "; ".join(dict.fromkeys(c for p in problems for c in p.split("; ")))
+        reason = join_clauses(problems)
         if reason:
             reason = reason[0].upper() + reason[1:]
         return reason, (weight, 1 if c.order_problem else 0), res
