@@ -92,8 +92,10 @@ def check_choice(step: Step, choice: str) -> PracticeResult:
     judges the answer the learner records on the node with `lab answer`."""
     shown = practice_text(step)
     ids = [c.id for c in step.choices]
-    if choice not in ids:
+    # `B` is `b`, as the grader judges a `lab answer` (grader/matching/engine.py `answer`)
+    same = [i for i in ids if i.casefold() == choice.strip().casefold()]
+    if not same:
         return PracticeResult(False, f"pick one of: {', '.join(ids)}", shown, ())
     out = dict(shown)
-    out["record"] = f"lab answer {step.id} {choice}"
+    out["record"] = f"lab answer {step.id} {same[0]}"
     return PracticeResult(False, "", out, ())
