@@ -22,10 +22,18 @@ from pathlib import Path
 
 from grader.authoring.draft import LAB_ID, DraftError, build_draft, slug
 from grader.authoring.forgeries import first_scripts
-from grader.authoring.lesson_runs import answers_on_profiles, syntax_problem
+from grader.authoring.lesson_runs import answers_on_profiles
 from grader.authoring.new_cmd import schema_hint
 from grader.authoring.profile_matrix import ProfileNotFound, select_profiles
-from grader.labs import LAB_FILE, Lesson, LessonError, check_lab, load_lab, parse_lesson
+from grader.labs import (
+    LAB_FILE,
+    Lesson,
+    LessonError,
+    bash_syntax_problem,
+    check_lab,
+    load_lab,
+    parse_lesson,
+)
 from grader.node import simulator_missing
 
 #: What the draft's tests/ starts with (forgeries.first_scripts): the lesson's answers typed
@@ -100,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{out} exists already: nothing was written (--force replaces it)", file=sys.stderr)
         return 2
     for box in lesson.boxes:
-        problem = syntax_problem(box.answer)
+        problem = bash_syntax_problem(box.answer)
         if problem:
             print(f"{source}:{box.line}: the answer `{box.answer}`: {problem}", file=sys.stderr)
             print("nothing was written", file=sys.stderr)

@@ -14,8 +14,8 @@ interfaces), and the fake node's login environment (NODE_ENVIRONMENT). Both stre
 as a terminal shows them. No capture shell is involved: only what the programs print matters
 here, and the grading of the recorded runs is `grader test-lab --profiles`'s job.
 
-An answer bash cannot parse (`bash -n`) is not typed: syntax_problem says why, and
-`import-lesson` refuses the lesson with the box's line.
+An answer bash cannot parse (`bash -n`, grader.labs.bash_syntax_problem) is refused by
+`import-lesson` before anything is typed, naming the box's line.
 """
 
 from __future__ import annotations
@@ -36,27 +36,6 @@ from grader.authoring.sandbox import install_simulator
 NODE_ENVIRONMENT: Mapping[str, str] = {"NCCL_DEBUG": "WARN"}
 # One profile's whole lesson; a box that waits for input gets /dev/null and ends.
 RUN_TIMEOUT_S = 120.0
-SYNTAX_TIMEOUT_S = 10.0
-
-
-def syntax_problem(answer: str) -> str | None:
-    """bash's own complaint about `answer` as one command line (`bash -n`), or None."""
-    try:
-        done = subprocess.run(
-            ["bash", "-n", "-c", answer],
-            capture_output=True,
-            text=True,
-            timeout=SYNTAX_TIMEOUT_S,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"bash could not check it: {exc}"
-    if done.returncode == 0:
-        return None
-    lines = [x for x in done.stderr.splitlines() if x.strip()]
-    # `bash: -c: line 1: syntax error near unexpected token `|'` -> from `syntax error` on
-    text = lines[0] if lines else f"bash -n exited {done.returncode}"
-    return text[text.find("syntax error") :] if "syntax error" in text else text
 
 
 def _script(answers: Sequence[str], marker: str) -> str:

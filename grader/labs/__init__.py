@@ -30,6 +30,7 @@ from grader.labs.model import (
 from grader.labs.wording import pattern_in_words, value_in_words
 
 if TYPE_CHECKING:
+    from grader.labs.answer_syntax import bash_syntax_problem
     from grader.labs.document import Document, read_document
     from grader.labs.lesson import (
         Box,
@@ -47,6 +48,7 @@ __getattr__ = lazy_names(
     __name__,
     {
         "Box": ".lesson",
+        "bash_syntax_problem": ".answer_syntax",
         "Diagram": ".lesson",
         "Document": ".document",
         "Lesson": ".lesson",
@@ -89,6 +91,7 @@ __all__ = [
     "StageExpect",
     "Step",
     "ValueMatch",
+    "bash_syntax_problem",
     "check_lab",
     "explain_violation",
     "load_lab",

@@ -12,6 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from grader.labs.answer_syntax import answer_syntax_warnings
 from grader.labs.document import read_document
 from grader.labs.errors import LabError
 from grader.labs.fragile import fragile_warnings
@@ -85,7 +86,8 @@ def _warnings(file: Path) -> list[LabError]:
     doc = read_document(str(file), raw)
     if not doc.usable:
         return []
-    return sorted(set(fragile_warnings(doc, file)) | set(readable_warnings(doc)))
+    found = set(fragile_warnings(doc, file)) | set(readable_warnings(doc))
+    return sorted(found | set(answer_syntax_warnings(doc)))
 
 
 def warning_line(warning: LabError) -> str:

@@ -262,3 +262,27 @@ def test_alternatives_outputs_are_checked(tmp_path: Path) -> None:
         (11, 25, "warn/none-rejects-harmless"),
         (12, 24, "warn/version-specific-pattern"),
     ]
+
+
+def test_a_practice_answer_bash_cannot_parse_is_warned(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`answer: | grep foo` reads as a grep to the matcher's lenient parser; bash refuses it."""
+    lab = tmp_path / "syntax-lab"
+    lab.mkdir()
+    (lab / "lab.yaml").write_text(
+        "schema_version: 1\nid: syntax-lab\ntitle: T\ndescription: D\nsteps:\n"
+        "  - id: one\n    title: One\n    hints: [h]\n"
+        "    practice: {prompt: $, answer: '| grep foo'}\n"
+        "    command: {program: grep}\n"
+        "  - id: two\n    title: Two\n    hints: [h]\n"
+        "    practice: {prompt: $, answer: 'ls -l | grep foo'}\n"
+        "    command: {program: ls}\n",
+        encoding="utf-8",
+    )
+    code, out, _ = _lint(capsys, str(lab))
+    (line,) = _warnings(out)
+    assert code == 0
+    assert line.startswith(f"{lab / 'lab.yaml'}:9:") and "[warn/answer-syntax]" in line
+    assert "The practice answer `| grep foo` is not a command bash accepts" in line
+    assert "syntax error near unexpected token" in line
