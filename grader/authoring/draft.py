@@ -6,10 +6,10 @@ Pure: a Lesson in, a Draft out; `grader import-lesson` (import_lesson_cmd) write
   (grader.matching.cmdline), so the `command:` expectation is made of what the matcher sees: the
   program with wrappers peeled off, the assignments in front of it, flags and arguments, and
   the later stages of its pipeline. The box itself becomes the step's `practice:`.
-- Output patterns are proposed from the box's output with the volatile parts generalised
-  (timestamps, dates, host names, `host:pid:tid` prefixes, pids, IP addresses and ports, hex
-  ids, PCI addresses, ranks `[0]`, source line numbers). Each is checked to match the line it
-  came from and to match neither an empty nor an unrelated line, and is marked for review.
+- Output patterns are proposed from the box's output (grader.authoring.proposals: volatile
+  parts generalised, each checked against the line it came from) and, given what the box's
+  answer printed on each node profile, widened until they hold on all of them or marked
+  profile-specific in the review; every pattern is marked for review.
 - Each `>>>` explanation becomes a question step with TODO question and choices.
 - Everything the author must still decide is a Decision: printed as one list by the command,
   and written into lab.yaml as `# TODO:` / `# REVIEW:` comments above its step.
