@@ -18,7 +18,12 @@ import asyncssh
 
 from grader.config import NodeConfig
 from grader.daemon.transport import NodeStalled, within
-from grader.node import degraded_status, self_check_command, self_check_problems
+from grader.node import (
+    SELF_CHECK_MAX_BYTES,
+    degraded_status,
+    self_check_command,
+    self_check_problems,
+)
 
 log = logging.getLogger("grader.daemon")
 
@@ -36,7 +41,8 @@ class NodeSelfCheck:
     ) -> None:
         self.node = node
         learners = sorted(node.learners)
-        self._command = self_check_command(learners[0] if learners else None, signing)
+        self._learner = learners[0] if learners else None
+        self._command = self_check_command(self._learner, signing)
         self._stall_s = stall_s
         self._on_status = on_status
         self.status = ""
@@ -49,16 +55,12 @@ class NodeSelfCheck:
 
     async def check(self, conn: asyncssh.SSHClientConnection) -> str:
         try:
-            result = await within(
-                self._stall_s,
-                "running the self-check",
-                conn.run(self._command, check=False, encoding="utf-8", errors="replace"),
-            )
+            out = await within(self._stall_s, "running the self-check", self._output(conn))
         except (OSError, asyncssh.Error, NodeStalled) as exc:
             # the stream's own stall timer judges the link; a slow check is only logged
             log.warning("event=self_check_failed node=%s detail=%s", self.node.id, exc)
             return self.status
-        line = degraded_status(self_check_problems(str(result.stdout or "")))
+        line = degraded_status(self_check_problems(out, self._learner))
         if line != self.status:
             self.status = line
             if line:
@@ -67,6 +69,21 @@ class NodeSelfCheck:
                 log.info("event=node_healthy node=%s", self.node.id)
             self._on_status(line)
         return line
+
+    async def _output(self, conn: asyncssh.SSHClientConnection) -> str:
+        """The check's stdout, its first SELF_CHECK_MAX_BYTES only: a node that prints more (its
+        bytes are hostile) has the channel closed on it, never buffered."""
+        async with conn.create_process(
+            self._command, encoding=None, stderr=asyncssh.DEVNULL
+        ) as process:
+            out = b""
+            while len(out) < SELF_CHECK_MAX_BYTES:
+                chunk = await process.stdout.read(SELF_CHECK_MAX_BYTES - len(out))
+                if not chunk:
+                    break
+                out += chunk
+            process.close()
+        return out.decode("utf-8", "replace")
 
     def reset(self) -> None:
         """A new connection: its status starts as plain connected."""

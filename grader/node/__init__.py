@@ -21,6 +21,7 @@ from grader.node.paths import (
 from grader.node.selfcheck import (
     DEGRADED_PREFIX,
     LEARNER_SSHD_SETTINGS,
+    SELF_CHECK_MAX_BYTES,
     degraded_status,
     self_check_argv,
     self_check_command,
@@ -34,6 +35,7 @@ __all__ = [
     "NODE_LIB_DIR",
     "NODE_PROTOCOL_DIR",
     "NODE_SIM_DIR",
+    "SELF_CHECK_MAX_BYTES",
     "SIMULATOR_MARK",
     "degraded_status",
     "node_file",

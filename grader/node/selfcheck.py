@@ -87,21 +87,39 @@ def self_check_command(learner: str | None, signing: bool, lib_dir: str = NODE_L
     return shlex.join(self_check_argv(learner, signing, lib_dir))
 
 
-def self_check_problems(output: str) -> list[str]:
-    """SELF_CHECK_SCRIPT's output → one phrase per problem, in the order found."""
-    hooks, signing, problems = [], [], []
-    for line in output.splitlines():
+#: What the daemon reads of the check's output at most: a healthy node prints nothing, a broken one
+#: a few short lines; the rest of a node that prints more is not read (a node's bytes are hostile).
+SELF_CHECK_MAX_BYTES = 4096
+
+
+def self_check_problems(output: str, learner: str | None = None) -> list[str]:
+    """SELF_CHECK_SCRIPT's output → one phrase per problem, in the order found.
+
+    The output is the node's to write, so only what the script can print counts: file names of
+    CAPTURE_FILES and SIGNING_FILES, setting names of LEARNER_SSHD_SETTINGS, and the learner the
+    grader asked about (`learner`; the line's own name is never shown). Anything else is ignored:
+    a status line holds nothing a node made up."""
+    hooks: list[str] = []
+    signing: list[str] = []
+    problems: list[str] = []
+    signing_names = {*SIGNING_FILES, f"{NODE_LIB_DIR}/attest_run.py"}
+    for line in output[:SELF_CHECK_MAX_BYTES].splitlines():
         kind, _, rest = line.strip().partition(" ")
         if kind == "hooks":
-            hooks.append(rest.rsplit("/", 1)[-1])
+            name = rest.rsplit("/", 1)[-1]
+            if name in CAPTURE_FILES and name not in hooks:
+                hooks.append(name)
         elif kind == "signing":
-            signing.append(rest)
+            if (rest in signing_names or rest.endswith("/attest_run.py")) and rest not in signing:
+                signing.append(rest if rest in signing_names else "attest_run.py")
         elif kind == "sshd":
-            keys, _, user = rest.partition(" ")
-            problems.append(
-                f"the learners' sshd block is not in effect for {user} "
-                f"({keys.replace(',', ', ')} differ)"
-            )
+            keys = [k for k in rest.partition(" ")[0].split(",") if k in LEARNER_SSHD_SETTINGS]
+            if keys:
+                who = f" for {learner}" if learner else ""
+                problems.append(
+                    f"the learners' sshd block is not in effect{who} "
+                    f"({', '.join(dict.fromkeys(keys))} differ)"
+                )
     if hooks:
         problems.insert(0, f"capture hooks missing ({', '.join(hooks)}): logins are not graded")
     if signing:

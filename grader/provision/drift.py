@@ -69,7 +69,8 @@ def self_check(node: Node) -> tuple[bool, str]:
     learner = host.accounts[0] if host.accounts else None
     if learner and not node.run(["id", "--", learner]).ok:
         learner = None  # (the learners step reports the missing account)
-    problems = self_check_problems(node.run(self_check_argv(learner, signing=True)).stdout)
+    out = node.run(self_check_argv(learner, signing=True)).stdout
+    problems = self_check_problems(out, learner)
     if problems:
         return False, degraded_status(problems)
     sshd = f", learners' sshd block ({learner})" if learner else ""

@@ -15,7 +15,7 @@ def test_each_problem_is_named_and_the_line_ends_with_the_fix() -> None:
         "signing /etc/labgrader/attest.key\n"
         "sshd-unreadable\n"
     )
-    problems = self_check_problems(out)
+    problems = self_check_problems(out, "alice")
     assert problems == [
         "capture hooks missing (hooks.bash): logins are not graded",
         "the learners' sshd block is not in effect for alice "
@@ -26,6 +26,26 @@ def test_each_problem_is_named_and_the_line_ends_with_the_fix() -> None:
         " — run grader provision"
     )
     assert self_check_problems("") == [] and degraded_status([]) == ""
+
+
+def test_a_status_line_holds_nothing_the_node_made_up() -> None:
+    """The node writes the check's output: a hostile one prints names, lines and sizes of its
+    own. Only what the script can print counts, and the learner named is the grader's."""
+    forged = "\x1b]0;x\x07 <script>alert(1)</script> " + "y" * 100_000
+    out = (
+        "hooks /usr/local/lib/labgrader/hooks.bash\n" * 3
+        + f"hooks /tmp/{forged[:50]}\nsigning {forged[:50]}\n"
+        + "sshd forcecommand,evil mallory\nts=2026-12-01T00:00:00.000Z level=INFO x\n"
+        + f"hooks {forged}\n"  # past SELF_CHECK_MAX_BYTES: not read at all
+        + "hooks /usr/local/lib/labgrader/labenv.bash\n"
+    )
+    problems = self_check_problems(out, "alice")
+    assert problems == [
+        "capture hooks missing (hooks.bash): logins are not graded",
+        "the learners' sshd block is not in effect for alice (forcecommand differ)",
+    ]
+    assert len(degraded_status(problems)) < 300
+    assert self_check_problems("sshd bogus,keys alice\nhooks /x/evil\n", "alice") == []
 
 
 def test_a_missing_tool_names_its_package_and_the_login_path_names_the_fix() -> None:
