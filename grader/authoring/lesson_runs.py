@@ -28,8 +28,8 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from grader.authoring.profile_matrix import DEFAULT_PROFILE
 from grader.authoring.sandbox import install_simulator
+from grader.authoring.selftest import DEFAULT_PROFILE
 
 # What a fake node's login shell has (docs/simulator.md "Install"): the seed lesson's cold open
 # shows NCCL's WARN line without setting NCCL_DEBUG.

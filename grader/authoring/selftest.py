@@ -88,6 +88,8 @@ def on_profile(spec: dict[str, Any], profile: str, source: str) -> tuple[dict[st
     if isinstance(extra, list) and isinstance(spec.get("attempts") or [], list):
         merged["attempts"] = [*(spec.get("attempts") or []), *extra]
     return merged, problems
+
+
 def holds(want: str, state: str) -> bool:
     """Whether a step's `state` is what an expectation's `want` says."""
     return state != "verified" if want == NOT_VERIFIED else state == want
