@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grader.matching.expect import check_comparisons
-
 from grader.labs import Comparison, load_lab
 from grader.matching.clauses import join_clauses
+from grader.matching.numbers import check_comparisons
 
 TRANSPORT = Path(__file__).resolve().parents[2] / "labs" / "nccl-transport"
 
