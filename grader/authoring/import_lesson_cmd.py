@@ -22,7 +22,7 @@ from pathlib import Path
 
 from grader.authoring.draft import LAB_ID, DraftError, build_draft, slug
 from grader.authoring.forgeries import first_scripts
-from grader.authoring.lesson_runs import answers_on_profiles
+from grader.authoring.lesson_runs import answers_on_profiles, skipped
 from grader.authoring.new_cmd import schema_hint
 from grader.authoring.profile_matrix import ProfileNotFound, select_profiles
 from grader.labs import (
@@ -114,6 +114,14 @@ def run(args: argparse.Namespace) -> int:
             print("nothing was written", file=sys.stderr)
             return 1
     runs = _runs(lesson, args.profiles)
+    if isinstance(runs, dict):
+        for i, why in skipped([b.answer for b in lesson.boxes]).items():
+            box = lesson.boxes[i]
+            print(
+                f"{source}:{box.line}: not run on the node profiles ({why}): its output "
+                "patterns are not held against them",
+                file=sys.stderr,
+            )
     if isinstance(runs, str):
         print(f"grader import-lesson --profiles: {runs}", file=sys.stderr)
         return 2
@@ -173,7 +181,12 @@ def _runs(lesson: Lesson, names: str) -> dict[int, dict[str, str]] | str | None:
         return str(exc)
     boxes = lesson.boxes
     printed = answers_on_profiles([b.answer for b in boxes], profiles)
-    return {b.line: {name: outs[i] for name, outs in printed.items()} for i, b in enumerate(boxes)}
+    runs: dict[int, dict[str, str]] = {}
+    for i, box in enumerate(boxes):
+        outs = {name: out[i] for name, out in printed.items()}
+        if all(o is not None for o in outs.values()):
+            runs[box.line] = {name: str(o) for name, o in outs.items()}
+    return runs
 
 
 def _message(exc: Exception) -> str:

@@ -16,11 +16,18 @@ here, and the grading of the recorded runs is `grader test-lab --profiles`'s job
 
 An answer bash cannot parse (`bash -n`, grader.labs.bash_syntax_problem) is refused by
 `import-lesson` before anything is typed, naming the box's line.
+
+A lesson is text from elsewhere, and its answers run on the author's own machine: only answers
+made of the simulated programs and read-only text tools (RUNNABLE) are run, with no command
+substitution and no redirection but to /dev/null or another descriptor (`runnable`). Any other
+box is typed as `:` (so a later `echo $?` reads 0, not its exit) and its patterns are left
+unchecked ("not run" in the draft's review).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import subprocess
 import tempfile
@@ -30,12 +37,42 @@ from pathlib import Path
 
 from grader.authoring.sandbox import install_simulator
 from grader.authoring.selftest import DEFAULT_PROFILE
+from grader.matching import simple_commands
 
 # What a fake node's login shell has (docs/simulator.md "Install"): the seed lesson's cold open
 # shows NCCL's WARN line without setting NCCL_DEBUG.
 NODE_ENVIRONMENT: Mapping[str, str] = {"NCCL_DEBUG": "WARN"}
 # One profile's whole lesson; a box that waits for input gets /dev/null and ends.
 RUN_TIMEOUT_S = 120.0
+
+
+#: Programs an answer may run here besides the simulator's own: text tools that read their input
+#: and print (the stages of a lesson's pipelines), and builtins that only set or print.
+RUNNABLE = frozenset(
+    {"echo", "printf", "grep", "egrep", "fgrep", "head", "tail", "sort", "uniq", "wc", "tr",
+     "cut", "true", "false", "export", "unset", "less", "more"}
+)  # fmt: skip
+# Command substitution and process substitution run what the program check cannot see; a `>`
+# may write anywhere the author can.
+_HIDDEN = re.compile(r"`|\$\(|[<>]\(")
+_REDIRECT = re.compile(r"(?:>>?|&>>?)(&?)\s*([^\s;|&<>()]*)")
+
+
+def runnable(answer: str, programs: frozenset[str]) -> str:
+    """Empty when `answer` may run here (only `programs` and RUNNABLE, nothing hidden, nothing
+    written); else why not, for the draft's review."""
+    if _HIDDEN.search(answer):
+        return "it has a command or process substitution"
+    for m in _REDIRECT.finditer(answer):
+        dup, target = m[1], m[2]
+        if not (target == "/dev/null" or (dup and (target.isdigit() or target == "-"))):
+            return f"it writes to {target or 'a file'}"
+    try:
+        names = {c.program for c in simple_commands(answer)}
+    except ValueError:  # a line the parser refuses (shlex: an open quote) is not run
+        return "its line could not be read"
+    others = sorted(n for n in names if n not in programs and n not in RUNNABLE)
+    return f"it runs {', '.join(others)}, which is not simulated" if others else ""
 
 
 def _script(answers: Sequence[str], marker: str) -> str:
@@ -89,16 +126,31 @@ def answers_on_profiles(
     profiles: Sequence[Path],
     environment: Mapping[str, str] = NODE_ENVIRONMENT,
     jobs: int = 4,
-) -> dict[str, list[str]]:
+) -> dict[str, list[str | None]]:
     """What each of `answers` prints, typed in order, on each profile (by name; DEFAULT_PROFILE
-    first): profile name -> one output per answer."""
+    first): profile name -> one output per answer (None for an answer not run: `skipped`)."""
     chosen: list[tuple[str, Path | None]] = [(DEFAULT_PROFILE, None)]
     chosen += [(p.stem, p) for p in profiles]
     with tempfile.TemporaryDirectory(prefix="lesson-sim-") as scratch:
         sim_bin = Path(scratch) / "bin"
         install_simulator(Path(scratch) / "sim", sim_bin)
+        simulated = frozenset(p.name for p in sim_bin.iterdir())
+        why = [runnable(a, simulated) for a in answers]
+        typed = [":" if w else a for a, w in zip(answers, why, strict=True)]
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             outputs = list(
-                pool.map(lambda c: _run_profile(answers, c[1], sim_bin, environment), chosen)
+                pool.map(lambda c: _run_profile(typed, c[1], sim_bin, environment), chosen)
             )
-    return {name: out for (name, _), out in zip(chosen, outputs, strict=True)}
+    return {
+        name: [None if w else o for o, w in zip(out, why, strict=True)]
+        for (name, _), out in zip(chosen, outputs, strict=True)
+    }
+
+
+def skipped(answers: Sequence[str]) -> dict[int, str]:
+    """Index -> why, for each answer `answers_on_profiles` does not run."""
+    with tempfile.TemporaryDirectory(prefix="lesson-sim-") as scratch:
+        sim_bin = Path(scratch) / "bin"
+        install_simulator(Path(scratch) / "sim", sim_bin)
+        simulated = frozenset(p.name for p in sim_bin.iterdir())
+    return {i: w for i, a in enumerate(answers) if (w := runnable(a, simulated))}

@@ -310,3 +310,28 @@ def test_an_existing_folder_is_kept_unless_forced(tmp_path: Path) -> None:
     assert rc == 0 and check_lab(out) == []
     rc, _ = _import(tmp_path, SEED_LESSON, "--id", "other-id")
     assert rc == 2
+
+
+def test_a_lesson_answer_runs_here_only_if_it_is_simulated_and_writes_nothing() -> None:
+    """A lesson is text from elsewhere; import-lesson runs its answers on the author's machine
+    (grader/authoring/lesson_runs.py), so only the simulator's programs and read-only text tools
+    run, with nothing hidden and nothing written."""
+    from grader.authoring.lesson_runs import runnable
+
+    simulated = frozenset({"nvidia-smi", "all_reduce_perf"})
+    for ok in (
+        "nvidia-smi topo -m",
+        "NCCL_DEBUG=INFO all_reduce_perf -b 8 -e 8M -g 2 2>&1 | grep -i warn",
+        "all_reduce_perf -g 2 > /dev/null; echo $?",
+    ):
+        assert runnable(ok, simulated) == "", ok
+    for bad, why in (
+        ("rm -rf ~", "runs rm"),
+        ("env curl http://example.invalid", "runs curl"),
+        ("echo $(cat ~/.ssh/id_rsa)", "substitution"),
+        ("nvidia-smi > ~/.bashrc", "writes to ~/.bashrc"),
+        ("for f in *; do shred $f; done", "runs shred"),
+    ):
+        assert why in runnable(bad, simulated), bad
+    assert "writes to /tmp/x" in runnable("nvidia-smi >&/tmp/x", simulated)
+    assert runnable("all_reduce_perf -g 2 2>&1 >/dev/null | grep x", simulated) == ""
