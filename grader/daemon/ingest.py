@@ -18,7 +18,11 @@ Attested runs (grader.matching.attest): each session's 133;T markers are checked
 key (`attest_key`, read by the daemon at connect) and the verified ones travel on their command's
 record; `enforce_attestation` (the config's `attestation` mode applied to this node) makes the
 engines require them. Anomalies the engines find (`unattested`, `replayed_attestation`) are
-audited with the parser's.
+audited with the parser's. A marker none of the node's known keys verifies may be signed with a
+key the node rotated to (grader.daemon.nodekeys): its session's events wait (`Cursor.held`, its
+stored restart point kept where it was) while the watcher reads the node's key again
+(`key_wanted`, then `key_read`); then they are judged, forged only if the new key does not
+verify them either.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from grader.capture import (
 )
 from grader.config import DEFAULT_MAX_SESSIONS_PER_LEARNER
 from grader.daemon.logbudget import LogBudget
+from grader.daemon.nodekeys import NodeKeys
 from grader.labs import Lab
 from grader.matching import Attester, LabGrader, RecordShelf, current_lab, feed_course
 from grader.protocol import run_record
@@ -134,6 +139,10 @@ class Cursor:
     clock_audited: bool = False  # clock_out_of_window is audited once per session
     attester: Attester | None = None  # built at the session's first 133;T
     forged: int = 0  # forged_attestation markers seen (FORGED_AUDITED_PER_SESSION audited)
+    # Events waiting for the node's key to be read again (a marker no known key verified), and
+    # the restart point to store meanwhile (the one before them: a crash re-reads them).
+    held: list[Event] | None = None
+    held_resume: int = 0
 
 
 @dataclass
@@ -174,6 +183,10 @@ class NodeIngest:
         self.node_id = node_id
         self.attest_key = attest_key
         self.enforce_attestation = enforce_attestation
+        self._keys = NodeKeys(attest_key)
+        #: A marker no known key verifies waits in its session: read the node's key, then call
+        #: key_read (the watcher does, over the node's connection).
+        self.key_wanted = False
         self.learners = dict(learners)
         self.labs = labs
         self.owner = owner
@@ -203,14 +216,59 @@ class NodeIngest:
         self._storage_audited = False
         self._new_batch()
 
-    def set_attestation(self, key: bytes | None, enforce: bool) -> None:
-        """The node's key as read at (re)connect, and whether engines require signed runs."""
+    def set_attestation(self, key: bytes | None, enforce: bool, now: float | None = None) -> None:
+        """The node's key as read at (re)connect, and whether engines require signed runs. A
+        key that replaces another keeps the old one verifying for a while (nodekeys.py)."""
+        now = time.monotonic() if now is None else now
         self.attest_key, self.enforce_attestation = key, enforce
-        for cur in self._cursors.values():
-            if cur.attester is not None:
-                cur.attester.key = key
+        self._keys.read(key, now)
+        self._share_keys(now)
         for grader in self._graders.values():
             grader.set_enforce_attestation(enforce)
+        if any(cur.held is not None for cur in self._cursors.values()):
+            self._release_all_held(now)  # the read asked for was cut short: this one answers
+
+    def _share_keys(self, now: float | None = None) -> None:
+        keys = self._keys.keys(time.monotonic() if now is None else now)
+        for cur in self._cursors.values():
+            if cur.attester is not None:
+                cur.attester.keys = keys
+
+    def key_read(self, key: bytes | None, now: float | None = None) -> None:
+        """The node's key read again because a marker no known key verified (`key_wanted`): a
+        new one joins the known keys (the old one kept, nodekeys.py), a missing one changes
+        nothing (the next connect says so); then the waiting sessions are judged with them."""
+        now = time.monotonic() if now is None else now
+        if key is not None and key != self._keys.current:
+            self._keys.read(key, now)
+            self.attest_key = key
+            self._say(logging.INFO, "event=attestation_key_rotated node=%s", self.node_id)
+            self._share_keys(now)
+        self._release_all_held(now)
+
+    def _release_all_held(self, now: float) -> None:
+        """Judge the sessions waiting for the key with the keys known now; a marker none of
+        them verifies is forged (the key was just read: it is not asked for again at once)."""
+        self.key_wanted = False
+        self._keys.asked(now)
+        for cur in list(self._cursors.values()):
+            if cur.held is not None:
+                self._release_held(cur)
+
+    def _release_held(self, cur: Cursor) -> None:
+        events, cur.held = cur.held or [], None
+        path = f"{cur.learner}/{cur.session}.ts"
+        try:
+            self._route(cur, events)
+        except Exception as exc:  # as in _feed_bytes: the session's, never the node's
+            self._quarantine(cur, None, exc)
+            return
+        if cur.held is not None or cur.parser is None:  # waits again (another unknown marker)
+            return
+        cur.resume = cur.base + cur.parser.restart_offset
+        self._batch.offsets[path] = cur.resume
+        if cur.parser.looks_ended():
+            self._close(cur)
 
     # --- what to ask the reader for -------------------------------------------------------------
 
@@ -432,13 +490,14 @@ class NodeIngest:
             self._quarantine(cur, frame, exc)
             return
         cur.fed = frame.offset + len(frame.data)
-        cur.resume = cur.base + parser.restart_offset
+        # while events wait for the node's key, the stored restart point stays before them
+        cur.resume = cur.base + parser.restart_offset if cur.held is None else cur.held_resume
         # Only a moved restart point is news: echoed keystrokes advance `fed` but not `resume`,
         # and writing the same offset again would make every keystroke its own transaction.
         if path in self._batch.offsets or self._stored.get(path) != cur.resume:
             self._batch.offsets[path] = cur.resume
         cur.grew_at = self._now
-        if parser.looks_ended():
+        if parser.looks_ended() and cur.held is None:
             self._close(cur)
 
     # --- session ends ---------------------------------------------------------------------------
@@ -451,12 +510,15 @@ class NodeIngest:
         either sign alone closes it after the file stayed quiet this long.
         """
         now = time.monotonic() if now is None else now
+        if self._keys.expire(now):  # a rotated-out key's time is up (nodekeys.py)
+            self._share_keys(now)
         closed = 0
         for cur in self._cursors.values():
             parser = cur.parser
             if (
                 cur.closed
                 or cur.quarantined
+                or cur.held is not None
                 or parser is None
                 or now - cur.grew_at < SESSION_IDLE_CLOSE_S
             ):
@@ -503,7 +565,7 @@ class NodeIngest:
         end = cur.fed if frame is None else max(cur.fed, frame.offset + len(frame.data))
         at = cur.fed
         cur.quarantined = True
-        cur.parser, cur.attester = None, None
+        cur.parser, cur.attester, cur.held = None, None, None
         cur.fed = cur.resume = end
         self._batch.offsets[path] = end
         message = str(exc)
@@ -541,10 +603,19 @@ class NodeIngest:
     # --- events out -----------------------------------------------------------------------------
 
     def _route(self, cur: Cursor, events: list[Event]) -> None:
-        for ev in events:
+        if cur.held is not None:  # waiting for the node's key: these wait behind the others
+            cur.held.extend(events)
+            return
+        for i, ev in enumerate(events):
             if isinstance(ev, AttestationSeen):
                 if cur.attester is None:
-                    cur.attester = Attester(self.attest_key, self._records.of(cur.learner))
+                    keys = self._keys.keys(time.monotonic())
+                    cur.attester = Attester(keys, self._records.of(cur.learner))
+                if cur.attester.unknown(ev) and self._keys.may_ask(time.monotonic()):
+                    # maybe signed with a key the node rotated to: ask it before judging
+                    cur.held, cur.held_resume = list(events[i:]), cur.resume
+                    self.key_wanted = True
+                    return
                 forged = cur.attester.seen(ev)
                 if forged is not None:
                     cur.forged += 1

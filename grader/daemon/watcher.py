@@ -284,6 +284,8 @@ class NodeWatcher:
                         fed = time.monotonic()
                         self.ingest.feed(part)
                         self._measured(len(part), time.monotonic() - fed)
+                    if self.ingest.key_wanted:  # a signed run no known key verifies
+                        await self._attestation_key_again(conn)
                     self._wake.set()
                     if self.ingest.has_ended():
                         self._urgent.set()
@@ -353,6 +355,25 @@ class NodeWatcher:
                     json.dumps(why),
                 )
         self.ingest.set_attestation(key, enforced(mode, key))  # type: ignore[arg-type]
+
+    async def _attestation_key_again(self, conn: asyncssh.SSHClientConnection) -> None:
+        """A marker none of the node's known keys verifies: read its key once more over this
+        connection (the ingest asks at most every nodekeys.KEY_ASK_EVERY_S), since
+        `grader provision --rotate-attest-key` may have changed it while learners worked."""
+        assert self.ingest is not None
+        key, why = await within(
+            self.config.daemon.node_stall_s,
+            "reading the attestation key",
+            fetch_attest_key(conn, self.node.attest_key_path),
+        )
+        if key is None:
+            log.warning(
+                "event=attestation_unavailable node=%s mode=%s detail=%s",
+                self.node.id,
+                self.config.attestation,
+                json.dumps(why),
+            )
+        self.ingest.key_read(key)
 
     def _heartbeat(self, data: bytes) -> None:
         try:

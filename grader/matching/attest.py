@@ -204,33 +204,51 @@ RECORD_BYTES_PER_LEARNER = 8 * 1024 * 1024
 
 
 class Attester:
-    """One session's 133;T markers checked with the node's key and put on their records.
+    """One session's 133;T markers checked with the node's keys and put on their records.
 
     Sans-I/O like the parser: `event(ev)` returns what to pass on in place of `ev` (None: nothing;
     a forged marker becomes an Anomaly). Only sessions with T markers ever hold state here.
+    `keys`: the node's current public key first, then keys it had until recently (a rotation
+    keeps the old one for a while: grader.daemon.nodekeys says why); a marker any of them
+    verifies is the node's.
     """
 
-    __slots__ = ("_pending_set", "key", "pending", "records")
+    __slots__ = ("_pending_set", "keys", "pending", "records")
 
-    def __init__(self, key: bytes | None, records: Any = None) -> None:
-        """`records`: the session's learner's output records by file name, with `get` and
+    def __init__(self, key: bytes | tuple[bytes, ...] | None, records: Any = None) -> None:
+        """`key`: the node's public key, or its keys (current first); None: no key.
+        `records`: the session's learner's output records by file name, with `get` and
         `pop` (the daemon's RecordShelf.of, FolderRecords beside a replayed session); a record
         attached is taken out."""
-        self.key = key
+        self.keys: tuple[bytes, ...] = (
+            () if key is None else (key,) if isinstance(key, bytes) else tuple(key)
+        )
         self.records = records if records is not None else {}
         self.pending: dict[tuple[int, int], list[str]] = {}  # (aid, n) -> verified payloads
         # the same, as a set: a run is signed once, so a copy the learner prints again inside
         # its command is no second run (and was a stored copy of his bytes each time)
         self._pending_set: set[tuple[int, int, str]] = set()
 
+    def verifies(self, body: bytes) -> bool:
+        """Whether one of the node's keys verifies the payload."""
+        return any(verify(key, body) for key in self.keys)
+
+    def unknown(self, ev: AttestationSeen) -> bool:
+        """Whether the marker would be `forged_attestation` with the keys known now (a key the
+        node rotated to since may still verify it: the daemon asks the node, then decides)."""
+        if not self.keys:
+            return False
+        text = encode_body(ev.body)
+        return (ev.aid, ev.n, text) not in self._pending_set and not self.verifies(ev.body)
+
     def seen(self, ev: AttestationSeen) -> Anomaly | None:
         """Verify one marker: kept for its command, or an anomaly (None when kept or no key)."""
-        if self.key is None:
+        if not self.keys:
             return None  # nothing can be verified: the run counts as unattested
         text = encode_body(ev.body)
         if (ev.aid, ev.n, text) in self._pending_set:
             return None  # these very bytes verified already: kept once
-        if not verify(self.key, ev.body):
+        if not self.verifies(ev.body):
             return Anomaly(
                 ev.session,
                 "forged_attestation",
