@@ -202,6 +202,9 @@ class GraderConfig:
     daemon: DaemonSettings
     attestation: str = DEFAULT_ATTESTATION  # "required" | "auto" | "off"
     outbound: OutboundConfig = field(default_factory=OutboundConfig)
+    # What is wrong but grades anyway, one line each for the log: a learner whose token's
+    # environment variable is unset (graded; his API sign-in refused until he has a token).
+    warnings: tuple[str, ...] = ()
 
     def node(self, node_id: str) -> NodeConfig:
         for n in self.nodes:
@@ -258,6 +261,17 @@ def _secret(value: Any, where: str, problems: list[str], min_chars: int = 1) -> 
     return got
 
 
+def _token_unset(where: str, var: str, learner: str) -> str:
+    """A learner's token variable is unset: he is graded all the same (his work is recorded),
+    and only his own API sign-in waits for a token. Refusing the whole config instead stopped a
+    restart, and every other learner's grading, for one missing variable."""
+    return (
+        f"{where}: environment variable {var} is not set: {learner} is graded, but cannot sign "
+        f"in to the API until `grader tokens create --role learner --learner {learner}` issues "
+        f"a token (at once), or {var} is set and `grader run` restarted"
+    )
+
+
 def _relative(base: Path, value: str) -> Path:
     p = Path(value).expanduser()
     return p if p.is_absolute() else base / p
@@ -286,8 +300,12 @@ def load_config(path: str | Path) -> GraderConfig:
         if (t := _secret(v, f"{path}: api.tokens.operator[{i}]", problems, TOKEN_MIN_CHARS))
     )
     learner_tokens = {}
+    warnings: list[str] = []
     for learner, v in tokens.get("learners", {}).items():
-        if t := _secret(v, f"{path}: api.tokens.learners.{learner}", problems, TOKEN_MIN_CHARS):
+        where = f"{path}: api.tokens.learners.{learner}"
+        if isinstance(v, dict) and not os.environ.get(v["env"]):
+            warnings.append(_token_unset(where, v["env"], learner))
+        elif t := _secret(v, where, problems, TOKEN_MIN_CHARS):
             learner_tokens[learner] = t
     nodes = []
     seen: set[str] = set()
@@ -365,6 +383,7 @@ def load_config(path: str | Path) -> GraderConfig:
         daemon=daemon,
         attestation=data.get("attestation", DEFAULT_ATTESTATION),
         outbound=outbound,
+        warnings=tuple(warnings),
     )
 
 

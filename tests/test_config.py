@@ -125,3 +125,25 @@ def test_a_token_read_from_the_environment_is_as_long_as_a_literal_one(
     assert "api.tokens.learners.bob" in problem and "LG_BOB holds 3 characters" in problem
     monkeypatch.setenv("LG_BOB", "b" * 16)
     assert load_config(path).api.learner_tokens == {"bob": "b" * 16}
+
+
+def test_a_learner_whose_token_variable_is_unset_is_graded_and_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A learner added to grader.yaml before his LABGRADER_TOKEN_<NAME> exists must not stop the
+    grader (a restart failed for every learner over one variable): the config loads, he has no
+    configured token, and a warning says how he gets one. An operator's token stays required."""
+    api = {"tokens": {"operator": [{"env": "LG_OP"}], "learners": {"erin": {"env": "LG_ERIN"}}}}
+    path = _write(tmp_path, {"erin": ["nccl-bootstrap"]}, api=api)
+    monkeypatch.setenv("LG_OP", "x" * 16)
+    monkeypatch.delenv("LG_ERIN", raising=False)
+    config = load_config(path)
+    assert config.api.learner_tokens == {}
+    assert config.node("n1").learners == {"erin": ("nccl-bootstrap",)}
+    (warning,) = config.warnings
+    assert "LG_ERIN is not set: erin is graded" in warning
+    assert "grader tokens create --role learner --learner erin" in warning
+    monkeypatch.delenv("LG_OP")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert [p for p in err.value.problems if "LG_OP is not set" in p]
