@@ -29,6 +29,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "grader.api.export",
     "grader.api.class_cmd",
     "grader.daemon.run_cmd",
+    "grader.daemon.reload_cmd",
     "grader.provision.provision_cmd",
 )
 

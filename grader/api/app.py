@@ -228,6 +228,13 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 def create_app(store: Store, settings: ApiSettings) -> FastAPI:
     tokens = TokenTable(settings.operator_tokens, settings.learner_tokens, store.token_for_digest)
     limits = RateLimits(settings.rate_per_token, settings.failed_auth_per_client)
+
+    def reconfigure(new: ApiSettings) -> None:
+        """grader.yaml read again (the daemon's reload): its tokens, labs and learners from the
+        next request on. Rate limits and stream bounds are the ones the app started with."""
+        tokens.configure(new.operator_tokens, new.learner_tokens)
+        settings.adopt(new)
+
     streams = StreamSlots(settings.streams_per_token, settings.streams_total)
     feed = EventFeed(store)
     bearer = HTTPBearer(
@@ -255,6 +262,7 @@ def create_app(store: Store, settings: ApiSettings) -> FastAPI:
         generate_unique_id_function=_operation_id,
         openapi_tags=OPENAPI_TAGS,
     )
+    app.state.reconfigure = reconfigure
 
     def principal(
         request: Request,

@@ -90,14 +90,19 @@ class TokenTable:
         learner_tokens: Mapping[str, str],
         issued: Callable[[str], IssuedToken | None] | None = None,
     ) -> None:
-        self._entries: list[tuple[bytes, Principal]] = [
-            (token_digest(tok), Principal(operator=True)) for tok in operator_tokens
-        ]
-        self._entries += [
+        self._entries: list[tuple[bytes, Principal]] = []
+        self.configure(operator_tokens, learner_tokens)
+        self._issued = issued
+
+    def configure(self, operator_tokens: Iterable[str], learner_tokens: Mapping[str, str]) -> None:
+        """The configured tokens, replaced whole (the daemon's reload): one assignment, so a
+        request sees the old table or the new one, never half of each."""
+        entries = [(token_digest(tok), Principal(operator=True)) for tok in operator_tokens]
+        entries += [
             (token_digest(tok), Principal(operator=False, learner=learner))
             for learner, tok in learner_tokens.items()
         ]
-        self._issued = issued
+        self._entries = entries
 
     @property
     def learners(self) -> frozenset[str]:

@@ -54,6 +54,11 @@ class EmbeddedServer:
             )
         )
 
+    def reconfigure(self, config: GraderConfig, labs: Mapping[str, Lab]) -> None:
+        """grader.yaml read again: its tokens, labs and learners from the next request on
+        (create_app's `reconfigure`); host and port stay the ones it listens on."""
+        self.app.state.reconfigure(ApiSettings.from_config(config, labs))
+
     async def serve(self) -> None:
         await self.server.serve()
 

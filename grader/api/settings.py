@@ -30,6 +30,12 @@ class ApiSettings:
     # learner -> the labs grader.yaml's nodes give them (which announcements a learner sees)
     learner_labs: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
+    def adopt(self, other: ApiSettings) -> None:
+        """Take `other`'s values in place (the daemon's reload; the app's routes hold this very
+        object). The attributes are swapped as one dict, in one assignment: a request served
+        meanwhile, in the loop or a worker thread, reads all of the old ones or all of the new."""
+        object.__setattr__(self, "__dict__", dict(other.__dict__))
+
     def takes(self, learner: str, lab_id: str, has_progress: bool) -> bool:
         """Whether a class view of the lab lists the learner: one grader.yaml gives labs to
         takes those; one it names for none (or a store from an earlier config) is listed where

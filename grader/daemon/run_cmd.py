@@ -6,14 +6,18 @@ import argparse
 import asyncio
 import gc
 import logging
+import os
 import sys
 import time
+from pathlib import Path
 
 from grader.printable import printable
 
 LOG_FORMAT = "ts=%(asctime)s level=%(levelname)s logger=%(name)s %(message)s"
 # The cyclic collector's young-generation threshold (CPython's default: 700). See tune_gc().
 GC_GEN0_THRESHOLD = 20_000
+#: The pid file's name beside the config, unless --pid-file names one.
+PID_FILE = "grader.pid"
 
 
 def tune_gc() -> None:
@@ -59,7 +63,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "grades every finished command against the learner's labs, records progress once\n"
             "and only once, writes progress/<user>/progress.json back to the node, and serves\n"
             "the HTTP API in the same process. Logs are key=value lines on stderr, one per event.\n"
-            "SIGTERM or SIGINT: flush, release the leases and exit 0."
+            "SIGTERM or SIGINT: flush, release the leases and exit 0.\n"
+            "SIGHUP (or `grader reload`): read grader.yaml again and apply it without a restart."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -73,7 +78,42 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "polling when python3 is missing (auto, the default), or force one of them",
     )
     p.add_argument("--log-level", default="INFO", help="DEBUG, INFO (default), WARNING, ERROR")
+    p.add_argument(
+        "--pid-file",
+        help=f"where to write this process's id for `grader reload` (default: {PID_FILE} "
+        "beside the config; several daemons started from one folder each need their own)",
+    )
     p.set_defaults(func=run)
+
+
+def pid_file_for(config: str, given: str | None) -> Path:
+    """The pid file `grader run` writes and `grader reload` reads."""
+    return Path(given) if given else Path(config).resolve().parent / PID_FILE
+
+
+def _write_pid(path: Path) -> bool:
+    """This process's id into `path` (temp file + rename); False, logged, when it cannot be
+    written: the daemon runs all the same (`kill -HUP PID` reloads it too)."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    try:
+        tmp.write_text(f"{os.getpid()}\n")
+        tmp.replace(path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        logging.getLogger("grader.daemon").warning(
+            "event=pid_file_not_written path=%s detail=%s", path, exc.strerror or exc
+        )
+        return False
+    return True
+
+
+def _remove_pid(path: Path) -> None:
+    """The pid file, removed if it still names this process (another daemon may have taken it)."""
+    try:
+        if path.read_text().strip() == str(os.getpid()):
+            path.unlink()
+    except OSError:
+        pass
 
 
 def run(args: argparse.Namespace) -> int:
@@ -106,8 +146,12 @@ def run(args: argparse.Namespace) -> int:
         # The daemon imports the web stack at start: loaded here, tune_gc freezes it too.
         from grader.api import create_app  # noqa: F401
     tune_gc()
+    pid_file = pid_file_for(args.config, args.pid_file)
+    wrote = _write_pid(pid_file)
     try:
         asyncio.run(Daemon(config, store, labs, reader_mode=args.reader).run())
     finally:
+        if wrote:
+            _remove_pid(pid_file)
         store.close()
     return 0

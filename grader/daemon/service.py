@@ -7,6 +7,7 @@ are renewed every ttl/3 on a thread of their own (leasekeeper.LeaseKeeper); the 
 starts or stops watchers as leases are won or lost, so several graders can share one PostgreSQL
 (docs/architecture.md "Scale"). The HTTP API runs in the same loop (grader.api.server).
 SIGTERM/SIGINT: stop the watchers, flush their batches, release the leases, exit 0.
+SIGHUP (`grader reload`): read grader.yaml again and apply it live (reload.py plans the change).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from grader.config import GraderConfig
 from grader.daemon.committer import Committer
 from grader.daemon.lagboard import LagBoard
 from grader.daemon.leasekeeper import LeaseKeeper
+from grader.daemon.reload import ReloadPlan, plan_reload, read_config
 from grader.daemon.resets import ResetFollower
 from grader.daemon.watcher import NodeWatcher
 from grader.labs import Lab
@@ -86,6 +88,12 @@ class Daemon:
         self._outbound: asyncio.Task[None] | None = None
         # `grader reset` from any process: the reset learner's engine starts over (resets.py)
         self.resets = ResetFollower(store, lambda: list(self.watchers.values()))
+        # One change of the watchers at a time: a lease round's, or a reload's.
+        self._watchers_lock = asyncio.Lock()
+        self._keeper: LeaseKeeper | None = None
+        self._api_server: EmbeddedServer | None = None
+        self._reloading: asyncio.Task[None] | None = None
+        self._reload_again = False
 
     async def run(self) -> None:
         for node in self.config.nodes:
@@ -94,7 +102,7 @@ class Daemon:
             )
         await self.resets.start()
         api_task = None
-        api = self._api()
+        api = self._api_server = self._api()
         if api is not None:
             api_task = asyncio.create_task(api.serve(), name="api")
         self._start_outbound()
@@ -104,6 +112,10 @@ class Daemon:
                 loop.add_signal_handler(sig, self.stop)
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signal.SIGUSR1, dump_stacks)
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signal.SIGHUP, self.request_reload)
+        for warning in self.config.warnings:
+            log.warning("event=config_warning detail=%s", warning)
         log.info(
             "event=daemon_started owner=%s nodes=%d",
             self.config.daemon.owner,
@@ -118,6 +130,8 @@ class Daemon:
         """Every step runs whatever the one before it raised: one node's failure must not leave
         the others' batches uncommitted or their leases held (issue: an exception escaped
         Daemon.run, exit 1, no daemon_stopped, leases kept)."""
+        if self._reloading is not None:  # a reload half done finishes first: it commits
+            await asyncio.gather(self._reloading, return_exceptions=True)
         try:
             await self.resets.stop()
         except Exception:
@@ -153,6 +167,80 @@ class Daemon:
         log.info("event=shutdown_requested")
         self.stopping.set()
 
+    # --- reload (SIGHUP, `grader reload`) -------------------------------------------------------
+
+    def request_reload(self) -> None:
+        """SIGHUP: read grader.yaml again. A signal during a reload runs one more after it."""
+        if self.stopping.is_set():
+            return
+        if self._reloading is not None and not self._reloading.done():
+            self._reload_again = True
+            return
+        self._reloading = asyncio.create_task(self._reload_loop(), name="reload")
+
+    async def _reload_loop(self) -> None:
+        while True:
+            self._reload_again = False
+            try:
+                await self.reload()
+            except Exception:  # never the daemon's end: the config it runs stays
+                log.exception("event=reload_failed")
+            if not self._reload_again or self.stopping.is_set():
+                return
+
+    async def reload(self) -> None:
+        """Apply grader.yaml as it is now, without a restart: nodes and learners added and
+        removed, labs, tokens. An invalid file is refused, one line per problem, and the config
+        running stays. A node whose entry (its learners, its address, its labs) changed is
+        handed to a new watcher: the old one commits what it parsed first, the new one resumes
+        from the stored offsets, so no record is lost or doubled. Nodes that did not change keep
+        their connection, and the API its listening socket and open streams."""
+        found = await asyncio.to_thread(read_config, self.config.path)
+        if isinstance(found, list):
+            for problem in found:
+                log.error("event=reload_refused detail=%s", problem)
+            log.error("event=reload_refused problems=%d kept=running_config", len(found))
+            return
+        new, labs = found
+        plan = plan_reload(self.config, self.labs, new, labs)
+        for line in plan.kept_settings:
+            log.warning("event=reload_needs_restart detail=%s", line)
+        for warning in plan.config.warnings:
+            log.warning("event=config_warning detail=%s", warning)
+        async with self._watchers_lock:
+            await self._apply(plan)
+        log.info(
+            "event=config_reloaded nodes=%d added=%s removed=%s restarted=%s "
+            "learners_added=%s learners_removed=%s",
+            len(plan.config.nodes),
+            ",".join(plan.added) or "-",
+            ",".join(plan.removed) or "-",
+            ",".join(plan.restarted) or "-",
+            ",".join(plan.learners_added) or "-",
+            ",".join(plan.learners_removed) or "-",
+        )
+
+    async def _apply(self, plan: ReloadPlan) -> None:
+        owner = self.config.daemon.owner
+        for node_id in (*plan.removed, *plan.restarted):
+            w = self.watchers.pop(node_id, None)
+            if w is not None:
+                await w.stop()  # flushes and commits its batch first
+        self.config, self.labs = plan.config, plan.labs
+        for node in self.config.nodes:
+            if node.id in plan.added or node.id in plan.restarted:
+                await asyncio.to_thread(
+                    self.store.upsert_node, node.id, node.host, node.port, sorted(node.learners)
+                )
+        if self._keeper is not None:  # its next round leases the new list (one assignment)
+            self._keeper.node_ids = [n.id for n in self.config.nodes]
+        if plan.removed:
+            await asyncio.to_thread(self.store.release_nodes, owner, list(plan.removed))
+        for node_id in plan.restarted:  # still ours: streamed again at once, with the new entry
+            await self._start_watcher(node_id)
+        if self._api_server is not None:
+            self._api_server.reconfigure(self.config, self.labs)
+
     def _start_outbound(self) -> None:
         """Grades out (docs/grades-out.md): the xAPI LRS and the webhooks grader.yaml names
         follow the event log from their stored cursors."""
@@ -183,6 +271,7 @@ class Daemon:
             self.config.daemon.capacity,
         )
         keeper.start()
+        self._keeper = keeper
         stopping = asyncio.create_task(self.stopping.wait())
         try:
             while not self.stopping.is_set():
@@ -201,8 +290,9 @@ class Daemon:
                     else:
                         newest = result
                 if newest is not None:
-                    await self._reconcile(set(newest.held), newest.started)
-                    await self._rebalance(newest)
+                    async with self._watchers_lock:
+                        await self._reconcile(set(newest.held), newest.started)
+                        await self._rebalance(newest)
         finally:
             stopping.cancel()
             await asyncio.to_thread(keeper.stop)  # before release: no renewal may follow it
@@ -260,7 +350,7 @@ class Daemon:
         """Start watchers for the nodes this grader now holds; stop those it lost. `started`:
         when the renewal round that found `owned` began (a node handed over after that is not
         restarted)."""
-        owner = self.config.daemon.owner
+        owned = owned & {n.id for n in self.config.nodes}  # a round older than a reload
         for node_id in list(self.watchers):
             w = self.watchers[node_id]
             if node_id not in owned or w.lease_lost:
@@ -274,20 +364,24 @@ class Daemon:
             elif node_id not in owned and self._released[node_id] <= started:
                 del self._released[node_id]  # a round after the release saw it gone: done
         for node_id in sorted(owned - set(self.watchers) - stale):
-            log.info("event=lease_acquired node=%s owner=%s", node_id, owner)
-            w = NodeWatcher(
-                self.config.node(node_id),
-                self.config,
-                self.store,
-                self.labs,
-                self.handshakes,
-                self.reader_mode,
-                self.committer,
-                self.lags,
-            )
-            try:
-                await w.start()
-            except Exception:  # the database went away after the lease: next round retries
-                log.exception("event=watcher_start_failed node=%s", node_id)
-                continue
-            self.watchers[node_id] = w
+            log.info("event=lease_acquired node=%s owner=%s", node_id, self.config.daemon.owner)
+            await self._start_watcher(node_id)
+
+    async def _start_watcher(self, node_id: str) -> None:
+        """A watcher for a node this grader holds, as the config says now."""
+        w = NodeWatcher(
+            self.config.node(node_id),
+            self.config,
+            self.store,
+            self.labs,
+            self.handshakes,
+            self.reader_mode,
+            self.committer,
+            self.lags,
+        )
+        try:
+            await w.start()
+        except Exception:  # the database went away after the lease: next round retries
+            log.exception("event=watcher_start_failed node=%s", node_id)
+            return
+        self.watchers[node_id] = w
