@@ -6,7 +6,9 @@ learner the inventory gives keys for gets exactly those keys (a key the learner 
 replaced at the next run, and the report says so); a learner without `learner_keys` keeps what
 his authorized_keys holds. A learner left with no key at all (none in the inventory, none on the
 node) cannot log in: the step fails naming him, without holding up the steps after it (they do
-not depend on learners' keys).
+not depend on learners' keys). A learner the inventory no longer lists (a member of the learners'
+group it does not name) loses every key: removing him from the inventory ends his logins at the
+next run, which says so; his account and files stay (his spool is the record of his work).
 
 `authorize` is the one way an account's authorized_keys is written; the graded canary
 (grader.provision.canary) uses it too.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 from grader.provision.outcome import Status, StepResult
 from grader.provision.session import Node, NodeError, Result
+from grader.provision.steps import stray_learners
 
 STEP = "learner-keys"
 
@@ -85,14 +88,37 @@ def keyless_learners(node: Node) -> list[str]:
     for learner in node.host.learners:
         if learner in node.host.learner_keys:
             continue
-        have = _as_account(node, learner, _READ).stdout
-        if not any(line.strip() and not line.lstrip().startswith("#") for line in have.split("\n")):
+        if not _has_key(node, learner):
             out.append(learner)
     return out
 
 
+def _has_key(node: Node, account: str) -> bool:
+    have = _as_account(node, account, _READ).stdout
+    return any(line.strip() and not line.lstrip().startswith("#") for line in have.split("\n"))
+
+
+def _revoke_removed(node: Node, result: StepResult, *, dry_run: bool) -> None:
+    """Empty the authorized_keys of the learners the inventory no longer lists."""
+    removed = [name for name in stray_learners(node) if _has_key(node, name)]
+    if not removed:
+        return
+    if result.status is Status.OK:
+        result.status = Status.CHANGED
+    for name in removed:
+        if dry_run:
+            result.details.append(f"would remove {name}'s keys (not in the inventory)")
+            continue
+        authorize(node, name, ())
+        result.details.append(
+            f"removed {name}'s keys: not in the inventory, he can no longer log in "
+            "(account and files kept)"
+        )
+
+
 def run_learner_keys(node: Node, *, dry_run: bool) -> StepResult:
     result = _install(node, dry_run=dry_run)
+    _revoke_removed(node, result, dry_run=dry_run)
     keyless = keyless_learners(node)
     if keyless:
         result.status = Status.FAILED

@@ -313,7 +313,7 @@ def _note_strays(node: Node, results: list[StepResult]) -> list[StepResult]:
     strays = stray_learners(node)
     if strays:
         results[0].notes.append(
-            "accounts kept, not in the inventory (not graded; `userdel -r NAME` on the node "
-            f"removes one): {', '.join(strays)}"
+            "accounts kept, not in the inventory (not graded, no key: the learner-keys step "
+            f"removes them; `userdel -r NAME` on the node removes one): {', '.join(strays)}"
         )
     return results

@@ -245,6 +245,7 @@ def test_simulator_true_makes_a_cpu_only_node_gradable_and_says_simulated(
     )
     dry = run_provision(gone, tmp_path, Mode(dry_run=True))[bare_node.name]
     assert dry.step("learners").notes == [
-        "accounts kept, not in the inventory (not graded; `userdel -r NAME` on the node removes "
-        "one): alice"
+        "accounts kept, not in the inventory (not graded, no key: the learner-keys step removes "
+        "them; `userdel -r NAME` on the node removes one): alice"
     ], dry.as_dict()["steps"]
+    assert dry.step("learner-keys").details == ["would remove alice's keys (not in the inventory)"]
