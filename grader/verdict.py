@@ -106,7 +106,8 @@ def current_step(steps: Sequence[tuple[str, str]]) -> int | None:
     (both pages: the learner page's "you are here", the class view's position and per-step
     count; in the browser, because the class view follows live events) and the node's `lab`
     (`current_index` in grader/node/files/lab: standard-library Python that cannot import
-    this). tests/test_current_step.py runs all three on the same cases.
+    this). tests/test_current_step.py holds this and `lab` to its cases, and
+    tests/browser/test_current_step_js.py runs common.js on them in Chromium.
     """
     undone = [i for i, (_, state) in enumerate(steps) if state != State.VERIFIED]
     if not undone:

@@ -1,16 +1,13 @@
 """Where a learner is: one rule (grader.verdict.current_step) and its twins, held to the same
 cases: the node's `lab` (current_index: standard-library Python that cannot import the grader)
-and the pages' currentStep (grader/api/static/common.js: the class grid follows live events).
+and the pages' currentStep (grader/api/static/common.js: the class grid follows live events),
+which tests/browser/test_current_step_js.py runs on these CASES in Chromium.
 tests/browser/test_class_view.py shows both pages agreeing on a learner who skipped a question."""
 
 from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
-import json
-import shutil
-import subprocess
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -61,24 +58,3 @@ def test_the_nodes_lab_command_keeps_the_same_rule(
     assert lab.current_index(doc_steps) == expected
     found = lab._current({"labs": [{"id": "done", "steps": [{"state": V}]}, {"steps": doc_steps}]})
     assert (found[1]["id"] if found else None) == (None if expected is None else f"s{expected}")
-
-
-STATIC = Path(__file__).resolve().parents[1] / "grader" / "api" / "static"
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the pages' module")
-def test_the_pages_current_step_keeps_the_same_rule() -> None:
-    script = (
-        'import { currentStep } from "./common.js";'
-        f"const cases = {json.dumps([steps for steps, _ in CASES])};"
-        "console.log(JSON.stringify(cases.map(currentStep)));"
-    )
-    run = subprocess.run(
-        ["node", "--input-type=module", "-e", script],
-        cwd=STATIC,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    assert json.loads(run.stdout) == [expected for _, expected in CASES]

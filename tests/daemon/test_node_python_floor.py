@@ -1,24 +1,78 @@
 """The node programs on the oldest python3 a node ships: 3.6 (RHEL / Rocky / Alma 8).
 
-The spool reader (sent to `python3 -c` over SSH), the learner's `lab` and the attestation helper
-run with the node's own interpreter, so each is run here on a real CPython 3.6: the reader
-streams a session as the daemon reads it, `lab` shows progress and the capture problem, the
-helper's signing code imports. The interpreter is LABGRADER_PYTHON36, else a pyenv 3.6 build,
-else `python3.6` on PATH; with CI=true a missing one is an error, not a skip.
+The spool reader (sent to `python3 -c` over SSH), the learner's `lab`, the session opener and the
+attestation helper run with the node's own interpreter, as do the protocol modules they import.
+
+Two checks, so that no run passes without one of them:
+- a static one, always: vermin (a maintained minimum-version detector: syntax, standard-library
+  modules, members and keyword arguments by the release that added them) reads every node file and
+  each must need nothing newer than 3.6;
+- a real CPython 3.6, where one is here: the reader streams a session as the daemon reads it,
+  `lab` shows progress and the capture problem, the helper's signing code imports. The interpreter
+  is LABGRADER_PYTHON36, else a pyenv 3.6 build, else `python3.6` on PATH. A fresh Debian 12 has
+  none and nothing the machine can install offers one (Debian 12's oldest python3 is 3.11; no
+  CPython 3.6 source is vendored): there these tests skip, in CI too, saying so in the run's
+  skip summary (scripts/test.sh runs pytest with -rs), and the static check is what holds the
+  floor.
 """
 
 from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from missing import missing
 from python36 import python36
 
-from grader.node.paths import node_file
+from grader.node.paths import node_file, protocol_files
 
 from .framing import ReaderProcess, file_bytes
+
+#: Every node-side Python program (grader/node/paths.py NODE_FILES, the scripts the daemon and
+#: install-attest.sh run) and the protocol modules they import.
+NODE_PYTHON = ("lab", "session_open.py", "spool_reader.py", "attest_run.py")
+FLOOR = (3, 6)
+
+
+def _vermin() -> ModuleType:
+    try:
+        import vermin
+    except ImportError:
+        missing("the vermin package is missing; pip install -e '.[test]'")
+    return vermin
+
+
+def test_every_node_program_needs_nothing_newer_than_python_3_6() -> None:
+    vermin = _vermin()
+    files = [node_file(n) for n in NODE_PYTHON] + list(protocol_files().values())
+    config = vermin.Config()
+    needs = {}
+    for path in files:
+        found = vermin.detect(path.read_text(encoding="utf-8"), config, str(path))
+        assert isinstance(found, list) and found[1] is not None, (path, found)
+        needs[path.name] = found[1]
+    too_new = {name: need for name, need in needs.items() if need > FLOOR}
+    if too_new:
+        why = subprocess.run(
+            [sys.executable, "-m", "vermin", "--no-tips", "--violations", "-t=3.6-"]
+            + [str(p) for p in files if p.name in too_new],
+            capture_output=True,
+            text=True,
+        ).stdout
+        pytest.fail(f"node files that need a python newer than 3.6: {too_new}\n{why}")
+    assert set(needs) >= {"lab", "spool_reader.py", "attest_run.py", "signed_run.py"}
+
+
+def test_the_floor_check_catches_a_python_3_7_program() -> None:
+    """The static check above reads what 3.6 lacks, not only syntax."""
+    vermin = _vermin()
+    newer = "import subprocess\nsubprocess.run(['true'], capture_output=True)\n"
+    assert vermin.detect(newer, vermin.Config(), "probe")[1] == (3, 7)
+    assert vermin.detect("import dataclasses\n", vermin.Config(), "probe")[1] == (3, 7)
 
 
 @pytest.fixture(scope="module")

@@ -200,8 +200,9 @@ export const STATE_RANK = { pending: 0, attempted: 1, verified: 2 };
 
 /** Where a learner is in one lab: the index of the step, from each step's [type, state] in lab
  * order (state "pending" or null: no verdict); null when every step is verified. The rule is
- * grader/verdict.py current_step's (tests/test_current_step.py runs this one, the node's twin
- * and that reference on the same cases): the first step not verified, except a question never answered while a later step has
+ * grader/verdict.py current_step's (tests/browser/test_current_step_js.py runs this one in
+ * Chromium on the cases tests/test_current_step.py holds the node's twin and that reference
+ * to): the first step not verified, except a question never answered while a later step has
  * a verdict (skipped, not stuck on); when only such questions are left, the first of them.
  * Both pages use it: the class grid follows live events, so it cannot wait for the server. */
 export function currentStep(steps) {
