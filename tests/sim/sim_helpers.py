@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 from pathlib import Path
+
+from missing import missing
 
 # IFF_UP | IFF_BROADCAST | IFF_MULTICAST, as /sys/class/net/<if>/flags shows an "up" NIC.
 FLAGS_UP = "0x1003"
 FLAGS_DOWN = "0x1002"
+
+
+def needs_unshare_and_ip() -> None:
+    """For a test that builds a network namespace of its own: a missing tool skips it, and with
+    CI=true is an error (scripts/ensure-tools.sh installs both)."""
+    if shutil.which("unshare") is None or shutil.which("ip") is None:
+        missing("needs unshare (util-linux) and ip (iproute2): scripts/ensure-tools.sh")
 
 
 def make_sysroot(root: Path, interfaces: list[tuple[str, str, str | None, str | None]]) -> Path:

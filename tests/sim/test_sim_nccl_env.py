@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import socket
 import subprocess
 
 import pytest
 from conftest import SIM_DIR
-from sim_helpers import FLAGS_DOWN, FLAGS_UP, check_real_socket_list, make_sysroot, real_ipv4
+from sim_helpers import (
+    FLAGS_DOWN,
+    FLAGS_UP,
+    check_real_socket_list,
+    make_sysroot,
+    needs_unshare_and_ip,
+    real_ipv4,
+)
 
 HOST = socket.gethostname().split(".")[0]
 RUN = "all_reduce_perf -b 1M -e 1M -g 2"
@@ -137,12 +143,10 @@ def test_real_interfaces_of_this_machine(sim):
     assert ":" in socket_line(v6.stdout).split("eth0:", 1)[1]  # an IPv6 address
 
 
-@pytest.mark.skipif(
-    shutil.which("unshare") is None or shutil.which("ip") is None, reason="needs unshare and ip"
-)
 def test_real_interfaces_in_a_network_namespace(sim):
     """A veth pair named ib0/eth7 in a fresh namespace: IPoIB wins while it is running, and a
     down ib0 is skipped by 2.30 (IFF_RUNNING) but still picked by NCCL 2.21."""
+    needs_unshare_and_ip()
     setup = (
         "ip link add ib0 type veth peer name eth7 && ip addr add 10.9.0.1/24 dev ib0 && "
         "ip addr add 10.8.0.1/24 dev eth7 && ip link set lo up && ip link set eth7 up && "

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
 
 import pytest
 from conftest import SIM_DIR
+from sim_helpers import needs_unshare_and_ip
 
 HOST = socket.gethostname().split(".")[0]
 FAMILY = ["all_reduce", "all_gather", "broadcast", "reduce", "reduce_scatter", "alltoall",
@@ -206,14 +206,12 @@ print(json.dumps({"ours": ours, "ip": theirs}))
 """
 
 
-@pytest.mark.skipif(
-    shutil.which("unshare") is None or shutil.which("ip") is None, reason="needs unshare and ip"
-)
 def test_enumeration_is_the_kernels_order_whatever_else_runs_here():
     """getifaddrs order, checked against `ip` in a namespace of our own, so what else runs on
     this machine (a demo's bridge and veths, other containers) cannot change the result: IPv4
     then IPv6, each interface by interface in ifindex order (ip's link order), and within one
     interface the kernel's own order, newest global IPv6 address first."""
+    needs_unshare_and_ip()
     probe = subprocess.run(["unshare", "-n", "true"], capture_output=True)
     if probe.returncode != 0:
         pytest.skip("unshare -n is not permitted here")
