@@ -39,6 +39,9 @@ fi
 
 [[ $(id -u) -eq 0 ]] || { echo "demo: run as root (it installs and starts a Docker engine)" >&2; exit 1; }
 
+log "command-line tools (curl for the readiness poll below)"
+scripts/ensure-tools.sh
+
 log "docker engine"
 scripts/ensure-docker.sh
 if ! command -v docker-compose >/dev/null; then

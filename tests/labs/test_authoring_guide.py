@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 REPO = Path(__file__).resolve().parents[2]
@@ -24,6 +25,7 @@ def shell_blocks() -> list[str]:
     return re.findall(r"^```sh\n(.*?)^```", GUIDE.read_text(encoding="utf-8"), re.M | re.S)
 
 
+@pytest.mark.slow
 def test_the_authoring_guide_runs_as_written(tmp_path: Path) -> None:
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}")
     outputs = []

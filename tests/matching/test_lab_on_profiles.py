@@ -15,6 +15,7 @@ REPO = Path(__file__).resolve().parents[2]
 LAB = REPO / "labs" / "nccl-bootstrap"
 
 
+@pytest.mark.slow
 def test_the_seed_lab_holds_on_every_node_profile(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["test-lab", "--profiles", "all", str(LAB)]) == 0
     out = capsys.readouterr().out
@@ -27,6 +28,7 @@ def test_the_seed_lab_holds_on_every_node_profile(capsys: pytest.CaptureFixture[
         assert f"PASS  nccl-bootstrap/tests/forced-interface.script on {name}" in out
 
 
+@pytest.mark.slow
 def test_the_transport_lab_holds_on_every_node_profile(capsys: pytest.CaptureFixture[str]) -> None:
     """The second lab compares a learner's own runs (P2P, SHM, socket) on each profile's
     modelled bandwidths: the honest any-node script verifies everywhere, IB and RoCE included."""
@@ -38,6 +40,7 @@ def test_the_transport_lab_holds_on_every_node_profile(capsys: pytest.CaptureFix
         assert f"PASS  nccl-transport/tests/echo-a-table.script on {name}" in out
 
 
+@pytest.mark.slow
 def test_a_fragile_pattern_fails_naming_profile_step_and_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
