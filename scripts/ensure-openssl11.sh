@@ -36,53 +36,18 @@ fi
 command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null ||
   die "needs apt-get and dpkg-deb (a Debian machine)"
 
-# The archives this machine's apt uses for its own release (suite = its codename), with their
-# keyrings: one-line `deb [opts] URI SUITE COMPONENTS` entries and deb822 stanzas alike.
-codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
-[[ -n $codename ]] || die "no VERSION_CODENAME in /etc/os-release"
-archives() {
-  local f
-  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-    [[ -f $f ]] || continue
-    awk -v s="$codename" '$1 == "deb" {
-        opts = ""; i = 2
-        if ($2 ~ /^\[/) { while ($i !~ /\]$/) { opts = opts " " $i; i++ }; opts = opts " " $i; i++ }
-        if ($(i + 1) == s) {
-          kr = ""
-          if (match(opts, /signed-by=[^] ]+/)) kr = substr(opts, RSTART + 10, RLENGTH - 10)
-          print $i "\t" kr
-        }
-      }' "$f"
-  done
-  for f in /etc/apt/sources.list.d/*.sources; do
-    [[ -f $f ]] || continue
-    # Stanzas are separated by blank lines; a URIs line may name several archives.
-    awk -v s="$codename" -v RS= '{
-        uris = ""; kr = ""; deb = 0; ok = 0
-        n = split($0, lines, "\n")
-        for (j = 1; j <= n; j++) {
-          line = lines[j]
-          if (line ~ /^Types:/ && line ~ /(^|[ \t])deb([ \t]|$)/) deb = 1
-          if (line ~ /^URIs:/) { sub(/^URIs:[ \t]*/, "", line); uris = line }
-          if (line ~ /^Signed-By:/) { sub(/^Signed-By:[ \t]*/, "", line); kr = line }
-          if (line ~ /^Suites:/) { m = split(line, w, /[ \t]+/); for (k = 2; k <= m; k++) if (w[k] == s) ok = 1 }
-        }
-        if (deb && ok) { m = split(uris, u, /[ \t]+/); for (k = 1; k <= m; k++) print u[k] "\t" kr }
-      }' "$f"
-  done
-}
-
 work=$(mktemp -d)
 trap 'rm -rf -- "$work"' EXIT
 mkdir -p "$work/state/lists/partial" "$work/cache/archives/partial" "$work/debs"
 : >"$work/state/status"
+# The archives this machine's apt uses for its own release, with their keyrings.
 while IFS=$'\t' read -r uri keyring; do
   [[ -n $uri ]] || continue
   opts=
   [[ -n $keyring && -f $keyring ]] && opts=" [signed-by=$keyring]"
   echo "deb$opts $uri $SUITE main" >>"$work/sources.list"
-done < <(archives | sort -u)
-[[ -s $work/sources.list ]] || die "no apt source for suite $codename in /etc/apt/sources.list*"
+done < <(scripts/apt-archives.sh)
+[[ -s $work/sources.list ]] || die "no apt source in /etc/apt/sources.list*"
 
 apt_opts=(
   -o "Dir::Etc::sourcelist=$work/sources.list" -o "Dir::Etc::sourceparts=-"
