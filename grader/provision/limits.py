@@ -26,7 +26,9 @@ QUIET = frozenset({"install-limits: done"})
 #: (as root) $1 = a learner: what limits that learner's logins get, one `key value` line each.
 #: usepam/pam: does sshd run a PAM session that loads pam_limits (directly or one include deep,
 #: as Debian's `@include` and RHEL's `include`/`substack` lines do); login: `ulimit -u` and
-#: `ulimit -v` in a PAM session of the learner (sudo's runs pam_limits, as sshd's does); systemd:
+#: `ulimit -v` in a PAM session of the learner: runuser's (util-linux; its PAM stack runs
+#: pam_limits, as sshd's does, on Debian 11/12 and RHEL 8), else sudo's (Debian 11's sudo stack
+#: has no pam_limits, so there sudo would show no limit that a login gets); systemd:
 #: the learner's slice's TasksMax, MemoryMax and CPUWeight as systemd applies them.
 PROBE_SCRIPT = r"""
 u=$1
@@ -39,7 +41,9 @@ for f in /etc/pam.d/sshd $(awk '$1 == "@include" { print "/etc/pam.d/" $2 }
   grep -qsE '^[[:space:]]*-?session[[:space:]].*pam_limits\.so' "$f" && pam=yes
 done
 echo "pam $pam"
-echo "login $(sudo -n -u "$u" -- bash -c 'echo "$(ulimit -u) $(ulimit -v)"' 2>/dev/null)"
+as_learner="sudo -n -u"
+command -v runuser >/dev/null && as_learner="runuser -u"
+echo "login $($as_learner "$u" -- bash -c 'echo "$(ulimit -u) $(ulimit -v)"' 2>/dev/null)"
 [ -e /dev/nvidiactl ] && echo "gpu yes"
 if [ -d /run/systemd/system ]; then
   echo "systemd $(systemctl show "user-$(id -u -- "$u").slice" -p TasksMax -p MemoryMax \
