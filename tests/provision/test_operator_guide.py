@@ -70,17 +70,32 @@ def test_following_the_operator_guide_grades_a_plain_node(
 ) -> None:
     wipe = "rm -rf /usr/local/lib/labgrader/sim /usr/local/lib/labgrader/sim-links"
     assert bare_node.exec(f"{wipe} /usr/local/bin/nvidia-smi").exit_code == 0
+    follow_the_guide([bare_node], tmp_path, monkeypatch, capsys)
+
+
+def follow_the_guide(
+    nodes: list[BareNode],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> Path:
+    """Every command of the guide, in order, with its inventory's one host entry made one per
+    node (each node's name, address, port and host key): an operator with several nodes. The
+    learner types the first step on the first node. Returns the folder the commands ran in."""
     alice = fakenode.generate_key(tmp_path / "alice", "alice")
     work = tmp_path / "ops"
     work.mkdir()
     monkeypatch.chdir(work)
 
     inventory = yaml.safe_load(blocks("yaml")[0])
-    inventory["defaults"]["key"] = str(bare_node.key)
+    inventory["defaults"]["key"] = str(nodes[0].key)
     inventory["defaults"]["labs"] = [LAB]
     inventory["defaults"]["learner_keys"] = {"alice": [Path(f"{alice}.pub").read_text().strip()]}
-    ((name, host),) = inventory["hosts"].items()
-    host.update(address=bare_node.host, port=bare_node.port, host_keys=[bare_node.host_key])
+    ((_, host),) = inventory["hosts"].items()
+    inventory["hosts"] = {
+        node.name: {**host, "address": node.host, "port": node.port, "host_keys": [node.host_key]}
+        for node in nodes
+    }
     (work / "inventory.yaml").write_text(yaml.safe_dump(inventory, sort_keys=False))
 
     daemon: Daemon | None = None
@@ -94,7 +109,7 @@ def test_following_the_operator_guide_grades_a_plain_node(
                 doc["api"]["port"] = port
                 config.write_text(yaml.safe_dump(doc))
                 daemon = Daemon(config, port, tmp_path / "daemon.log").start()
-                asyncio.run(type_first_step(bare_node, alice))
+                asyncio.run(type_first_step(nodes[0], alice))
                 token = os.environ["LABGRADER_TOKEN_ALICE"]
                 wait_for(partial(first_step_verified, daemon, token), 60, "first step verified")
             elif words[0] == "grader" and "--dry-run" in words:
@@ -102,11 +117,12 @@ def test_following_the_operator_guide_grades_a_plain_node(
                 assert main(words[1:]) in (0, 1)
                 report = capsys.readouterr().out
                 failed = [ln for ln in report.splitlines() if re.search(r"^\S+ +\S+ +failed ", ln)]
-                assert [ln.split()[1] for ln in failed] == ["health"], report
+                assert [ln.split()[1] for ln in failed] == ["health"] * len(nodes), report
             elif words[0] == "grader":
                 rc = main(words[1:])
-                log = work / "provision-logs" / f"{name}.log"
-                assert rc == 0, (line, log.read_text()[-3000:] if log.exists() else "")
+                logs = [work / "provision-logs" / f"{node.name}.log" for node in nodes]
+                tails = {p.name: p.read_text()[-3000:] for p in logs if p.exists()}
+                assert rc == 0, (line, capsys.readouterr().out, tails)
             elif words[0] == "export":
                 var = words[1].split("=", 1)[0]
                 got = subprocess.run(
@@ -124,3 +140,4 @@ def test_following_the_operator_guide_grades_a_plain_node(
     finally:
         if daemon is not None:
             assert daemon.stop() == 0, daemon.log_text()[-3000:]
+    return work
