@@ -846,6 +846,10 @@ class NodeIngest:
         b = self._batch
         return bool(b.offsets or b.records or b.verdicts or b.anomalies)
 
+    def pending_records(self) -> int:
+        """Command records parsed and not yet taken in a batch."""
+        return len(self._batch.records)
+
     def has_ended(self) -> bool:
         """The batch holds a finished command or a verdict: worth committing without delay."""
         return bool(self._batch.records or self._batch.verdicts)

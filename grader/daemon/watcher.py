@@ -74,6 +74,14 @@ SLICE_TURN_S = 0.005
 MIN_SLICE_BYTES = 4 * 1024
 # A batch the database refused is retried after this pause (it keeps its place: order matters).
 INGEST_RETRY_S = 1.0
+# Commands a node may have parsed and not yet committed: past this the reader waits for the
+# flusher's commit before it reads on, and SSH flow control holds the rest on the node. Parsing
+# is faster than committing (a row or more per command), so without it a node sending short
+# commands as fast as it can (the hostile bench's command flood) piled up records, their
+# verdicts and engine state in memory (+70 MiB in one test run), and so did any node while the
+# database was away. A class's command end is one record; 256 is more than a minute of a
+# whole class's commands from one node.
+PENDING_RECORDS_MAX = 256
 
 
 def _log_hello(node: str, data: bytes) -> None:
@@ -151,6 +159,7 @@ class NodeWatcher:
         self.conn: asyncssh.SSHClientConnection | None = None
         self._wake = asyncio.Event()
         self._urgent = asyncio.Event()  # the batch holds an ended command: skip the window
+        self._committed = asyncio.Event()  # the flusher committed a batch (PENDING_RECORDS_MAX)
         self._last_status = 0.0
         self._log_budget = LogBudget()  # one budget for all the lines this node causes
         self.feedback = NodeFeedback(
@@ -289,6 +298,11 @@ class NodeWatcher:
                     self._wake.set()
                     if self.ingest.has_ended():
                         self._urgent.set()
+                    while self.ingest.pending_records() >= PENDING_RECORDS_MAX:
+                        self._committed.clear()
+                        self._urgent.set()
+                        self._wake.set()
+                        await self._committed.wait()
                 now = time.monotonic()
                 # Heartbeats keep this ticking while files are quiet: idle sessions close here,
                 # once a second (a walk of the open sessions, never one per frame).
@@ -449,6 +463,7 @@ class NodeWatcher:
         batch, ended = self._unsent
         events, states, cost_s = await self.committer.ingest_with_states(batch)
         self._unsent = None  # a failed batch stays and is retried as it was (idempotent)
+        self._committed.set()
         # The node pays for its commit like for its parsing: the debt in the loop's bucket makes
         # the reader's next charge pause, so a flood of short commands (little to parse, a row
         # each to write) is paced by what it costs, not by its few bytes.
