@@ -23,7 +23,7 @@ from grader.provision.attestation import ALLOWLIST_SH, probe_signing
 from grader.provision.drift import learner_path_check, self_check, tools_check
 from grader.provision.limits import probe_limits
 from grader.provision.nccltests import PROBE_BINARY, find_working
-from grader.provision.session import Node
+from grader.provision.session import Node, Result
 
 #: Capture needs PS0 (bash 4.4); the node programs (spool reader, helpers, `lab`) need python 3.6.
 BASH_MIN = (4, 4)
@@ -44,6 +44,8 @@ _NCCL_IF = re.compile(r"NET/Socket : Using \[0\]([^:\s]+):")
 NCCL_DEFAULT_EXCLUDED = ("docker", "lo")
 #: nvidia-smi answers in well under a second on a healthy node; a hung driver takes forever.
 SMI_TIMEOUT_S = 30.0
+#: Does nvidia-smi run: the health check, and the simulator step's probe of what it installed.
+SMI_PROBE = ("nvidia-smi", "-L")
 
 
 @dataclass(frozen=True)
@@ -160,6 +162,15 @@ def parse_smoke(text: str) -> tuple[float | None, str, bool]:
 
 def _version(text: str) -> tuple[int, ...]:
     return tuple(int(x) for x in re.findall(r"\d+", text)[:3])
+
+
+def nvidia_smi_check(smi: Result) -> Check:
+    """SMI_PROBE's result: does nvidia-smi run? On failure its last line says why (a driver's
+    "couldn't communicate", the simulator interpreter's SyntaxError), not a whole traceback."""
+    if smi.ok:
+        return Check("nvidia-smi", True, "present")
+    said = (smi.stderr.strip() or smi.stdout.strip()).splitlines()
+    return Check("nvidia-smi", False, said[-1].strip() if said else "missing")
 
 
 def shell_check(text: str) -> Check:
@@ -306,8 +317,8 @@ def run_health(node: Node, *, canary: bool = True) -> NodeReport:
     host = node.host
     report = NodeReport(host.name)
     add = report.checks.append
-    smi = node.run(["nvidia-smi", "-L"], timeout=SMI_TIMEOUT_S)
-    add(Check("nvidia-smi", smi.ok, "present" if smi.ok else (smi.stderr.strip() or "missing")))
+    smi = node.run(SMI_PROBE, timeout=SMI_TIMEOUT_S)
+    add(nvidia_smi_check(smi))
     report.gpus = parse_gpu_list(smi.stdout) if smi.ok else []
     sim = node.run(["bash", "-lc", SIMULATED_PROBE_SCRIPT, "probe"])
     report.simulated = sim.stdout.strip() == "simulated"
