@@ -11,7 +11,9 @@ on it: the tests install the operator guide's prerequisites with the guide's own
                says what it emulates and what not)
 
 Built once per recipe: a root's tag hashes its build script; a node image's tag hashes its context
-(fakenode.build_image), so CI rebuilds only what changed and a warm run only looks tags up.
+(fakenode.build_image), so CI rebuilds only what changed and a warm run only looks tags up. The
+Debian images need nothing but the engine and the apt archive; only the rhel8-like image needs a
+CPython 3.6 on this machine (tests/python36.py), asked for only when it is built.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from pathlib import Path
 import docker
 import docker.errors
 import fakenode
-from python36 import find_python36
 
 DISTROS_DIR = fakenode.REPO / "provisioning" / "distros"
 ROOT_SCRIPT = DISTROS_DIR / "build-plain-image.sh"
@@ -50,6 +51,11 @@ LIB_DIRS = (Path("/lib/x86_64-linux-gnu"), Path("/usr/lib/x86_64-linux-gnu"), Pa
 #: The guide's prerequisites a node must not get from apt: on the rhel8-like node python3 is
 #: its own 3.6 (Debian's python3 package would replace it with 3.9).
 PREINSTALLED = {"rhel8-like": ("python3",)}
+#: The guide's RHEL 8 packages (its `dnf install` line) as the Debian packages this stand-in
+#: node installs instead, since it has apt, not dnf: RHEL 8's python39 (an AppStream module:
+#: /usr/bin/python3.9 beside the platform python3 3.6) is, here, Debian 11's python3.9-minimal,
+#: which gives /usr/bin/python3.9 and leaves /usr/bin/python3 the node's 3.6.
+DNF_AS_APT = {"python39": "python3.9-minimal"}
 
 
 @dataclass(frozen=True)
@@ -60,12 +66,14 @@ class Distro:
     bash: str
     python: str
     openssl: str
+    #: The interpreter the GPU simulator's install picks (its programs' first line).
+    simulator_python: str
 
 
 DISTROS = (
-    Distro("debian11", "bullseye", bash="5.1", python="3.9", openssl="OpenSSL 1.1.1"),
-    Distro("debian12", "bookworm", bash="5.2", python="3.11", openssl="OpenSSL 3."),
-    Distro("rhel8-like", "bullseye", bash="4.4", python="3.6", openssl="OpenSSL 1.1.1"),
+    Distro("debian11", "bullseye", "5.1", "3.9", "OpenSSL 1.1.1", "/usr/bin/python3.9"),
+    Distro("debian12", "bookworm", "5.2", "3.11", "OpenSSL 3.", "/usr/bin/python3.11"),
+    Distro("rhel8-like", "bullseye", "4.4", "3.6", "OpenSSL 1.1.1", "/usr/bin/python3.9"),
 )
 
 
@@ -123,7 +131,8 @@ def _python36_tree(python36: str) -> list[fakenode.ContextEntry]:
     return entries
 
 
-def _rhel8_like_image(client: docker.DockerClient, python36: str) -> str:
+def ensure_rhel8_like_image(client: docker.DockerClient, python36: str) -> str:
+    """The rhel8-like node image (on the plain bullseye one), its python3 the 3.6 at `python36`."""
     root = ensure_root(client, "bullseye")
     base = _plain_image(client, "bullseye")
     return fakenode.build_image(
@@ -135,13 +144,8 @@ def _rhel8_like_image(client: docker.DockerClient, python36: str) -> str:
     )
 
 
-def ensure_images(client: docker.DockerClient) -> dict[str, str]:
-    """Every distro's node image, built where missing (the two roots in parallel)."""
-    python36 = find_python36()
-    if python36 is None:
-        raise RuntimeError("no Python 3.6 interpreter for the rhel8-like node (tests/python36.py)")
+def ensure_debian_images(client: docker.DockerClient) -> dict[str, str]:
+    """The plain Debian node images by distro name, built where missing (roots in parallel)."""
     with ThreadPoolExecutor(max_workers=2) as pool:
         plain = {s: pool.submit(_plain_image, client, s) for s in ("bullseye", "bookworm")}
-        images = {"debian11": plain["bullseye"].result(), "debian12": plain["bookworm"].result()}
-    images["rhel8-like"] = _rhel8_like_image(client, python36)
-    return images
+        return {"debian11": plain["bullseye"].result(), "debian12": plain["bookworm"].result()}

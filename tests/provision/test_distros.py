@@ -6,7 +6,8 @@ Per node: provisioning succeeds, the health report is ok with the node's own bas
 OpenSSL, and the graded canary verified every step of the lab: its attested steps verify only
 with runs the node signed (with OpenSSL 1.1.1 or 3.x through the helper's libcrypto), checked
 with the node's public key. The learner's first step, typed on the first node, verifies through
-`grader run`.
+`grader run`. On the rhel8-like node the signing helper runs on its python3 3.6 and the GPU
+simulator on the python3.9 the guide's RHEL 8 line installs beside it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import distros
 import fakenode
 import pytest
 from barenode import ADMIN_USER, BareNode
+from missing import missing
+from python36 import find_python36
 from test_operator_guide import GUIDE, follow_the_guide
 
 pytestmark = pytest.mark.fakenode
@@ -30,23 +33,34 @@ pytestmark = pytest.mark.fakenode
 #: The canary's detail when every step its script expects verified (all of them, signed ones
 #: included: labs/nccl-bootstrap/tests/any-node.expect.yaml).
 CANARY_VERIFIED = "nccl-bootstrap: 11/11 steps verified"
+#: An installed simulator program: its first line names the interpreter it runs on.
+SIM_PROGRAM = "/usr/local/lib/labgrader/sim/bin/nvidia-smi"
+#: The version of the python the attested nvidia-smi wrapper runs the signing helper on.
+HELPER_PYTHON = (
+    "py=$(sed -n 's/.*exec sudo -n \\(\\S*\\) -I -S .*/\\1/p' /usr/local/bin/nvidia-smi)"
+    ' && "$py" --version'
+)
 
 
-def prerequisites_line() -> str:
-    """The guide's §1 `apt-get install ...` (the one command it gives for a plain Debian node)."""
-    m = re.search(r"`(apt-get install [^`]+)`", GUIDE.read_text())
-    assert m is not None, "docs/operator-guide.md §1 shows no apt-get install line"
+def guide_line(command: str) -> str:
+    """The guide's §1 `COMMAND install ...` line (apt-get: a plain Debian node; dnf: RHEL 8)."""
+    m = re.search(rf"`({command} install [^`]+)`", GUIDE.read_text())
+    assert m is not None, f"docs/operator-guide.md §1 shows no {command} install line"
     return m.group(1)
 
 
 def install_prerequisites(node: BareNode, distro: str) -> str:
-    """The guide's line as root on the node (`-y`: the operator's yes), from the node's own apt
-    sources; a package the node must keep as it is (distros.PREINSTALLED) left out."""
+    """The guide's apt-get line as root on the node (`-y`: the operator's yes), from the node's
+    own apt sources; a package the node must keep as it is (distros.PREINSTALLED) left out. The
+    rhel8-like node also gets the guide's RHEL 8 `dnf install` packages, as the Debian packages
+    standing in for them (distros.DNF_AS_APT: this node has apt, not dnf)."""
     words = [
         w
-        for w in shlex.split(prerequisites_line())
+        for w in shlex.split(guide_line("apt-get"))
         if w not in distros.PREINSTALLED.get(distro, ())
     ]
+    if distro == "rhel8-like":
+        words += [distros.DNF_AS_APT[w] for w in shlex.split(guide_line("dnf"))[2:]]
     line = " ".join(shlex.quote(w) for w in [*words[:2], "-y", "-q", *words[2:]])
     done = node.exec(f"apt-get update -q && DEBIAN_FRONTEND=noninteractive {line}")
     assert done.exit_code == 0, done.text[-3000:]
@@ -54,37 +68,44 @@ def install_prerequisites(node: BareNode, distro: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def distro_images(docker_engine: fakenode.docker.DockerClient) -> dict[str, str]:
-    return distros.ensure_images(docker_engine)
+def debian_images(docker_engine: fakenode.docker.DockerClient) -> dict[str, str]:
+    return distros.ensure_debian_images(docker_engine)
 
 
-#: The nodes one test provisions together. rhel8-like fails today, strictly expected: the GPU
-#: simulator (`simulator: true`) needs python3 >= 3.7 (`from __future__ import annotations`,
-#: dataclasses) and the node's python3 is 3.6, so it installs but its programs do not run.
+@pytest.fixture(scope="session")
+def rhel8_like_image(docker_engine: fakenode.docker.DockerClient) -> str:
+    """Built only when a test uses it: only this image needs a CPython 3.6 on this machine."""
+    python36 = find_python36()
+    if python36 is None:
+        missing(
+            "no CPython 3.6 here for the rhel8-like node's /usr/bin/python3 (tests/python36.py: "
+            "LABGRADER_PYTHON36, ~/.pyenv/versions/3.6*, python3.6 on PATH)"
+        )
+    return distros.ensure_rhel8_like_image(docker_engine, python36)
+
+
+#: The nodes one test provisions together.
 GROUPS = [
     pytest.param(("debian11", "debian12"), id="debian11+debian12"),
-    pytest.param(
-        ("rhel8-like",),
-        id="rhel8-like",
-        marks=pytest.mark.xfail(
-            strict=True, reason="the GPU simulator does not run on python3 3.6"
-        ),
-    ),
+    pytest.param(("rhel8-like",), id="rhel8-like"),
 ]
 
 
 @pytest.fixture
-def distro_nodes(
-    request: pytest.FixtureRequest, distro_images: dict[str, str], admin_key: Path
-) -> Iterator[list[BareNode]]:
+def distro_nodes(request: pytest.FixtureRequest, admin_key: Path) -> Iterator[list[BareNode]]:
     """One fresh plain node per distro of the group, its admin `ops` logging in with admin_key."""
+    images: dict[str, str] = {}
+    if "rhel8-like" in request.param:
+        images["rhel8-like"] = request.getfixturevalue("rhel8_like_image")
+    if {"debian11", "debian12"} & set(request.param):
+        images.update(request.getfixturevalue("debian_images"))
     with ExitStack() as stack:
         nodes = []
         for d in distros.DISTROS:
             if d.name not in request.param:
                 continue
             started = stack.enter_context(
-                fakenode.sshd_container(distro_images[d.name], d.name, {ADMIN_USER: admin_key})
+                fakenode.sshd_container(images[d.name], d.name, {ADMIN_USER: admin_key})
             )
             nodes.append(
                 BareNode(
@@ -124,6 +145,9 @@ def test_the_guide_grades_a_plain_node_of_every_distribution(
             "node-python": details["node-python"],
             "openssl": node.exec("openssl version").text.strip(),
             "canary": details["canary"],
+            # what the simulator runs on, and the signing helper's python (the wrapper's sudo line)
+            "simulator-python": node.exec(f"head -n 1 {SIM_PROGRAM}").text.strip(),
+            "helper-python": node.exec(HELPER_PYTHON).text.strip(),
         }
         if not (
             report["ok"]
@@ -131,6 +155,8 @@ def test_the_guide_grades_a_plain_node_of_every_distribution(
             and seen["node-python"].startswith(f"python3 {distro.python}.")
             and seen["openssl"].startswith(distro.openssl)
             and seen["canary"].startswith(CANARY_VERIFIED)
+            and seen["simulator-python"] == f"#!{distro.simulator_python}"
+            and seen["helper-python"].startswith(f"Python {distro.python}.")
         ):
             problems.append(f"{distro.name}: {seen}")
     assert not problems, problems
