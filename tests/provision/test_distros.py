@@ -24,7 +24,6 @@ import distros
 import fakenode
 import pytest
 from barenode import ADMIN_USER, BareNode
-from missing import missing
 from python36 import find_python36
 from test_operator_guide import GUIDE, follow_the_guide
 
@@ -74,10 +73,14 @@ def debian_images(docker_engine: fakenode.docker.DockerClient) -> dict[str, str]
 
 @pytest.fixture(scope="session")
 def rhel8_like_image(docker_engine: fakenode.docker.DockerClient) -> str:
-    """Built only when a test uses it: only this image needs a CPython 3.6 on this machine."""
+    """Built only when a test uses it: only this image needs a CPython 3.6 on this machine.
+
+    Without one it is skipped with its reason, in CI too, never an error: a fresh Debian 12 has
+    no 3.6 to give the node (tests/python36.py says why; the node programs' floor is checked
+    statically there), and the Debian nodes' case does not depend on it."""
     python36 = find_python36()
     if python36 is None:
-        missing(
+        pytest.skip(
             "no CPython 3.6 here for the rhel8-like node's /usr/bin/python3 (tests/python36.py: "
             "LABGRADER_PYTHON36, ~/.pyenv/versions/3.6*, python3.6 on PATH)"
         )
