@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import logging
 import os
@@ -99,7 +100,8 @@ def _write_pid(path: Path) -> bool:
         tmp.write_text(f"{os.getpid()}\n")
         tmp.replace(path)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # a read-only folder refuses the unlink too (EROFS)
+            tmp.unlink(missing_ok=True)
         logging.getLogger("grader.daemon").warning(
             "event=pid_file_not_written path=%s detail=%s", path, exc.strerror or exc
         )
