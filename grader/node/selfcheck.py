@@ -11,6 +11,9 @@ line per problem it finds and nothing on a healthy node:
   needed. `sshd-unreadable` when sshd could not say (a config only root may read): not a problem
   it can name, so not reported as one.
 - `signing PATH`: a file signed runs need is gone (the node's key pair, the signing helper).
+- `wrapper NAME`: a login shell's PATH does not reach the attested wrapper of a program the
+  node's allowlist names (the wrapper removed, or another copy earlier on PATH): learners' runs
+  of it are not signed, and their attested steps cannot verify.
 
 The daemon runs it at each connection and every SELF_CHECK_EVERY_S (grader/daemon/watcher.py),
 `grader provision --check` runs it too (grader/provision/health.py). Measured cost: one SSH
@@ -19,6 +22,7 @@ channel and ~30 ms of node time (BENCHMARKS.md). Parsing is pure (`self_check_pr
 
 from __future__ import annotations
 
+import re
 import shlex
 
 from grader.node.paths import NODE_LIB_DIR
@@ -53,6 +57,16 @@ if [ "$signing" = on ]; then
   for f in /etc/labgrader/attest.key /etc/labgrader/attest.pub "$lib/attest_run.py"; do
     [ -e "$f" ] || echo "signing $f"
   done
+  # each attested program, as a login shell's PATH finds it (a learner's is the same system
+  # profile's): its wrapper, or the learner's runs of it are not signed
+  if [ -r /etc/labgrader/attested-programs ]; then
+    while IFS=$'\t' read -r n _; do
+      # `lab` is the node's own, with no wrapper: `lab answer` calls the helper itself
+      case $n in '' | lab | *[!A-Za-z0-9_.+-]*) continue ;; esac
+      p=$(bash -lc 'command -v -- "$1"' wrapper-probe "$n" 2>/dev/null </dev/null)
+      [ -n "$p" ] && grep -qsF '# labgrader attested wrapper' -- "$p" || echo "wrapper $n"
+    done </etc/labgrader/attested-programs
+  fi
 fi
 [ -n "$learner" ] || exit 0
 sshd=$(command -v sshd || echo /usr/sbin/sshd)
@@ -87,6 +101,8 @@ def self_check_command(learner: str | None, signing: bool, lib_dir: str = NODE_L
     return shlex.join(self_check_argv(learner, signing, lib_dir))
 
 
+#: A program name the allowlist may give (the script prints only such names; the parser checks).
+_PROGRAM = re.compile(r"[A-Za-z0-9_.+-]{1,64}")
 #: What the daemon reads of the check's output at most: a healthy node prints nothing, a broken one
 #: a few short lines; the rest of a node that prints more is not read (a node's bytes are hostile).
 SELF_CHECK_MAX_BYTES = 4096
@@ -101,6 +117,7 @@ def self_check_problems(output: str, learner: str | None = None) -> list[str]:
     a status line holds nothing a node made up."""
     hooks: list[str] = []
     signing: list[str] = []
+    wrappers: list[str] = []
     problems: list[str] = []
     signing_names = {*SIGNING_FILES, f"{NODE_LIB_DIR}/attest_run.py"}
     for line in output[:SELF_CHECK_MAX_BYTES].splitlines():
@@ -112,6 +129,9 @@ def self_check_problems(output: str, learner: str | None = None) -> list[str]:
         elif kind == "signing":
             if (rest in signing_names or rest.endswith("/attest_run.py")) and rest not in signing:
                 signing.append(rest if rest in signing_names else "attest_run.py")
+        elif kind == "wrapper":
+            if _PROGRAM.fullmatch(rest) and rest not in wrappers and len(wrappers) < 8:
+                wrappers.append(rest)
         elif kind == "sshd":
             keys = [k for k in rest.partition(" ")[0].split(",") if k in LEARNER_SSHD_SETTINGS]
             if keys:
@@ -124,6 +144,10 @@ def self_check_problems(output: str, learner: str | None = None) -> list[str]:
         problems.insert(0, f"capture hooks missing ({', '.join(hooks)}): logins are not graded")
     if signing:
         problems.append(f"signing files missing ({', '.join(signing)})")
+    if wrappers:
+        problems.append(
+            f"attested wrappers not on a login PATH ({', '.join(wrappers)}): runs are not signed"
+        )
     return problems
 
 

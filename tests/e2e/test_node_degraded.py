@@ -59,7 +59,7 @@ async def _login_banner(seat: Any) -> str:
         return seen
 
 
-def test_broken_hooks_and_sshd_block_show_degraded_with_the_fix(one_fake_node, tmp_path):
+def test_broken_hooks_sshd_block_and_wrapper_show_degraded_with_the_fix(one_fake_node, tmp_path):
     seat = one_fake_node
     node = seat.node
     port = free_port()
@@ -93,6 +93,19 @@ def test_broken_hooks_and_sshd_block_show_degraded_with_the_fix(one_fake_node, t
         ), got
         assert "forcecommand" in got["error"] and "allowtcpforwarding" in got["error"], got
         assert got["error"].endswith("— run grader provision"), got
+        restore = saved.replace("'", "'\\''")
+        node.exec(["sh", "-c", f"printf '%s' '{restore}' > {DROPIN}"])
+        _wait_status(daemon, seat.node_id, "connected")
+
+        # the attested wrapper removed: a login shell finds the program unwrapped, or not at all
+        wrapper = node.exec(["bash", "-lc", "command -v all_reduce_perf"]).text.strip()
+        assert wrapper, "the fake node has no all_reduce_perf on a login PATH"
+        assert node.exec(["mv", wrapper, wrapper + ".away"]).exit_code == 0
+        got = _wait_status(daemon, seat.node_id, "degraded")
+        assert "attested wrappers not on a login PATH (all_reduce_perf" in got["error"], got
+        assert got["error"].endswith("— run grader provision"), got
+        assert node.exec(["mv", wrapper + ".away", wrapper]).exit_code == 0
+        _wait_status(daemon, seat.node_id, "connected")
     finally:
         assert daemon.stop() == 0, daemon.log_text()
     assert "event=node_degraded" in daemon.log_text()

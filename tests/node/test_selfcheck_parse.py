@@ -46,6 +46,9 @@ def test_a_status_line_holds_nothing_the_node_made_up() -> None:
     ]
     assert len(degraded_status(problems)) < 300
     assert self_check_problems("sshd bogus,keys alice\nhooks /x/evil\n", "alice") == []
+    assert self_check_problems("wrapper all_reduce_perf\nwrapper a;b\nwrapper " + "x" * 65) == [
+        "attested wrappers not on a login PATH (all_reduce_perf): runs are not signed"
+    ]
 
 
 def test_a_missing_tool_names_its_package_and_the_login_path_names_the_fix() -> None:
