@@ -57,6 +57,16 @@ from grader.matching.attest import (
 from grader.matching.clauses import join_clauses
 from grader.matching.closeness import ATTEMPT_CLOSENESS, closeness, weighed_parts
 from grader.matching.command_check import CommandMatch, check_command
+from grader.matching.engine_state import (
+    SNAPSHOT_VERSION,
+    ShellKey,
+    ShellState,
+    StepState,
+    shell_from_json,
+    shell_json,
+    step_from_json,
+    step_json,
+)
 from grader.matching.exit_check import check_duration, check_exit
 from grader.matching.numbers import check_comparisons, numbers_problem
 from grader.matching.output_check import OutputMatcher, OutputResult
@@ -76,39 +86,12 @@ SignedRun = Attestation
 # Anomalies kept in memory for the caller to log; the store is where they live for good. A shell
 # spewing forged markers must not grow the grader without bound.
 MAX_ANOMALIES_KEPT = 1000
-SNAPSHOT_VERSION = 1
 # Shells (session, aid) kept per learner and lab, in memory and in the snapshot stored with each
 # of the learner's batches. A course's logins give a learner tens to hundreds; a learner who
 # announces shells by the thousand (1,024 a session, the parser's MAX_SHELLS, times thousands of
 # sessions) made every batch serialise millions. Past the bound the oldest quarter is forgotten
 # (its exported variables and last exit): only that learner's own old shells pay.
 MAX_SHELLS_KEPT = 4096
-
-ShellKey = tuple[str, int]
-
-
-@dataclass(slots=True)
-class _StepState:
-    state: State = State.PENDING
-    reason: str = ""
-    captures: dict[str, str] = field(default_factory=dict)
-    evidence: Evidence | None = None
-    attempts: int = 0
-    answers: int = 0  # a question step's answers judged on their choice (its `attempts` limit)
-    # the last command whose line matched this step's command expectation (session, aid, n):
-    # what a later `immediately` step must directly follow
-    anchor: tuple[str, int, int] | None = None
-
-
-@dataclass(slots=True)
-class _Shell:
-    env: ShellEnv
-    last_n: int = -1  # highest CommandStarted n seen: anything not above it is a replay
-    ended_n: int = -1  # highest CommandEnded n judged
-    prev_cmd: int | None = None  # n of the last real command, for `immediately`
-    last_exit: int | None = None
-    # something changed $? since prev_cmd without running a command (a syntax error, Ctrl-C)
-    broken: bool = False
 
 
 @dataclass(slots=True)
@@ -141,7 +124,7 @@ class _Running:
     answers: list[tuple[str, str]]  # `lab answer <step> <choice>` on the line
     # the shell as it was before this command started: what a snapshot taken mid-command saves,
     # so a restored grader re-judges the command from its record as if it never saw the start
-    shell_before: _Shell
+    shell_before: ShellState
     # steps whose program the line runs (a command of theirs, verified or not): only these could
     # verify from its output, so only for the others is their expected output here suspicious
     relevant: frozenset[str] = frozenset()
@@ -168,16 +151,6 @@ def _unsigned_run(cv: CommandView | None) -> tuple[str, dict[str, str]]:
     if cv is None:
         return "", {}
     return run_shape(cv.cmd.program, cv.cmd.args), cv.env
-
-
-def _evidence_from_json(d: Mapping[str, Any] | None) -> Evidence | None:
-    if not d:
-        return None
-    d = dict(d)
-    d["pipestatus"] = tuple(d.get("pipestatus", ()))
-    d["matched"] = tuple(d.get("matched", ()))
-    d["values"] = tuple(d.get("values", ()))
-    return Evidence(**d)
 
 
 def _answer_words(view: LineView) -> list[tuple[str, str]]:
@@ -208,9 +181,9 @@ class LabGrader:
         self._used_macs: set[str] = set()
         # anomalies the engine itself found since the caller last took them (take_anomalies)
         self.fresh_anomalies: list[Anomaly] = []
-        self._steps: dict[str, _StepState] = {s.id: _StepState() for s in lab.steps}
+        self._steps: dict[str, StepState] = {s.id: StepState() for s in lab.steps}
         self.variables: dict[str, str] = {}
-        self._shells: dict[ShellKey, _Shell] = {}
+        self._shells: dict[ShellKey, ShellState] = {}
         self._running: dict[ShellKey, _Running] = {}
         self.anomalies: list[Anomaly] = []
         self.anomalies_seen = 0
@@ -377,7 +350,7 @@ class LabGrader:
         )
 
     # ------------------------------------------------------------ events
-    def _shell(self, session: str, aid: int) -> _Shell:
+    def _shell(self, session: str, aid: int) -> ShellState:
         key = (session, aid)
         sh = self._shells.get(key)
         if sh is None:
@@ -385,7 +358,7 @@ class LabGrader:
                 for old in list(itertools.islice(self._shells, MAX_SHELLS_KEPT // 4)):
                     if old not in self._running:
                         del self._shells[old]
-            sh = _Shell(ShellEnv(exported=dict(self.lab.environment)))
+            sh = ShellState(ShellEnv(exported=dict(self.lab.environment)))
             self._shells[key] = sh
         return sh
 
@@ -417,7 +390,9 @@ class LabGrader:
         sh = self._shell(ev.session, ev.aid)
         if ev.n <= sh.last_n:
             return  # replayed or duplicate: the parser reports it, grading ignores it
-        before = _Shell(sh.env.copy(), sh.last_n, sh.ended_n, sh.prev_cmd, sh.last_exit, sh.broken)
+        before = ShellState(
+            sh.env.copy(), sh.last_n, sh.ended_n, sh.prev_cmd, sh.last_exit, sh.broken
+        )
         sh.last_n = ev.n
         prev = None if sh.broken else sh.prev_cmd
         sh.prev_cmd = ev.n
@@ -982,31 +957,8 @@ class LabGrader:
             "lab": self.lab.id,
             "learner": self.learner,
             "variables": dict(self.variables),
-            "steps": {
-                sid: {
-                    "state": st.state.value,
-                    "reason": st.reason,
-                    "captures": dict(st.captures),
-                    "evidence": st.evidence.to_dict() if st.evidence else None,
-                    "attempts": st.attempts,
-                    "answers": st.answers,
-                    "anchor": list(st.anchor) if st.anchor else None,
-                }
-                for sid, st in self._steps.items()
-            },
-            "shells": [
-                {
-                    "session": s,
-                    "aid": aid,
-                    "env": sh.env.to_json(),
-                    "last_n": sh.last_n,
-                    "ended_n": sh.ended_n,
-                    "prev_cmd": sh.prev_cmd,
-                    "last_exit": sh.last_exit,
-                    "broken": sh.broken,
-                }
-                for (s, aid), sh in self._saved_shells()
-            ],
+            "steps": {sid: step_json(st) for sid, st in self._steps.items()},
+            "shells": [shell_json(key, sh) for key, sh in self._saved_shells()],
             "anomalies_seen": self.anomalies_seen,
             # only once signed runs were judged: snapshots without them stay as they were
             **({"attest_macs": sorted(self._used_macs)} if self._used_macs else {}),
@@ -1021,7 +973,7 @@ class LabGrader:
             ),
         }
 
-    def _saved_shells(self) -> list[tuple[ShellKey, _Shell]]:
+    def _saved_shells(self) -> list[tuple[ShellKey, ShellState]]:
         out = []
         for key, sh in self._shells.items():
             run = self._running.get(key)
@@ -1045,27 +997,11 @@ class LabGrader:
         g._elsewhere = {(s, sid) for s, sid in snapshot.get("output_elsewhere", ())}
         g.variables = dict(snapshot.get("variables", {}))
         for sid, d in snapshot.get("steps", {}).items():
-            if sid not in g._steps:
-                continue  # the lab lost a step since the snapshot
-            anchor = d.get("anchor")
-            g._steps[sid] = _StepState(
-                state=State(d["state"]),
-                reason=d.get("reason", ""),
-                captures=dict(d.get("captures", {})),
-                evidence=_evidence_from_json(d.get("evidence")),
-                attempts=int(d.get("attempts", 0)),
-                answers=int(d.get("answers", 0)),
-                anchor=(anchor[0], int(anchor[1]), int(anchor[2])) if anchor else None,
-            )
+            if sid in g._steps:  # (the lab may have lost a step since the snapshot)
+                g._steps[sid] = step_from_json(d)
         for d in snapshot.get("shells", []):
-            g._shells[(d["session"], int(d["aid"]))] = _Shell(
-                env=ShellEnv.from_json(d.get("env", {})),
-                last_n=int(d.get("last_n", -1)),
-                ended_n=int(d.get("ended_n", -1)),
-                prev_cmd=d.get("prev_cmd"),
-                last_exit=d.get("last_exit"),
-                broken=bool(d.get("broken", False)),
-            )
+            key, sh = shell_from_json(d)
+            g._shells[key] = sh
         g.anomalies_seen = int(snapshot.get("anomalies_seen", 0))
         return g
 
