@@ -70,7 +70,8 @@ def test_what_is_compared_is_a_fixed_length_digest() -> None:
 def test_the_app_reaches_tokens_only_through_the_table() -> None:
     source = inspect.getsource(api_app)
     assert "tokens.lookup(" in source
-    assert (
-        "operator_tokens" in source and source.count("operator_tokens") == 1
-    )  # only into the table
-    assert "learner_tokens" in source and source.count("learner_tokens") == 1
+    # only into the table: where the app is made, and where a reload gives it new ones
+    for name in ("operator_tokens", "learner_tokens"):
+        lines = [ln for ln in source.splitlines() if name in ln]
+        assert lines, name
+        assert all("TokenTable(" in ln or "tokens.configure(" in ln for ln in lines), lines
