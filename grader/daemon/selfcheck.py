@@ -30,6 +30,9 @@ log = logging.getLogger("grader.daemon")
 #: How often a connected node is checked again. A check is one SSH channel and ~50 ms of the
 #: node's time (BENCHMARKS.md); a broken node shows degraded within this long.
 SELF_CHECK_EVERY_S = 30.0
+#: The longest a check may take: a healthy node answers in well under a second (BENCHMARKS.md);
+#: past this the channel is closed and the node keeps its last status.
+SELF_CHECK_TIMEOUT_S = 10.0
 
 
 class NodeSelfCheck:
@@ -55,7 +58,8 @@ class NodeSelfCheck:
 
     async def check(self, conn: asyncssh.SSHClientConnection) -> str:
         try:
-            out = await within(self._stall_s, "running the self-check", self._output(conn))
+            limit = min(self._stall_s, SELF_CHECK_TIMEOUT_S)
+            out = await within(limit, "running the self-check", self._output(conn))
         except (OSError, asyncssh.Error, NodeStalled) as exc:
             # the stream's own stall timer judges the link; a slow check is only logged
             log.warning("event=self_check_failed node=%s detail=%s", self.node.id, exc)
@@ -71,10 +75,12 @@ class NodeSelfCheck:
         return line
 
     async def _output(self, conn: asyncssh.SSHClientConnection) -> str:
-        """The check's stdout, its first SELF_CHECK_MAX_BYTES only: a node that prints more (its
-        bytes are hostile) has the channel closed on it, never buffered."""
+        """The check's output, its first SELF_CHECK_MAX_BYTES only, stderr counted with stdout: a
+        node that prints more on either (its bytes are hostile: a flood on this channel is
+        decrypted by the loop every other node shares, outside the node's pacing) has the
+        channel closed on it, never buffered; and it has SELF_CHECK_TIMEOUT_S in all."""
         async with conn.create_process(
-            self._command, encoding=None, stderr=asyncssh.DEVNULL
+            self._command, encoding=None, stderr=asyncssh.STDOUT
         ) as process:
             out = b""
             while len(out) < SELF_CHECK_MAX_BYTES:
