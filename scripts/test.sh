@@ -13,8 +13,8 @@
 # lints and type-checks, fuzzes for 60 s and runs pytest. The fast tier needs only the
 # virtualenv and the command-line tools (scripts/ensure-tools.sh).
 # Measured on this 2-core box (README "Tests"): the fast tier 2-3 minutes once the virtualenv
-# exists; the full tier 37 minutes with the services installed and the demo up (CI's last run,
-# 35 minutes).
+# exists; the full tier's pytest 50 minutes from a fresh clone with the services installed and
+# the demo up, on a box shared with other tests for part of it (README "Tests").
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
