@@ -22,7 +22,7 @@ from pathlib import Path
 
 from grader.authoring.draft import LAB_ID, DraftError, build_draft, slug
 from grader.authoring.forgeries import first_scripts
-from grader.authoring.lesson_runs import answers_on_profiles, skipped
+from grader.authoring.lesson_runs import answers_on_profiles
 from grader.authoring.new_cmd import schema_hint
 from grader.authoring.profile_matrix import ProfileNotFound, select_profiles
 from grader.labs import (
@@ -113,15 +113,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{source}:{box.line}: the answer `{box.answer}`: {problem}", file=sys.stderr)
             print("nothing was written", file=sys.stderr)
             return 1
-    runs = _runs(lesson, args.profiles)
-    if isinstance(runs, dict):
-        for i, why in skipped([b.answer for b in lesson.boxes]).items():
-            box = lesson.boxes[i]
-            print(
-                f"{source}:{box.line}: not run on the node profiles ({why}): its output "
-                "patterns are not held against them",
-                file=sys.stderr,
-            )
+    runs = _runs(lesson, args.profiles, source)
     if isinstance(runs, str):
         print(f"grader import-lesson --profiles: {runs}", file=sys.stderr)
         return 2
@@ -167,9 +159,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _runs(lesson: Lesson, names: str) -> dict[int, dict[str, str]] | str | None:
+def _runs(lesson: Lesson, names: str, source: Path) -> dict[int, dict[str, str]] | str | None:
     """What each box's answer printed on each chosen profile (box line -> profile -> output),
-    None for `none`, or why the profiles cannot be run."""
+    None for `none`, or why the profiles cannot be run. A box not run (lesson_runs.runnable)
+    is named on stderr and left out."""
     if names.strip() == "none":
         return None
     missing = simulator_missing()
@@ -181,12 +174,17 @@ def _runs(lesson: Lesson, names: str) -> dict[int, dict[str, str]] | str | None:
         return str(exc)
     boxes = lesson.boxes
     printed = answers_on_profiles([b.answer for b in boxes], profiles)
-    runs: dict[int, dict[str, str]] = {}
-    for i, box in enumerate(boxes):
-        outs = {name: out[i] for name, out in printed.items()}
-        if all(o is not None for o in outs.values()):
-            runs[box.line] = {name: str(o) for name, o in outs.items()}
-    return runs
+    for i, why in printed.skipped.items():
+        print(
+            f"{source}:{boxes[i].line}: not run on the node profiles ({why}): its output "
+            "patterns are not held against them",
+            file=sys.stderr,
+        )
+    return {
+        box.line: {name: str(out[i]) for name, out in printed.outputs.items()}
+        for i, box in enumerate(boxes)
+        if i not in printed.skipped
+    }
 
 
 def _message(exc: Exception) -> str:

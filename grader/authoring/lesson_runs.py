@@ -34,6 +34,7 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import NamedTuple
 
 from grader.authoring.sandbox import install_simulator
 from grader.authoring.selftest import DEFAULT_PROFILE
@@ -121,14 +122,22 @@ def _run_profile(
     return _split(done.stdout.decode("utf-8", "replace"), marker, len(answers))
 
 
+class LessonRuns(NamedTuple):
+    """What `answers_on_profiles` found: profile name -> one output per answer (None for an
+    answer not run), and index -> why, for each answer not run (`runnable`)."""
+
+    outputs: dict[str, list[str | None]]
+    skipped: dict[int, str]
+
+
 def answers_on_profiles(
     answers: Sequence[str],
     profiles: Sequence[Path],
     environment: Mapping[str, str] = NODE_ENVIRONMENT,
     jobs: int = 4,
-) -> dict[str, list[str | None]]:
+) -> LessonRuns:
     """What each of `answers` prints, typed in order, on each profile (by name; DEFAULT_PROFILE
-    first): profile name -> one output per answer (None for an answer not run: `skipped`)."""
+    first), and which answers were not run and why."""
     chosen: list[tuple[str, Path | None]] = [(DEFAULT_PROFILE, None)]
     chosen += [(p.stem, p) for p in profiles]
     with tempfile.TemporaryDirectory(prefix="lesson-sim-") as scratch:
@@ -141,16 +150,10 @@ def answers_on_profiles(
             outputs = list(
                 pool.map(lambda c: _run_profile(typed, c[1], sim_bin, environment), chosen)
             )
-    return {
-        name: [None if w else o for o, w in zip(out, why, strict=True)]
-        for (name, _), out in zip(chosen, outputs, strict=True)
-    }
-
-
-def skipped(answers: Sequence[str]) -> dict[int, str]:
-    """Index -> why, for each answer `answers_on_profiles` does not run."""
-    with tempfile.TemporaryDirectory(prefix="lesson-sim-") as scratch:
-        sim_bin = Path(scratch) / "bin"
-        install_simulator(Path(scratch) / "sim", sim_bin)
-        simulated = frozenset(p.name for p in sim_bin.iterdir())
-    return {i: w for i, a in enumerate(answers) if (w := runnable(a, simulated))}
+    return LessonRuns(
+        {
+            name: [None if w else o for o, w in zip(out, why, strict=True)]
+            for (name, _), out in zip(chosen, outputs, strict=True)
+        },
+        {i: w for i, w in enumerate(why) if w},
+    )

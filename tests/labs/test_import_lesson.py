@@ -85,7 +85,7 @@ def test_the_seed_lesson_draft_holds_on_every_profile_or_says_where_not(tmp_path
     box's answer is typed on every node profile (the simulator, in the lesson's order); every
     pattern of the draft holds on all of them, or the review names it profile-specific."""
     lesson = parse_lesson(SEED_LESSON.read_text(encoding="utf-8"))
-    printed = answers_on_profiles([b.answer for b in lesson.boxes], matrix_profiles())
+    printed = answers_on_profiles([b.answer for b in lesson.boxes], matrix_profiles()).outputs
     assert len(printed) == len(matrix_profiles()) + 1  # and the default profile
     runs = {b.line: {n: outs[i] for n, outs in printed.items()} for i, b in enumerate(lesson.boxes)}
     draft = build_draft(lesson, "nccl-draft", "lab.schema.json", runs)
