@@ -121,26 +121,20 @@ def _remove_pid(path: Path) -> None:
 def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from grader.config import ConfigError, load_config
+    from grader.daemon.reload import read_config
     from grader.daemon.service import Daemon
-    from grader.labs import LabInvalid, load_lab
     from grader.store import Store
 
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_UtcFormatter(LOG_FORMAT))
     logging.basicConfig(level=args.log_level.upper(), handlers=[handler], force=True)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)  # its INFO is per-channel chatter
-    try:
-        config = load_config(args.config)
-        labs = {lab.id: lab for lab in map(load_lab, config.labs)}
-    except ConfigError as exc:
-        for problem in exc.problems:
+    found = read_config(Path(args.config))  # what a reload reads too
+    if isinstance(found, list):
+        for problem in found:
             print(problem, file=sys.stderr)
         return 2
-    except LabInvalid as exc:
-        for err in exc.errors:
-            print(err, file=sys.stderr)
-        return 2
+    config, labs = found
     if args.db:
         config = replace(config, db=args.db)
     store = Store.open(config.db)

@@ -353,21 +353,11 @@ class NodeWatcher:
         """Read the node's attestation key at every connect (provisioning may have added it)."""
         assert self.ingest is not None
         mode = self.config.attestation
-        key: bytes | None = None
+        key = None
         if mode != "off":
-            key, why = await within(
-                self.config.daemon.node_stall_s,
-                "reading the attestation key",
-                fetch_attest_key(conn, self.node.attest_key_path),
+            key = await self._read_key(
+                conn, logging.WARNING if mode == "required" else logging.INFO
             )
-            if key is None:
-                log.log(
-                    logging.WARNING if mode == "required" else logging.INFO,
-                    "event=attestation_unavailable node=%s mode=%s detail=%s",
-                    self.node.id,
-                    mode,
-                    json.dumps(why),
-                )
         self.ingest.set_attestation(key, enforced(mode, key))  # type: ignore[arg-type]
 
     async def _attestation_key_again(self, conn: asyncssh.SSHClientConnection) -> None:
@@ -375,19 +365,24 @@ class NodeWatcher:
         connection (the ingest asks at most every nodekeys.KEY_ASK_EVERY_S), since
         `grader provision --rotate-attest-key` may have changed it while learners worked."""
         assert self.ingest is not None
+        self.ingest.key_read(await self._read_key(conn, logging.WARNING))
+
+    async def _read_key(self, conn: asyncssh.SSHClientConnection, level: int) -> bytes | None:
+        """The node's attestation public key, or None, logged at `level` with why."""
         key, why = await within(
             self.config.daemon.node_stall_s,
             "reading the attestation key",
             fetch_attest_key(conn, self.node.attest_key_path),
         )
         if key is None:
-            log.warning(
+            log.log(
+                level,
                 "event=attestation_unavailable node=%s mode=%s detail=%s",
                 self.node.id,
                 self.config.attestation,
                 json.dumps(why),
             )
-        self.ingest.key_read(key)
+        return key
 
     def _heartbeat(self, data: bytes) -> None:
         try:
