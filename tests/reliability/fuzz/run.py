@@ -53,6 +53,7 @@ INSTRUMENT = {
     "matcher": ("grader.matching", "grader.verdict"),
     "lab_loader": ("grader.labs", "yaml"),
     "api_models": ("grader.api.models", "grader.api.views"),
+    "selfcheck": ("grader.node.selfcheck",),
     "run_record": (
         "grader.protocol.run_record",
         "grader.matching.signed_output",

@@ -66,6 +66,17 @@ RUN_RECORD_SEEDS = 16
 """Output records seeding the run-record target: the smallest the labs' self-tests keep."""
 
 
+#: What the self-check script prints (grader/node/selfcheck.py): a healthy node nothing, a broken
+#: one a line per problem.
+SELFCHECK_SEEDS = [
+    b"",
+    b"hooks /usr/local/lib/labgrader/hooks.bash\n",
+    b"sshd forcecommand,allowtcpforwarding alice\nsshd-unreadable\n",
+    b"signing /etc/labgrader/attest.key\nsigning /usr/local/lib/labgrader/attest_run.py\n",
+    b"wrapper all_reduce_perf\nwrapper sendrecv_perf\n",
+]
+
+
 def run_record_seeds() -> list[bytes]:
     """The labs' own output records (labs/*/tests/runs/, as the sandbox's helper wrote them),
     the smallest first: a fuzz input is at most the target's max_len."""
@@ -100,6 +111,7 @@ def main() -> None:
     rng = random.Random(32)  # the same bytes on every run
     _write("api_models", [rng.randbytes(API_SEED_BYTES) for _ in range(API_SEEDS)])
     _write("run_records", run_record_seeds())
+    _write("selfchecks", SELFCHECK_SEEDS)
 
 
 if __name__ == "__main__":

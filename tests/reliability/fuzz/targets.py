@@ -40,6 +40,7 @@ from grader.matching.cmdline import Pipeline, parse_flags, parse_line, simple_co
 from grader.matching.engine import LabGrader
 from grader.matching.road import ROADS, forces, problem, road_of, run_shape
 from grader.matching.signed_output import Unfollowable, Unseen, render, shown
+from grader.node.selfcheck import degraded_status, self_check_problems
 from grader.protocol import frames, markers, run_record
 from grader.store import NodeStatus, StepProgress
 
@@ -417,6 +418,26 @@ def fuzz_run_record(data: bytes) -> None:
     assert shape.startswith("all_reduce_perf -g ")
 
 
+_STATUS_FORMS = re.compile(
+    r"capture hooks missing \((?:capture-shell|hooks\.bash|labenv\.bash)(?:, [a-z.-]+)*\): "
+    r"logins are not graded"
+    r"|the learners' sshd block is not in effect for alice \([a-z, ]+ differ\)"
+    r"|signing files missing \([/a-z._, ]+\)"
+    r"|attested wrappers not on a login PATH \([A-Za-z0-9_.+, -]+\): runs are not signed"
+)
+"""Every problem a node's self-check output can become (grader/node/selfcheck.py)."""
+
+
+def fuzz_selfcheck(data: bytes) -> None:
+    """The daemon's self-check output as the node prints it (hostile: the node's bytes): the
+    problems read from it are only the forms the grader writes, naming only what the script can
+    print, and the status line stays short, whatever the bytes (grader/node/selfcheck.py)."""
+    problems = self_check_problems(data.decode("utf-8", "replace"), "alice")
+    assert all(_STATUS_FORMS.fullmatch(p) for p in problems), problems
+    line = degraded_status(problems)
+    assert len(line) < 1024 and "\n" not in line and "\x1b" not in line, line
+
+
 @dataclass(frozen=True)
 class Target:
     name: str
@@ -438,6 +459,7 @@ TARGETS = {
         Target("lab_loader", fuzz_lab_loader, ("labs",), 32768),
         Target("api_models", fuzz_api_models, ("api_models",), 2048),
         Target("run_record", fuzz_run_record, ("run_records",), 16384),
+        Target("selfcheck", fuzz_selfcheck, ("selfchecks",), 8192),
     )
 }
 
