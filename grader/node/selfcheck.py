@@ -108,6 +108,15 @@ _PROGRAM = re.compile(r"[A-Za-z0-9_.+-]{1,64}")
 SELF_CHECK_MAX_BYTES = 4096
 
 
+#: Wrapper names a status line shows at most (each up to 64 characters: the line stays short).
+_WRAPPERS_SHOWN = 8
+
+
+def _add(names: list[str], name: str) -> None:
+    if name not in names:
+        names.append(name)
+
+
 def self_check_problems(output: str, learner: str | None = None) -> list[str]:
     """SELF_CHECK_SCRIPT's output → one phrase per problem, in the order found.
 
@@ -118,30 +127,35 @@ def self_check_problems(output: str, learner: str | None = None) -> list[str]:
     hooks: list[str] = []
     signing: list[str] = []
     wrappers: list[str] = []
-    problems: list[str] = []
+    sshd_keys: list[str] = []
     signing_names = {*SIGNING_FILES, f"{NODE_LIB_DIR}/attest_run.py"}
+    # each list holds a name once, whatever a node repeats: the status line stays short
     for line in output[:SELF_CHECK_MAX_BYTES].splitlines():
         kind, _, rest = line.strip().partition(" ")
         if kind == "hooks":
             name = rest.rsplit("/", 1)[-1]
-            if name in CAPTURE_FILES and name not in hooks:
-                hooks.append(name)
+            if name in CAPTURE_FILES:
+                _add(hooks, name)
         elif kind == "signing":
-            if (rest in signing_names or rest.endswith("/attest_run.py")) and rest not in signing:
-                signing.append(rest if rest in signing_names else "attest_run.py")
+            if rest in signing_names:
+                _add(signing, rest)
+            elif rest.endswith("/attest_run.py"):
+                _add(signing, "attest_run.py")
         elif kind == "wrapper":
-            if _PROGRAM.fullmatch(rest) and rest not in wrappers and len(wrappers) < 8:
-                wrappers.append(rest)
+            if _PROGRAM.fullmatch(rest) and len(wrappers) < _WRAPPERS_SHOWN:
+                _add(wrappers, rest)
         elif kind == "sshd":
-            keys = [k for k in rest.partition(" ")[0].split(",") if k in LEARNER_SSHD_SETTINGS]
-            if keys:
-                who = f" for {learner}" if learner else ""
-                problems.append(
-                    f"the learners' sshd block is not in effect{who} "
-                    f"({', '.join(dict.fromkeys(keys))} differ)"
-                )
+            for key in rest.partition(" ")[0].split(","):
+                if key in LEARNER_SSHD_SETTINGS:
+                    _add(sshd_keys, key)
+    problems: list[str] = []
     if hooks:
-        problems.insert(0, f"capture hooks missing ({', '.join(hooks)}): logins are not graded")
+        problems.append(f"capture hooks missing ({', '.join(hooks)}): logins are not graded")
+    if sshd_keys:
+        who = f" for {learner}" if learner else ""
+        problems.append(
+            f"the learners' sshd block is not in effect{who} ({', '.join(sshd_keys)} differ)"
+        )
     if signing:
         problems.append(f"signing files missing ({', '.join(signing)})")
     if wrappers:

@@ -51,6 +51,27 @@ def test_a_status_line_holds_nothing_the_node_made_up() -> None:
     ]
 
 
+
+def test_a_node_repeating_its_lines_names_each_problem_once() -> None:
+    """Found by the fuzzer: 4 KiB of one repeated line made the status line ~4 KiB long. Each
+    name is listed once however often a node prints it, and the worst output the parser can
+    accept stays a short line."""
+    repeated = "sshd forcecommand alice\nsigning /x/attest_run.py\nsigning /y/attest_run.py\n" * 200
+    assert self_check_problems(repeated, "alice") == [
+        "the learners' sshd block is not in effect for alice (forcecommand differ)",
+        "signing files missing (attest_run.py)",
+    ]
+    from grader.node.selfcheck import CAPTURE_FILES, LEARNER_SSHD_SETTINGS, SIGNING_FILES
+
+    worst = "".join(
+        [f"hooks /x/{n}\n" for n in CAPTURE_FILES]
+        + [f"signing {n}\nsigning /x/attest_run.py\n" for n in SIGNING_FILES]
+        + [f"sshd {','.join(LEARNER_SSHD_SETTINGS)} alice\n"]
+        + [f"wrapper {i:02d}{'w' * 62}\n" for i in range(20)]
+    )
+    line = degraded_status(self_check_problems(worst, "alice"))
+    assert line.count("w" * 62) == 8 and len(line) < 1024
+
 def test_a_missing_tool_names_its_package_and_the_login_path_names_the_fix() -> None:
     assert tools_verdict(["ip"]) == (False, "missing ip: install iproute2")
     assert tools_verdict([])[0]
