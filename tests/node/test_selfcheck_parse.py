@@ -51,7 +51,6 @@ def test_a_status_line_holds_nothing_the_node_made_up() -> None:
     ]
 
 
-
 def test_a_node_repeating_its_lines_names_each_problem_once() -> None:
     """Found by the fuzzer: 4 KiB of one repeated line made the status line ~4 KiB long. Each
     name is listed once however often a node prints it, and the worst output the parser can
@@ -71,6 +70,7 @@ def test_a_node_repeating_its_lines_names_each_problem_once() -> None:
     )
     line = degraded_status(self_check_problems(worst, "alice"))
     assert line.count("w" * 62) == 8 and len(line) < 1024
+
 
 def test_a_missing_tool_names_its_package_and_the_login_path_names_the_fix() -> None:
     assert tools_verdict(["ip"]) == (False, "missing ip: install iproute2")
