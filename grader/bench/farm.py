@@ -152,18 +152,23 @@ class SimNode:
 
     def append(self, data: bytes) -> None:
         end = None
+        phase = False
         if b"\x1b]" in data:  # markers: never split across appends (chunks()), so only here
             now = f"{time.time():.6f}".encode()
             data = data.replace(self.rec.nonce.encode(), self.nonce.encode())
             data = _TIMED_MARKER.sub(lambda m: m[1] + now, data)
             end = _END_N.search(data)
+            phase = SR.PROMPT_MARKER in data or SR.START_MARKER in data
+        if phase:
+            for r in self.readers:
+                r.before_phase()
         view = memoryview(data)
         while view:
             view = view[os.write(self.fd, view) :]
         if end is not None and self.end_appended is None:
             self.end_appended = (int(end[1]), time.time())
         for r in self.readers:
-            r.appended(len(data), end is not None)
+            r.appended(len(data), end is not None, phase)
 
     def sent(self, now: float) -> None:
         """A reader wrote what it read to its channel: a D appended before is on its way."""
@@ -180,6 +185,13 @@ class SimNode:
             for m in rx.finditer(ts.read_bytes()):
                 out += m[0] + b"\n"
         return bytes(out)
+
+
+# A hold is due when `now - held_since >= hold` in the reader's float arithmetic; on the polling
+# grid the sum `held_since + hold` can land a hair past the tick where that holds. Waking this
+# much early finds that tick; a pass that finds nothing due yet tries the next one. (The inotify
+# reader wakes at the sum itself, its select timeout, as the model does.)
+_FLOAT_SLACK = 1e-6
 
 
 class ReadSchedule:
@@ -215,13 +227,26 @@ class ReadSchedule:
             k += 1
         return self.phase + k * step
 
-    def appended(self, now: float, size: int, ends: bool, held: int) -> bool:
-        """The session file grew at `now`; True when the real loop's read of it sends (a D
-        marker, or HOLD_BYTES unsent), else the oldest byte's HOLD_S is in deadline()."""
+    def appended(self, now: float, size: int, ends: bool, held: int, phase: bool = False) -> bool:
+        """The session file grew at `now`; True when the real loop's read of it must run then:
+        it sends (a D marker, or HOLD_BYTES unsent), or it changes the hold (`phase`: a prompt
+        or command-start marker, Follower.note_phase); else the oldest byte's hold is in
+        deadline()."""
         if self.unread_tick is None:
             self.unread_tick = self.tick_after(now)
         self.unread += size
-        return ends or held + self.unread >= SR.HOLD_BYTES
+        return ends or phase or held + self.unread >= SR.HOLD_BYTES
+
+    def read_before(self, now: float) -> float | None:
+        """A marker that changes the hold is appended at `now`: the real loop read what came
+        before it at an earlier tick, before the marker was in the file. That read's time, to
+        replay before the marker is written (None when the marker's own read takes it). Exact
+        for the inotify reader (a read at every append), which the bench runs; on the polling
+        grid the replayed read would also see what was appended after its tick, so that model
+        covers sessions without these markers only (tests/bench/test_farm_schedule.py)."""
+        if self.unread_tick is None or self.unread_tick >= self.tick_after(now):
+            return None
+        return self.catch_up(now)
 
     def catch_up(self, now: float) -> float | None:
         """The past read (its time) still to be replayed; then the bytes count as read."""
@@ -231,14 +256,16 @@ class ReadSchedule:
         return then
 
     def deadline(self, followers: Iterable[Any], idle_until: float) -> float:
-        """When the next send is due with no further append: a held or unread byte's HOLD_S,
-        or `idle_until` (the heartbeat)."""
+        """When the next send is due with no further append: a held byte's hold, an unread
+        byte's HOLD_S (the shorter hold: its read, then, tells which applies), or `idle_until`
+        (the heartbeat)."""
+        slack = 0.0 if self.poll_s is None else _FLOAT_SLACK
         deadline = idle_until
         for f in followers:
             if f.held:
-                deadline = min(deadline, f.held_since + SR.HOLD_S)
+                deadline = min(deadline, f.held_since + f.hold_s() - slack)
         if self.unread_tick is not None:
-            deadline = min(deadline, self.unread_tick + SR.HOLD_S)
+            deadline = min(deadline, self.unread_tick + SR.HOLD_S - slack)
         return deadline
 
 
@@ -263,10 +290,25 @@ class SimReader:
         self.due = True
         self.event.set()
 
-    def appended(self, size: int, ends: bool) -> None:
+    def before_phase(self) -> None:
+        """The read the real loop made before a prompt or command-start marker was appended
+        (ReadSchedule.read_before), replayed now, while the file does not hold it yet."""
+        then = self.schedule.read_before(time.time())
+        if then is None:
+            return
+        out = io.BytesIO()
+        for rel in self.files:
+            f = self.followers.get(rel)
+            if f is None:
+                f = self.followers[rel] = SR.Follower(0)
+            SR.pump(out, self.spool, rel, f, then)
+        if out.tell():
+            self.process.stdout.write(out.getvalue())
+
+    def appended(self, size: int, ends: bool, phase: bool) -> None:
         held = sum(len(f.held) for f in self.followers.values())
         first = self.schedule.unread_tick is None and not held
-        if self.schedule.appended(time.time(), size, ends, held):
+        if self.schedule.appended(time.time(), size, ends, held, phase):
             self.due = True
             self.event.set()
         elif first:  # the first unsent byte: its HOLD_S is now the deadline

@@ -24,6 +24,8 @@ from grader.bench.farm import SR, ReadSchedule
 from grader.protocol.frames import FrameDecoder
 
 END = SR.D_MARKER + b"0;aid=1;n=1;h=1;t=1.0;ps=0;k=x\x07"
+PROMPT = SR.PROMPT_MARKER + b"aid=1;k=x\x07$ "  # typing starts: the long hold
+START = SR.START_MARKER + b"aid=1;n=1;h=1;t=1.0;k=x\x07"  # a command runs: the short hold
 REL = "l0000/s.ts"
 
 
@@ -56,20 +58,27 @@ class Model:
         return sent
 
 
-def timeline_of(appends: list[tuple[int, str]]) -> list[tuple[float, bytes, bool]]:
-    """(append time, bytes, whether they end a command) for the drawn gaps and kinds."""
+def timeline_of(appends: list[tuple[int, str]]) -> list[tuple[float, bytes, bool, bool]]:
+    """(append time, bytes, whether they end a command, whether they switch the hold) for the
+    drawn gaps and kinds."""
     timeline, t = [], 0.0
     for gap_ms, kind in appends:
         t += gap_ms / 1000
-        data = {"echo": b"k", "end": b"out\r\n" + END, "bulk": b"x" * 40_000}[kind]
-        timeline.append((t, data, kind == "end"))
+        data = {
+            "echo": b"k",
+            "end": b"out\r\n" + END,
+            "prompt": PROMPT,
+            "start": START,
+            "bulk": b"x" * 40_000,
+        }[kind]
+        timeline.append((t, data, kind == "end", kind in ("prompt", "start")))
     return timeline
 
 
 def farm_run(
     root: Path,
     schedule: ReadSchedule,
-    timeline: list[tuple[float, bytes, bool]],
+    timeline: list[tuple[float, bytes, bool, bool]],
     label: Callable[[float], float],
     retry: Callable[[float], float],
 ) -> Model:
@@ -93,10 +102,12 @@ def farm_run(
             if wake is not None and wake <= w:
                 wake = retry(w)
             continue
-        at, data, ends = timeline[i]
+        at, data, ends, phase = timeline[i]
         i += 1
+        if phase and (then := schedule.read_before(at)) is not None:
+            farm.pump(then, label(then))  # SimReader.before_phase
         farm.write(data)
-        if schedule.appended(at, len(data), ends, len(farm.f.held)):
+        if schedule.appended(at, len(data), ends, len(farm.f.held), phase):
             nxt = schedule.tick_after(at)
         else:
             nxt = schedule.tick_after(schedule.deadline([farm.f], math.inf))
@@ -104,14 +115,21 @@ def farm_run(
     return farm
 
 
-appends = st.lists(
-    st.tuples(
-        st.integers(1, 2500),  # ms since the previous append: keystrokes, pauses, bursts
-        st.sampled_from(["echo", "echo", "echo", "end", "bulk"]),
-    ),
-    min_size=1,
-    max_size=60,
-)
+def appends_of(kinds: list[str]) -> st.SearchStrategy[list[tuple[int, str]]]:
+    return st.lists(
+        st.tuples(
+            st.integers(1, 2500),  # ms since the previous append: keystrokes, pauses, bursts
+            st.sampled_from(kinds),
+        ),
+        min_size=1,
+        max_size=60,
+    )
+
+
+# The polling model is exact for echoes, ends and bulk; the bench's readers are inotify ones,
+# whose model is exact with the prompt and command-start markers too (ReadSchedule.read_before).
+appends = appends_of(["echo", "echo", "echo", "end", "bulk"])
+marked_appends = appends_of(["echo", "echo", "echo", "end", "prompt", "start", "bulk"])
 
 
 @settings(
@@ -128,7 +146,7 @@ def test_the_farm_sends_the_real_loops_frames_at_the_real_loops_ticks(
 ) -> None:
     schedule = ReadSchedule(phase)
     timeline = timeline_of(appends)
-    stop = timeline[-1][0] + 3 * SR.HOLD_S
+    stop = timeline[-1][0] + 2 * SR.TYPING_HOLD_S
 
     def tick(k: int) -> float:
         return phase + k * SR.POLL_S
@@ -152,7 +170,7 @@ def test_the_farm_sends_the_real_loops_frames_at_the_real_loops_ticks(
 
     assert farm.sent == real.sent
     # and every appended byte was sent, in order
-    assert b"".join(d for _, _, d in farm.sent) == b"".join(d for _, d, _ in timeline)
+    assert b"".join(d for _, _, d in farm.sent) == b"".join(d for _, d, _, _ in timeline)
 
 
 @settings(
@@ -160,7 +178,7 @@ def test_the_farm_sends_the_real_loops_frames_at_the_real_loops_ticks(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
-@given(appends=appends)
+@given(appends=marked_appends)
 def test_the_farm_sends_the_inotify_readers_frames_when_it_would(tmp_path_factory, appends) -> None:
     schedule = ReadSchedule(0.0, poll_s=None)
     timeline = timeline_of(appends)
@@ -171,7 +189,7 @@ def test_the_farm_sends_the_inotify_readers_frames_when_it_would(tmp_path_factor
         return due if due > last else math.nextafter(last, math.inf)
 
     # The real loop on inotify: a pass at every append (the write wakes it), at the oldest held
-    # byte's HOLD_S (its select timeout) and every SAFETY_S (its safety pass).
+    # byte's hold (its select timeout) and every SAFETY_S (its safety pass).
     real = Model(tmp_path_factory.mktemp("real"))
     i, last, safety = 0, -1.0, SR.SAFETY_S
     while i < len(timeline) or real.f.held:
@@ -179,7 +197,7 @@ def test_the_farm_sends_the_inotify_readers_frames_when_it_would(tmp_path_factor
         if i < len(timeline):
             due.append(timeline[i][0])
         if real.f.held:
-            due.append(after(real.f.held_since + SR.HOLD_S, last))
+            due.append(after(real.f.held_since + real.f.hold_s(), last))
         now = min(due)
         if now == safety:
             safety += SR.SAFETY_S
@@ -199,9 +217,9 @@ def test_the_farm_sends_the_inotify_readers_frames_when_it_would(tmp_path_factor
     )
 
     assert farm.sent == real.sent
-    assert b"".join(d for _, _, d in farm.sent) == b"".join(d for _, d, _ in timeline)
+    assert b"".join(d for _, _, d in farm.sent) == b"".join(d for _, d, _, _ in timeline)
     # a command's end leaves when it is appended
-    ends = {t for t, _, e in timeline if e}
+    ends = {t for t, _, e, _ in timeline if e}
     assert ends <= {t for t, _, _ in farm.sent}
 
 

@@ -174,6 +174,42 @@ def test_echoes_are_held_and_a_command_end_goes_at_once(tmp_path):
     assert p.f.offset == p.path.stat().st_size
 
 
+def test_a_line_typed_at_a_prompt_waits_for_its_command_and_a_run_streams_each_second(tmp_path):
+    """After a prompt marker the echoes of the line being typed are held TYPING_HOLD_S; a
+    command-start marker restarts the clock at HOLD_S, so a quick command leaves in one frame
+    (its line, output and end) and a long one's output streams once a second."""
+    p = _Pumped(tmp_path)
+    prompt = b"\x1b]133;A;aid=1;k=x\x07$ "
+    start = b"\x1b]633;E;sleep\\x205;x\x07\x1b]133;C;aid=1;n=1;h=1;t=1;k=x\x07"
+    p.append(b"out\r\n" + D_END + prompt)
+    assert len(p.pump(now=200.0)) == 1  # the end (and the next prompt) at once
+    p.append(b"ech")
+    assert p.pump(now=200.5) == []
+    assert p.pump(now=200.5 + SR.HOLD_S) == []  # typing: not yet, however slow
+    p.append(b"o hi")
+    assert p.pump(now=200.5 + SR.TYPING_HOLD_S - 0.01) == []
+    p.append(b"\r\n" + start + b"hi\r\n")
+    assert p.pump(now=210.0) == []  # the command runs: its output so far waits HOLD_S from here
+    assert p.pump(now=210.0 + SR.HOLD_S - 0.01) == []
+    (late,) = p.pump(now=210.0 + SR.HOLD_S)
+    assert late.data == b"echo hi\r\n" + start + b"hi\r\n"
+    p.append(b"more\r\n" + D_END + prompt)
+    assert [f.data for f in p.pump(now=212.0)] == [b"more\r\n" + D_END + prompt]
+    # a quick command: typed over 9 s, run and ended at once: one frame
+    p.append(b"l")
+    assert p.pump(now=220.0) == []
+    p.append(b"s\r\n" + start)
+    assert p.pump(now=229.0) == []
+    p.append(b"file\r\n" + D_END + prompt)
+    assert [f.data for f in p.pump(now=229.01)] == [
+        b"ls\r\n" + start + b"file\r\n" + D_END + prompt
+    ]
+    p.append(b"x")
+    assert p.pump(now=230.0) == []
+    assert len(p.pump(now=230.0 + SR.TYPING_HOLD_S)) == 1  # a line left half-typed goes too
+    assert file_bytes(p.frames, p.rel) == p.path.read_bytes()
+
+
 def test_command_end_split_across_reads_is_found(tmp_path):
     p = _Pumped(tmp_path)
     cut = D_END.index(b"133;") + 2  # the marker's start itself is cut: "ESC]13" | "3;D;..."

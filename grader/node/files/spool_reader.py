@@ -35,9 +35,10 @@ SAFETY_S; HELLO says which mode runs ("wake": "inotify" or "poll").
 What is sent when: the daemon grades a command when its end (the OSC 133;D marker) arrives and
 has no use for each keystroke's echo on its own. So a session file's new bytes are held, and
 sent as one frame when they contain a whole D marker (at once: that is the latency learners
-feel), when HOLD_BYTES are held, or when the oldest held byte is HOLD_S old. Index files
+feel), when HOLD_BYTES are held, or when the oldest held byte is HOLD_S old (TYPING_HOLD_S while
+a line is typed at a prompt; a command's start restarts the clock). Index files
 (sessions.jsonl) are sent at once. Every frame is an SSH packet the daemon decrypts and
-dispatches; a typing learner produced ~10 a second, now ~1.
+dispatches; a typing learner produced ~10 a second, now about one per command.
 """
 
 import ctypes
@@ -76,8 +77,16 @@ SAFETY_S = 1.0
 # An idle stream still proves liveness (and dates the daemon's idle-session close and lag gauge)
 # every few seconds; SSH keepalives catch a dead link on their own.
 HEARTBEAT_S = 5.0
-# Bytes with no command end in them wait at most this long, or until this many are held.
+# Bytes with no command end in them wait at most this long, or until this many are held: a
+# running command's output so far (HOLD_S, from the command's start), a line being typed at a
+# prompt (TYPING_HOLD_S). Nothing is graded before a command's end, so a learner typing a command
+# over several seconds costs one frame (at its end), not one per second of echoes.
 HOLD_S = 1.0
+TYPING_HOLD_S = 10.0
+# The prompt marker (typing starts) and the command-start marker (output follows) switch between
+# the two holds. A learner can print either: that only changes when his own bytes are sent.
+PROMPT_MARKER = b"\x1b]133;A;"
+START_MARKER = b"\x1b]133;C;"
 HOLD_BYTES = 64 * 1024
 # The start of a command-end marker (grader/node/files/hooks.bash): ESC ] 133 ; D ;
 D_MARKER = b"\x1b]133;D;"
@@ -118,6 +127,8 @@ class Follower:
         self.held_since = 0.0  # when the oldest held byte was read
         self.tail = b""  # the last len(D_MARKER)-1 bytes read: a marker split across reads
         self.armed = False  # a D marker was read whose terminator (BEL or ESC) was not yet
+        self.typing = False  # the last marker read was a prompt's (A), not a command start (C)
+        self.phase_tail = b""  # the last len(PROMPT_MARKER)-1 bytes read, for note_phase
 
     def restart(self):
         self.seen = None
@@ -125,6 +136,26 @@ class Follower:
         self.held = bytearray()
         self.tail = b""
         self.armed = False
+        self.typing = False
+        self.phase_tail = b""
+
+    def hold_s(self):
+        """How long the oldest held byte may wait: a line being typed, or a run's output."""
+        return TYPING_HOLD_S if self.typing else HOLD_S
+
+    def note_phase(self, data, now):
+        """Follow prompt (A) and command-start (C) markers in the new bytes. A command start
+        restarts the hold clock: the line typed before it waited for its Enter, its output is
+        held HOLD_S from here (a quick command's end follows in the same frame)."""
+        buf = self.phase_tail + data
+        self.phase_tail = buf[-(len(PROMPT_MARKER) - 1) :]
+        prompt = buf.rfind(PROMPT_MARKER)
+        start = buf.rfind(START_MARKER)
+        if start > prompt:
+            self.typing = False
+            self.held_since = now
+        elif prompt > start:
+            self.typing = True
 
     def ends_command(self, data):
         """Do these new bytes complete a D marker? Scans only them plus the kept tail."""
@@ -356,10 +387,11 @@ def _pump_fd(out, rel, f, fd, st, now):
             if not f.held:
                 f.held_since = now
             f.held += data
+            f.note_phase(data, now)
             due = f.ends_command(data) or rel.endswith((INDEX_NAME, RUN_SUFFIX))
     if not f.held:
         return False
-    if not (due or len(f.held) >= HOLD_BYTES or now - f.held_since >= HOLD_S):
+    if not (due or len(f.held) >= HOLD_BYTES or now - f.held_since >= f.hold_s()):
         return False
     view = memoryview(f.held)
     for start in range(0, len(view), CHUNK_MAX):
@@ -618,7 +650,7 @@ def main():
             due = min(last_scan + SAFETY_S, last_sent + HEARTBEAT_S)
             for f in followers.values():
                 if f.held:
-                    due = min(due, f.held_since + HOLD_S)
+                    due = min(due, f.held_since + f.hold_s())
             timeout = max(0.0, due - time.time())
         # Sleeping in select on stdin doubles as the EOF check: the channel closed, we stop.
         ready, _, _ = select.select([0] if wake is None else [0, wake.fd], [], [], timeout)
