@@ -18,6 +18,7 @@ command re-fed after a crash triggers the same (session, aid, n) key and never a
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -29,6 +30,7 @@ import asyncssh
 
 from grader.capture import CommandRecord
 from grader.daemon.logbudget import LogBudget
+from grader.daemon.nodecommand import run_on_node
 from grader.labs import Lab, Step
 from grader.matching import OutputMatcher, check_exit, substitute, unknown_variables
 from grader.verdict import Evidence, State, StepVerdict
@@ -39,8 +41,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("grader.daemon.probes")
 
-# What a probe may print that we look at: probes are short checks (`ip -br link`, `ls`), and the
-# cap keeps a misconfigured probe (`cat /var/log/syslog`) from ballooning the daemon's memory.
+# What a probe may print: probes are short checks (`ip -br link`, `ls`). Past it the probe's
+# channel is closed and its step stays as it was (grader/daemon/nodecommand.py): a misconfigured
+# probe (`cat /var/log/syslog`) or a node answering with a flood never swells the daemon.
 PROBE_OUTPUT_MAX = 64 * 1024
 # Hard ceiling over a lab's own timeout_s: a probe blocks the next one on its node.
 PROBE_TIMEOUT_MAX_S = 30.0
@@ -120,8 +123,9 @@ async def run_probe(
     cmd = probe_command(step, variables)
     timeout = min(step.probe.timeout_s, PROBE_TIMEOUT_MAX_S)
     try:
-        res = await conn.run(cmd, check=False, timeout=timeout, encoding="utf-8", errors="replace")
-    except asyncssh.TimeoutError:
+        async with asyncio.timeout(timeout):
+            res = await run_on_node(conn, cmd, PROBE_OUTPUT_MAX)
+    except TimeoutError:
         say(
             logging.INFO,
             "event=probe_timeout lab=%s step=%s timeout_s=%.1f",
@@ -130,7 +134,16 @@ async def run_probe(
             timeout,
         )
         return None
-    output = str(res.stdout or "")[:PROBE_OUTPUT_MAX]
+    if res.overflow:  # its channel was closed: no exit status, and the output is cut
+        say(
+            logging.INFO,
+            "event=probe_output_too_long lab=%s step=%s max_bytes=%d",
+            lab.id,
+            step.id,
+            PROBE_OUTPUT_MAX,
+        )
+        return None
+    output = res.stdout.decode("utf-8", "replace")
     ok, why, matcher = judge(step, res.exit_status, output, variables)
     say(
         logging.INFO,

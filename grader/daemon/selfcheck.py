@@ -16,7 +16,8 @@ from collections.abc import Callable
 
 import asyncssh
 
-from grader.config import NodeConfig
+from grader.config import DEFAULT_NODE_CHECK_EVERY_S, NodeConfig
+from grader.daemon.nodecommand import run_on_node
 from grader.daemon.transport import NodeStalled, within
 from grader.node import (
     SELF_CHECK_MAX_BYTES,
@@ -29,7 +30,7 @@ log = logging.getLogger("grader.daemon")
 
 #: How often a connected node is checked again. A check is one SSH channel and ~50 ms of the
 #: node's time (BENCHMARKS.md); a broken node shows degraded within this long.
-SELF_CHECK_EVERY_S = 30.0
+SELF_CHECK_EVERY_S = DEFAULT_NODE_CHECK_EVERY_S
 #: The longest a check may take: a healthy node answers in well under a second (BENCHMARKS.md);
 #: past this the channel is closed and the node keeps its last status.
 SELF_CHECK_TIMEOUT_S = 10.0
@@ -40,9 +41,15 @@ class NodeSelfCheck:
     line, only when it changes (a status write per change, not per check)."""
 
     def __init__(
-        self, node: NodeConfig, signing: bool, stall_s: float, on_status: Callable[[str], None]
+        self,
+        node: NodeConfig,
+        signing: bool,
+        stall_s: float,
+        on_status: Callable[[str], None],
+        every_s: float = SELF_CHECK_EVERY_S,
     ) -> None:
         self.node = node
+        self._every_s = every_s
         learners = sorted(node.learners)
         self._learner = learners[0] if learners else None
         self._command = self_check_command(self._learner, signing)
@@ -51,10 +58,11 @@ class NodeSelfCheck:
         self.status = ""
 
     async def run(self, conn: asyncssh.SSHClientConnection) -> None:
-        """Check now, then every SELF_CHECK_EVERY_S until cancelled (the connection's end)."""
+        """Check now, then every `every_s` (daemon.node_check_every_s, default
+        SELF_CHECK_EVERY_S) until cancelled (the connection's end)."""
         while True:
             await self.check(conn)
-            await asyncio.sleep(SELF_CHECK_EVERY_S)
+            await asyncio.sleep(self._every_s)
 
     async def check(self, conn: asyncssh.SSHClientConnection) -> str:
         try:
@@ -76,20 +84,11 @@ class NodeSelfCheck:
 
     async def _output(self, conn: asyncssh.SSHClientConnection) -> str:
         """The check's output, its first SELF_CHECK_MAX_BYTES only, stderr counted with stdout: a
-        node that prints more on either (its bytes are hostile: a flood on this channel is
-        decrypted by the loop every other node shares, outside the node's pacing) has the
-        channel closed on it, never buffered; and it has SELF_CHECK_TIMEOUT_S in all."""
-        async with conn.create_process(
-            self._command, encoding=None, stderr=asyncssh.STDOUT
-        ) as process:
-            out = b""
-            while len(out) < SELF_CHECK_MAX_BYTES:
-                chunk = await process.stdout.read(SELF_CHECK_MAX_BYTES - len(out))
-                if not chunk:
-                    break
-                out += chunk
-            process.close()
-        return out.decode("utf-8", "replace")
+        node that prints more (its bytes are hostile: a flood on this channel is decrypted by the
+        loop every other node shares, outside the node's pacing) has the channel closed on it,
+        never buffered (nodecommand.py); and it has SELF_CHECK_TIMEOUT_S in all."""
+        res = await run_on_node(conn, self._command, SELF_CHECK_MAX_BYTES, merge_stderr=True)
+        return res.stdout.decode("utf-8", "replace")
 
     def reset(self) -> None:
         """A new connection: its status starts as plain connected."""

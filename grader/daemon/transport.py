@@ -34,6 +34,7 @@ from grader.config import (
     NodeConfig,
 )
 from grader.daemon.logbudget import LogBudget
+from grader.daemon.nodecommand import run_on_node
 from grader.daemon.pacing import TokenBucket
 from grader.node import SIMULATOR_MARK
 from grader.protocol import signed_run
@@ -811,12 +812,18 @@ async def fetch_attest_key(
         return None, f"{path}: {exc}"
 
 
+#: What `command -v python3` may print (a path) before its channel is closed on it.
+PYTHON_CHECK_MAX_BYTES = 4096
+
+
 async def has_python3(
     conn: asyncssh.SSHClientConnection, stall_s: float = DEFAULT_NODE_STALL_S
 ) -> bool:
     """One round trip per connection: is python3 on the grader account's PATH? NodeStalled when
     the node does not answer within stall_s."""
-    res = await within(stall_s, "python3 probe", conn.run("command -v python3", check=False))
+    res = await within(
+        stall_s, "python3 probe", run_on_node(conn, "command -v python3", PYTHON_CHECK_MAX_BYTES)
+    )
     return res.exit_status == 0
 
 

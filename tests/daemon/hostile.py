@@ -211,7 +211,8 @@ CASES: dict[str, Callable[[int], Iterator[bytes]]] = {
 
 
 def serve(case: str, workdir: Path) -> None:
-    """Serve CASES[case] to every spool reader the daemon starts, once `workdir/go` exists;
+    """Serve CASES[case] to every command the daemon runs there (the spool reader, the self-check,
+    a lab's probes: a node with root answers any of them), once `workdir/go` exists;
     write `workdir/peer.json` (port, known-hosts line, client key) when listening."""
     peer = SshPeer(workdir, python=False)
     script = CASES[case]

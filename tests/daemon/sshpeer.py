@@ -118,10 +118,27 @@ class SshPeer:
             env={"PATH": str(self.bin), "HOME": str(self.workdir), "LANG": "C.UTF-8"},
         )
         self.procs.append(proc)
-        await process.redirect(stdin=proc.stdin, stdout=proc.stdout, stderr=proc.stderr)
-        rc = await proc.wait()
-        await asyncio.sleep(0.05)  # let the redirected output drain into the channel
-        process.exit(rc)
+        # stdin is redirected; stdout and stderr are copied here, so the channel's EOF goes
+        # after both: asyncssh's redirect of the two pipes sent EOF at stdout's end, and stderr
+        # bytes still in their pipe then broke the connection (data after EOF)
+        await process.redirect(stdin=proc.stdin)
+
+        async def copy(src: asyncio.StreamReader, dst: asyncssh.SSHWriter[bytes]) -> None:
+            while chunk := await src.read(65536):
+                dst.write(chunk)
+                await dst.drain()
+
+        assert proc.stdout is not None and proc.stderr is not None
+        try:
+            await asyncio.gather(
+                copy(proc.stdout, process.stdout), copy(proc.stderr, process.stderr)
+            )
+        except (OSError, asyncssh.Error):  # the client closed the channel: the command ends too
+            if proc.returncode is None:
+                proc.kill()
+            await proc.wait()
+            return
+        process.exit(await proc.wait())
 
     async def _cut(self) -> None:
         for conn in self.conns:
