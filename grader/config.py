@@ -35,6 +35,8 @@ DEFAULT_NODE_BUFFER_BYTES = 1024 * 1024
 DEFAULT_MAX_SESSIONS_PER_LEARNER = 5000
 # The most a learner's prompt waits for its command's verdict (grader.daemon.feedback says why).
 DEFAULT_PROMPT_WAIT_MS = 200
+# How often the daemon runs a connected node's self-check (grader/daemon/selfcheck.py).
+DEFAULT_NODE_CHECK_EVERY_S = 30.0
 # Per-node pacing (grader.daemon.pacing says why these values): bytes a second after a 4 MiB
 # burst, the most of the loop's time one node may hold, and seconds paced within a minute before
 # the node is disconnected.
@@ -132,6 +134,7 @@ class DaemonSettings:
     node_over_budget_s: float = OVER_BUDGET_PACED_S  # paced seconds a minute, then disconnected
     max_sessions_per_learner: int = DEFAULT_MAX_SESSIONS_PER_LEARNER
     prompt_wait_ms: int = DEFAULT_PROMPT_WAIT_MS  # progress file's wait_ms (docs/daemon.md)
+    node_check_every_s: float = DEFAULT_NODE_CHECK_EVERY_S  # grader/daemon/selfcheck.py
     backoff: Backoff = field(default_factory=Backoff)
 
 
@@ -353,6 +356,7 @@ def load_config(path: str | Path) -> GraderConfig:
             "max_sessions_per_learner", DEFAULT_MAX_SESSIONS_PER_LEARNER
         ),
         prompt_wait_ms=d.get("prompt_wait_ms", DEFAULT_PROMPT_WAIT_MS),
+        node_check_every_s=float(d.get("node_check_every_s", DEFAULT_NODE_CHECK_EVERY_S)),
         backoff=Backoff(
             base_s=float(b.get("base_s", DEFAULT_BACKOFF_BASE_S)),
             max_s=float(b.get("max_s", DEFAULT_BACKOFF_MAX_S)),

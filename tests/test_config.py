@@ -147,3 +147,16 @@ def test_a_learner_whose_token_variable_is_unset_is_graded_and_named(
     with pytest.raises(ConfigError) as err:
         load_config(path)
     assert [p for p in err.value.problems if "LG_OP is not set" in p]
+
+
+def test_the_self_check_interval_is_a_setting_within_bounds(tmp_path: Path) -> None:
+    """daemon.node_check_every_s: how often a connected node's self-check runs (default 30 s);
+    under 5 s it would be a load of its own on every node, so the schema refuses it, located."""
+    assert (
+        load_config(_write(tmp_path, {"bob": ["nccl-bootstrap"]})).daemon.node_check_every_s == 30
+    )
+    path = _write(tmp_path, {"bob": ["nccl-bootstrap"]}, daemon={"node_check_every_s": 7.5})
+    assert load_config(path).daemon.node_check_every_s == 7.5
+    with pytest.raises(ConfigError) as err:
+        load_config(_write(tmp_path, {"bob": ["nccl-bootstrap"]}, daemon={"node_check_every_s": 1}))
+    assert any("node_check_every_s" in p for p in err.value.problems), err.value.problems

@@ -172,7 +172,11 @@ class NodeWatcher:
         )
         self.probes = NodeProbes(node.id, node.learners, self._log_budget)
         self.self_check = NodeSelfCheck(
-            node, config.attestation != "off", config.daemon.node_stall_s, self._degraded
+            node,
+            config.attestation != "off",
+            config.daemon.node_stall_s,
+            self._degraded,
+            config.daemon.node_check_every_s,
         )
         self._paced = PacedWindow()
         self._slice_bytes = FEED_SLICE_BYTES  # the next slice's size (SLICE_TURN_S)

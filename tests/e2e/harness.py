@@ -107,10 +107,12 @@ def write_config(
     labs: Sequence[Path] = (LAB_DIR,),
     learner_labs: Sequence[str] = (LAB_ID,),
     public_url: str | None = None,
+    daemon: dict[str, object] | None = None,
 ) -> Path:
     """A grader.yaml (JSON is YAML) for these seats; `known_hosts` overrides a node's pin,
     `ports` its address (127.0.0.1:port, a PortForward). The daemon loads `labs`; each seat's
-    learner takes `learner_labs` (lab ids); `public_url`: api.public_url, when given."""
+    learner takes `learner_labs` (lab ids); `public_url`: api.public_url, when given; `daemon`:
+    more daemon settings."""
     nodes = []
     for seat in seats:
         pin = (known_hosts or {}).get(seat.node_id)
@@ -148,6 +150,7 @@ def write_config(
             "keepalive_interval_s": 2,
             "keepalive_count_max": 2,
             "backoff": {"base_s": 0.2, "max_s": 1.0},
+            **(daemon or {}),
         },
     }
     path = directory / f"grader-{owner}.yaml"
