@@ -13,6 +13,10 @@ from fastapi import FastAPI
 
 # uvicorn binds in well under a second here; 10 s covers a loaded CI machine.
 STARTUP_TIMEOUT_S = 10.0
+# At shutdown uvicorn waits for open responses; an event stream a page still follows never ends
+# by itself, so after this long its task is cancelled (the app's lifespan shutdown still runs).
+# Without it every browser test's teardown waited out the 10 s join below.
+GRACEFUL_SHUTDOWN_S = 1
 
 
 def free_port() -> int:
@@ -26,7 +30,14 @@ def running(app: FastAPI) -> Iterator[str]:
     """Serve `app` and yield its base URL; shut the server down afterwards."""
     port = free_port()
     server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+        uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            lifespan="on",
+            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
