@@ -10,6 +10,7 @@ any sshd. Commands run under /bin/sh as the current user, with a PATH we choose.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import subprocess
@@ -118,17 +119,26 @@ class SshPeer:
             env={"PATH": str(self.bin), "HOME": str(self.workdir), "LANG": "C.UTF-8"},
         )
         self.procs.append(proc)
-        # stdin is redirected; stdout and stderr are copied here, so the channel's EOF goes
-        # after both: asyncssh's redirect of the two pipes sent EOF at stdout's end, and stderr
-        # bytes still in their pipe then broke the connection (data after EOF)
-        await process.redirect(stdin=proc.stdin)
+        # The three streams are copied here, not with process.redirect(): its copy of the two
+        # output pipes sent the channel's EOF at stdout's end, and stderr bytes still in their
+        # pipe then broke the connection (data after EOF); its stdin copy left a Queue.join()
+        # coroutine unawaited (asyncssh 2.24.1 process.py). Here EOF goes after both outputs.
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        stdin = proc.stdin
+
+        async def feed() -> None:
+            with contextlib.suppress(OSError, asyncssh.Error):
+                while chunk := await process.stdin.read(65536):
+                    stdin.write(chunk)
+                    await stdin.drain()
+            stdin.close()
 
         async def copy(src: asyncio.StreamReader, dst: asyncssh.SSHWriter[bytes]) -> None:
             while chunk := await src.read(65536):
                 dst.write(chunk)
                 await dst.drain()
 
-        assert proc.stdout is not None and proc.stderr is not None
+        feeding = asyncio.create_task(feed())
         try:
             await asyncio.gather(
                 copy(proc.stdout, process.stdout), copy(proc.stderr, process.stderr)
@@ -138,6 +148,8 @@ class SshPeer:
                 proc.kill()
             await proc.wait()
             return
+        finally:
+            feeding.cancel()
         process.exit(await proc.wait())
 
     async def _cut(self) -> None:
