@@ -70,6 +70,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="the fast tier: leave out tests needing a service (Docker, PostgreSQL, Chromium, "
         "the LRS), the built bash releases, or marked slow (scripts/test.sh --fast)",
     )
+    parser.addoption(
+        "--after-fast",
+        action="store_true",
+        help="the full tier less what --fast runs: for a run right after the fast tier in the "
+        "same checkout (.ci/run, which appends the two runs' coverage)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -88,22 +94,35 @@ def _service_markers(item: pytest.Item) -> list[str]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test by the services its fixtures need; with --fast, leave out the full tier."""
+    """Mark every test by the services its fixtures need; with --fast, leave out the full tier;
+    with --after-fast, leave out what --fast runs."""
     for item in items:
         for mark in _service_markers(item):
             item.add_marker(getattr(pytest.mark, mark))
-    if not config.getoption("fast"):
+    fast, after_fast = config.getoption("fast"), config.getoption("after_fast")
+    if fast and after_fast:
+        raise pytest.UsageError("--fast and --after-fast select disjoint tiers: give one")
+    if not fast and not after_fast:
         return
     keep, drop = [], []
     for item in items:
-        where = item.path.relative_to(TESTS).parts[:-1]
-        full = (where[0] if where else "") not in FAST_TIER_DIRS or any(
-            item.get_closest_marker(m) for m in FULL_TIER_MARKERS
-        )
-        (drop if full else keep).append(item)
+        (keep if _in_fast_tier(item) == fast else drop).append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
+
+
+def _in_fast_tier(item: pytest.Item) -> bool:
+    """Whether `pytest --fast` runs this item: a fast-tier directory, no service, not slow, and
+    on the system bash (the fast tier's shell matrix is the system bash alone)."""
+    where = item.path.relative_to(TESTS).parts[:-1]
+    if (where[0] if where else "") not in FAST_TIER_DIRS:
+        return False
+    if any(item.get_closest_marker(m) for m in FULL_TIER_MARKERS):
+        return False
+    callspec = getattr(item, "callspec", None)
+    params = callspec.params.values() if callspec is not None else ()
+    return not any(isinstance(p, shells.Shell) and p.bindir is not None for p in params)
 
 
 def _in_ci() -> bool:
