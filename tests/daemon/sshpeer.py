@@ -73,6 +73,18 @@ class SshPeer:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(10)
 
+    async def connect(self) -> asyncssh.SSHClientConnection:
+        """A client connection to this peer from the calling loop, its host key pinned."""
+        return await asyncssh.connect(
+            "127.0.0.1",
+            port=self.port,
+            username="grader",
+            client_keys=[str(self.client_key)],
+            known_hosts=asyncssh.import_known_hosts(self.known_hosts_line + "\n"),
+            agent_path=None,
+            config=[],
+        )
+
     @property
     def known_hosts_line(self) -> str:
         key = self.host_key.export_public_key().decode().strip()

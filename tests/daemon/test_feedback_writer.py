@@ -22,15 +22,7 @@ def peer(tmp_path: Path):
 
 
 async def connect(peer: SshPeer) -> asyncssh.SSHClientConnection:
-    return await asyncssh.connect(
-        "127.0.0.1",
-        port=peer.port,
-        username="grader",
-        client_keys=[str(peer.client_key)],
-        known_hosts=asyncssh.import_known_hosts(peer.known_hosts_line + "\n"),
-        agent_path=None,
-        config=[],
-    )
+    return await peer.connect()
 
 
 async def test_writes_reuse_one_sftp_session_and_recover_after_a_failure(peer, tmp_path):

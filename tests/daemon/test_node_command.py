@@ -7,7 +7,6 @@ import asyncio
 import tracemalloc
 from pathlib import Path
 
-import asyncssh
 import pytest
 
 from grader.daemon.nodecommand import run_on_node
@@ -26,15 +25,7 @@ def peer(tmp_path: Path):
 
 
 async def _run(peer: SshPeer, command: str, max_bytes: int, **kw: object):
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        port=peer.port,
-        username="grader",
-        client_keys=[str(peer.client_key)],
-        known_hosts=asyncssh.import_known_hosts(peer.known_hosts_line + "\n"),
-        agent_path=None,
-        config=[],
-    )
+    conn = await peer.connect()
     try:
         async with asyncio.timeout(CUT_WITHIN_S):
             return await run_on_node(conn, command, max_bytes, **kw)  # type: ignore[arg-type]
