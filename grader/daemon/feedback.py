@@ -10,7 +10,6 @@ verdicts for one learner becomes one write.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import time
@@ -21,7 +20,7 @@ from typing import Any
 import asyncssh
 
 from grader.daemon.logbudget import LogBudget
-from grader.daemon.transport import ReaderInput
+from grader.daemon.transport import ReaderInput, compact_json
 from grader.labs import Lab, Step
 from grader.store import Announcement, StepProgress, StepState, VerdictEvent
 from grader.verdict import step_view
@@ -297,7 +296,7 @@ async def write_progress(
 ) -> int:
     """Write progress/<learner>/progress.json atomically: temp file in that directory, rename;
     the bytes written."""
-    data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    data = compact_json(doc)
     final = progress_path(spool_root, learner)
     tmp = f"{spool_root}/progress/{learner}/.progress.json.{os.getpid()}.tmp"
     async with sftp.open(tmp, "wb", asyncssh.SFTPAttrs(permissions=PROGRESS_MODE)) as fh:

@@ -25,6 +25,7 @@ from importlib import resources
 from typing import Any, TypeVar
 
 import asyncssh
+import orjson
 
 from grader import metrics
 from grader.config import (
@@ -449,8 +450,19 @@ class ReaderInput:
 
 def progress_line(learner: str, doc: Mapping[str, Any]) -> bytes:
     """`{"progress": learner, "doc": doc}` and a newline (JSON never holds a raw newline)."""
-    msg = {"progress": learner, "doc": doc}
-    return json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+    return compact_json({"progress": learner, "doc": doc}) + b"\n"
+
+
+def compact_json(value: Any) -> bytes:
+    """`value` as compact UTF-8 JSON, the bytes `json.dumps(value, ensure_ascii=False,
+    separators=(",", ":"))` gives, made by orjson: a progress document (~17 KB for the two
+    labs) is encoded for every judged command, 69 µs with the json module and 4.5 µs with
+    orjson (BENCHMARKS.md). An integer outside 64 bits, which orjson refuses, takes the json
+    module's way."""
+    try:
+        return orjson.dumps(value)
+    except TypeError:  # orjson.JSONEncodeError: an int beyond 64 bits, a key that is not a str
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 class NodeLink:
