@@ -8,6 +8,7 @@ None, and the caller shows the regex itself; `grader lint` warns about those
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -74,6 +75,9 @@ _FORMS = {
 }
 
 
+# Pure in its text: a lab's few regexes are said once, not for every command weighed against
+# them. Bounded, since a text can hold a value captured from a learner's output.
+@functools.lru_cache(maxsize=1024)
 def _in_words(text: str, line: bool) -> str | None:
     if anything(text):
         return _FORMS["anything"][line]

@@ -59,17 +59,24 @@ def describe_value(vm: ValueMatch, variables: Mapping[str, str], lab: Lab | None
     unknown = _VAR.findall(v)
     if unknown and vm.kind != "absent":
         return pending_value(unknown[0], lab)
-    return {
-        "equals": v,
-        "prefix": f"something starting with {v}",
-        "contains": f"something containing {v}",
-        "regex": value_in_words(v) or f"something matching the pattern `{v}`",
-        "absent": "unset",
-        "selects_interface": (
+    # Only the wording of vm.kind is made: this runs for every value of every step a command
+    # is weighed against, and a regex's words take a parse of the pattern.
+    if vm.kind == "equals":
+        return v
+    if vm.kind == "prefix":
+        return f"something starting with {v}"
+    if vm.kind == "contains":
+        return f"something containing {v}"
+    if vm.kind == "regex":
+        return value_in_words(v) or f"something matching the pattern `{v}`"
+    if vm.kind == "absent":
+        return "unset"
+    if vm.kind == "selects_interface":
+        return (
             f"a value that makes NCCL use {v} ({v}, ={v}, a prefix or a list that selects it, "
             f"or ^docker,lo; a value that also keeps lo makes NCCL use lo)"
-        ),
-    }[vm.kind]
+        )
+    raise KeyError(vm.kind)
 
 
 def value_matches(vm: ValueMatch, value: str | None, variables: Mapping[str, str]) -> bool:
