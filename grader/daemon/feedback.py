@@ -20,7 +20,8 @@ from typing import Any
 import asyncssh
 
 from grader.daemon.logbudget import LogBudget
-from grader.daemon.transport import ReaderInput, compact_json
+from grader.daemon.transport import ReaderInput
+from grader.jsontext import compact_json
 from grader.labs import Lab, Step
 from grader.store import Announcement, StepProgress, StepState, VerdictEvent
 from grader.verdict import step_view

@@ -25,7 +25,6 @@ from importlib import resources
 from typing import Any, TypeVar
 
 import asyncssh
-import orjson
 
 from grader import metrics
 from grader.config import (
@@ -37,6 +36,7 @@ from grader.config import (
 from grader.daemon.logbudget import LogBudget
 from grader.daemon.nodecommand import run_on_node
 from grader.daemon.pacing import TokenBucket
+from grader.jsontext import compact_json
 from grader.node import SIMULATOR_MARK
 from grader.protocol import signed_run
 from grader.protocol.frames import (  # the frame format's home (grader/protocol/frames.py)
@@ -451,18 +451,6 @@ class ReaderInput:
 def progress_line(learner: str, doc: Mapping[str, Any]) -> bytes:
     """`{"progress": learner, "doc": doc}` and a newline (JSON never holds a raw newline)."""
     return compact_json({"progress": learner, "doc": doc}) + b"\n"
-
-
-def compact_json(value: Any) -> bytes:
-    """`value` as compact UTF-8 JSON, the bytes `json.dumps(value, ensure_ascii=False,
-    separators=(",", ":"))` gives, made by orjson: a progress document (~17 KB for the two
-    labs) is encoded for every judged command, 69 µs with the json module and 4.5 µs with
-    orjson (BENCHMARKS.md). An integer outside 64 bits, which orjson refuses, takes the json
-    module's way."""
-    try:
-        return orjson.dumps(value)
-    except TypeError:  # orjson.JSONEncodeError: an int beyond 64 bits, a key that is not a str
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 class NodeLink:

@@ -20,6 +20,8 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
+from grader.jsontext import json_text
+
 # How long a SQLite writer waits for another's lock before failing. An ingest transaction holds it
 # for milliseconds; 10 s absorbs a burst from many nodes and a slow disk without hiding a deadlock.
 SQLITE_BUSY_TIMEOUT_MS = 10_000
@@ -38,11 +40,13 @@ def create_engine(url: str) -> sa.Engine:
     """An engine for `url` with this project's per-dialect settings installed."""
     parsed = sa.make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        engine = sa.create_engine(parsed, connect_args={"check_same_thread": False})
+        engine = sa.create_engine(
+            parsed, connect_args={"check_same_thread": False}, json_serializer=json_text
+        )
         _configure_sqlite(engine)
         return engine
     if parsed.get_backend_name() == "postgresql":
-        return sa.create_engine(parsed, pool_pre_ping=True)
+        return sa.create_engine(parsed, pool_pre_ping=True, json_serializer=json_text)
     raise ValueError(
         f"unsupported database URL {parsed.render_as_string()!r}: use sqlite or postgresql"
     )
