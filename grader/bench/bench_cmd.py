@@ -61,6 +61,13 @@ def register(subparsers: Any) -> None:
         help="PostgreSQL URL (needed for --graders N; default: SQLite); each phase gets a "
         "fresh schema, dropped after",
     )
+    p.add_argument(
+        "--profile",
+        action="store_true",
+        help="sample the grader with py-spy during each phase: its CPU per verified step by job, "
+        "and the physical floor beside it (grader/bench/profile.py, floor.py); py-spy's stacks "
+        "are kept in --out as profile-N.raw",
+    )
     p.add_argument("--no-poller", action="store_true", help="skip the poller baseline")
     p.add_argument("--no-isolation", action="store_true", help="skip the isolation phase")
     p.add_argument(
@@ -142,6 +149,7 @@ async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dic
             "pages": args.pages,
             "repeat": args.repeat,
             "graders": args.graders,
+            "profile": args.profile,
         },
         "rows": [],
     }
@@ -169,8 +177,13 @@ async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dic
                         pages=args.pages,
                         graders=args.graders,
                         db=db,
+                        profile=args.profile,
                         **phase,
                     )
+                raw = work / f"grader-{n}{suffix}" / "profile.raw"
+                if raw.exists():  # py-spy's stacks, for a flame graph or a closer look
+                    args.out.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(raw, args.out / f"profile-{n}{suffix}.raw")
                 for each in g.graders:
                     print(
                         f"[bench] {n} nodes: {each['owner']} held {each['nodes']} nodes, "
@@ -206,4 +219,12 @@ async def _bench(args: argparse.Namespace, counts: list[int], work: Path) -> dic
         c = await runner.grader_phase(work / f"isolation-{n}", n, args.lab, cat=cat, **phase)
         result["isolation"] = report.isolation(by_count[n], c, cat["bytes"])
     result["parser"] = {**measure(build_stream(20.0)), "target_mb_per_s": TARGET_MB_S}
+    if args.profile:
+        from grader.bench import floor
+
+        # its own thread and loop: it measures one thread's CPU time
+        result["floor"] = {
+            **await asyncio.to_thread(floor.measure),
+            "packet_bytes": floor.PACKET_BYTES,
+        }
     return result

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from grader.bench import profile
 
 # Targets from the benchmark issue (one 2-core machine, loopback).
 TARGET_P50_MS = 50.0
@@ -89,6 +92,10 @@ def row(grader, poller, idle_rss_kib: int) -> dict[str, Any]:
                 "doubled": grader.feed_doubled,
             },
         },
+        # --profile: where the CPU of a verified step went, by job (grader/bench/profile.py)
+        "profile": None
+        if grader.profile is None
+        else profile.table(Counter(grader.profile), None if cpu_step is None else cpu_step * 1000),
         # Of the latency, the part spent on the (simulated) node before the grader could see
         # the command's end: measured by the farm, see farm.py.
         "node_side": ms(grader.node_side),
@@ -242,6 +249,23 @@ def table(result: dict[str, Any]) -> str:
             f"share of it {iso['others_grader_side_without']['p99_ms']} -> "
             f"{iso['others_grader_side_with_cat']['p99_ms']} ms "
             f"({iso['grader_side_p99_degradation']}x)"
+        )
+    for r in result["rows"]:
+        if prof := r.get("profile"):
+            busy = sum(int(j["samples"]) for j in prof)
+            lines.append(
+                f"{_label(r, repeated):>6} nodes: where a verified step's "
+                f"{r['grader']['cpu_ms_per_step']} ms of CPU went (py-spy, {busy} busy samples):"
+            )
+            lines.extend(
+                f"{'':>8}{_f(j['ms_per_step'], 7)} ms {100 * float(j['share']):5.1f} %  {j['job']}"
+                for j in prof
+            )
+    if fl := result.get("floor"):
+        lines.append(
+            f"floor on this machine: one {fl['packet_bytes']}-byte SSH packet received "
+            f"{fl['ssh_packet_ms']} ms, one SQLite commit of a command's rows {fl['commit_ms']} ms "
+            f"(grader/bench/floor.py)"
         )
     if parser := result.get("parser"):
         lines.append(f"parser: {parser['mb_per_s']} MB/s (target {parser['target_mb_per_s']:.0f})")

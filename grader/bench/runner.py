@@ -14,6 +14,8 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -187,6 +189,47 @@ class GraderPhase:
     feed_events: int = 0
     feed_missed: int = 0
     feed_doubled: int = 0
+    # --profile: py-spy's busy samples of the (first) grader during the typing, per job
+    # (grader/bench/profile.py).
+    profile: dict[str, int] | None = None
+
+
+#: py-spy's samples a second (--profile): each sample stops the grader for a moment, so the
+#: profiled run's CPU is a little higher than an unprofiled one's (BENCHMARKS.md).
+PROFILE_RATE = 500
+
+
+class Sampler:
+    """py-spy recording one process in raw (collapsed stack) format until stop()."""
+
+    def __init__(self, pid: int, out: Path, rate: int = PROFILE_RATE) -> None:
+        exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+        if not Path(exe).exists():
+            raise RuntimeError("--profile needs py-spy: pip install -e '.[bench]'")
+        self.out = out
+        command = [exe, "record", "--pid", str(pid), "--rate", str(rate), "--format", "raw"]
+        command.append("--nonblocking")
+        self.proc = subprocess.Popen(
+            [*command, "--output", str(out)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+
+    def stop(self) -> dict[str, int]:
+        """Stop recording (py-spy writes its file on SIGINT); busy samples per job."""
+        from grader.bench import profile
+
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            _, err = self.proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            _, err = self.proc.communicate()
+        if not self.out.exists():
+            why = err.decode("utf-8", "replace").strip()[-500:]
+            raise RuntimeError(f"py-spy wrote no profile (it needs ptrace rights): {why}")
+        with self.out.open() as lines:
+            return dict(profile.jobs(lines))
 
 
 async def wait_balanced(grader: Grader, owners: list[str], nodes: int) -> dict[str, int]:
@@ -293,11 +336,13 @@ async def grader_phase(
     pages: int = 0,
     graders: int = 1,
     db: str | None = None,
+    profile: bool = False,
 ) -> GraderPhase:
     """`pages`: that many learners also have their dashboard page open (a stream each, scoped
     to its learner), as in a class where learners watch their own progress. `graders`: that
     many `grader run` processes sharing the nodes through `db` (PostgreSQL); the measuring
-    client follows the first one's stream, which carries every grader's events (NOTIFY)."""
+    client follows the first one's stream, which carries every grader's events (NOTIFY).
+    `profile`: py-spy samples the first grader during the typing (Sampler)."""
     result = GraderPhase(nodes, pages=min(pages, nodes))
     farm = Farm(workdir, nodes, speed)
     owners = ["bench"] if graders == 1 else [f"bench-{k}" for k in range(graders)]
@@ -313,6 +358,7 @@ async def grader_phase(
     sse: asyncio.Task | None = None
     page_queue: asyncio.Queue = asyncio.Queue()
     page_tasks = []
+    sampler: Sampler | None = None
     try:
         result.connect_s = await grader.wait_connected(nodes)
         held = await wait_balanced(grader, owners, nodes) if graders > 1 else {"bench": nodes}
@@ -328,6 +374,8 @@ async def grader_phase(
         result.idle_s = time.monotonic() - idle_t0
         cpu0 = proc_cpu_s(grader.proc.pid)
         cpus0 = [proc_cpu_s(g.proc.pid) for g in fleet]
+        if profile:
+            sampler = Sampler(grader.proc.pid, workdir / "profile.raw")
         typing_t0 = time.monotonic()
         go = {"cmd": "go", "duration_s": duration_s, "stagger_s": stagger_s, "seed": nodes}
         if cat:
@@ -370,6 +418,8 @@ async def grader_phase(
             else:
                 result.attempted_latencies.append(lat)
         result.cpu_s = proc_cpu_s(grader.proc.pid) - cpu0
+        if sampler is not None:
+            result.profile, sampler = sampler.stop(), None
         stored = await polled_seqs(grader.base, grader.headers)
         result.feed_events = len(stored)
         result.feed_missed = len(set(stored) - set(seqs))
@@ -397,6 +447,9 @@ async def grader_phase(
                 result.own_by_learner.setdefault(learner, []).append(lat - node)
         (workdir / "latencies.json").write_text(json.dumps(samples))
     finally:
+        if sampler is not None:
+            sampler.proc.kill()
+            sampler.proc.wait()
         streams = [t for t in [sse, *page_tasks] if t is not None]
         for task in streams:
             task.cancel()

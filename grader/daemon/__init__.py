@@ -19,16 +19,17 @@ if TYPE_CHECKING:
     from grader.daemon.leasekeeper import LeaseKeeper
     from grader.daemon.run_cmd import register
     from grader.daemon.service import Daemon
-    from grader.daemon.transport import reader_script
+    from grader.daemon.transport import ENCRYPTION_ALGS, reader_script
     from grader.daemon.watcher import NodeWatcher
 
-__all__ = ["Daemon", "LeaseKeeper", "NodeWatcher", "reader_script", "register"]
+__all__ = ["ENCRYPTION_ALGS", "Daemon", "LeaseKeeper", "NodeWatcher", "reader_script", "register"]
 
 _HOMES = {
     "Daemon": "grader.daemon.service",
     "LeaseKeeper": "grader.daemon.leasekeeper",
     "NodeWatcher": "grader.daemon.watcher",
     "reader_script": "grader.daemon.transport",
+    "ENCRYPTION_ALGS": "grader.daemon.transport",  # the ciphers a node is offered (bench floor)
     "register": "grader.daemon.run_cmd",  # `grader run`
 }
 
