@@ -5,16 +5,16 @@ that only the receiving or committing side is counted:
 - one SSH packet of a command's size received through asyncssh: the bytes decrypted, the
   packet dispatched to its channel, the loop woken for it (one packet a millisecond, so each
   wakes the loop on its own, as a node's command end does);
-- one SQLite transaction with the statements a command's end writes (its record, a verdict
-  event, the step's state, the node's offset), with the store's pragmas (WAL, synchronous
-  NORMAL: grader/store/database.py).
+- one SQLite transaction with the rows a command's end writes, at their sizes in the store (the
+  node's offset, its record, a verdict event, the step's progress, the audit row, the engine
+  snapshot), with the store's pragmas (WAL, synchronous NORMAL: grader/store/database.py) and
+  plain sqlite3: no SQLAlchemy, no JSON.
 A verified step costs at least one of each; everything above them is the grader's own work.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 import tempfile
 import threading
@@ -114,39 +114,61 @@ def ssh_receive(packets: int) -> tuple[int, float]:
         server_loop.close()
 
 
+# A command end's rows at the sizes the bench's store holds (dbstat over a 100-node run's
+# grader.db): its record ~1.5 KB, a verdict's evidence ~600 bytes (in its event and in the
+# step's progress row), the audit row ~750 bytes, the learner's engine snapshot ~3 KB.
+RECORD_BYTES, EVIDENCE_BYTES, AUDIT_BYTES, SNAPSHOT_BYTES = 1500, 600, 750, 3000
+
+
 def commit_ms(commits: int = COMMITS) -> float:
     """CPU ms per SQLite transaction of a command end's rows (see the module's doc)."""
-    record = json.dumps({"line": "all_reduce_perf -b 8 -e 128M -f 2 -g 2", "out": "x" * 400})
+    record, evidence = "r" * RECORD_BYTES, "e" * EVIDENCE_BYTES
+    audit, snapshot = "a" * AUDIT_BYTES, "s" * SNAPSHOT_BYTES
     with tempfile.TemporaryDirectory(prefix="labgrader-floor-") as tmp:
         db = sqlite3.connect(Path(tmp) / "floor.db", isolation_level=None)
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = NORMAL")
         db.executescript(
             """
-            CREATE TABLE records (id INTEGER PRIMARY KEY, node TEXT, n INTEGER, body TEXT,
-                UNIQUE (node, n));
-            CREATE TABLE events (seq INTEGER PRIMARY KEY, learner TEXT, step TEXT, state TEXT,
-                reason TEXT, evidence TEXT);
-            CREATE TABLE states (learner TEXT, step TEXT, state TEXT, PRIMARY KEY (learner, step));
+            CREATE TABLE records (id INTEGER PRIMARY KEY, node TEXT, n INTEGER, learner TEXT,
+                t0 REAL, body TEXT, UNIQUE (node, n));
+            CREATE INDEX records_learner ON records (learner, t0);
+            CREATE TABLE events (seq INTEGER PRIMARY KEY, learner TEXT, step TEXT, n INTEGER,
+                state TEXT, evidence TEXT, UNIQUE (learner, step, n, state));
+            CREATE INDEX events_learner ON events (learner, seq);
+            CREATE TABLE progress (learner TEXT, step TEXT, state TEXT, evidence TEXT,
+                PRIMARY KEY (learner, step));
+            CREATE TABLE audit (seq INTEGER PRIMARY KEY, dedupe TEXT UNIQUE, detail TEXT);
+            CREATE TABLE snapshots (learner TEXT PRIMARY KEY, data TEXT);
             CREATE TABLE offsets (node TEXT PRIMARY KEY, offset INTEGER);
             INSERT INTO offsets VALUES ('n1', 0);
             """
         )
         t0 = time.thread_time()
         for n in range(commits):
+            step = f"s{n % 11}"
             db.execute("BEGIN IMMEDIATE")
-            db.execute("INSERT INTO records (node, n, body) VALUES ('n1', ?, ?)", (n, record))
-            db.execute(
-                "INSERT INTO events (learner, step, state, reason, evidence) "
-                "VALUES ('alice', ?, 'verified', '', ?)",
-                (f"s{n % 11}", record),
-            )
-            db.execute(
-                "INSERT INTO states VALUES ('alice', ?, 'verified') "
-                "ON CONFLICT (learner, step) DO UPDATE SET state = excluded.state",
-                (f"s{n % 11}",),
-            )
             db.execute("UPDATE offsets SET offset = ? WHERE node = 'n1'", (n * 600,))
+            db.execute(
+                "INSERT INTO records (node, n, learner, t0, body) VALUES ('n1', ?, 'alice', ?, ?)",
+                (n, float(n), record),
+            )
+            db.execute(
+                "INSERT INTO events (learner, step, n, state, evidence) "
+                "VALUES ('alice', ?, ?, 'verified', ?)",
+                (step, n, evidence),
+            )
+            db.execute(
+                "INSERT INTO progress VALUES ('alice', ?, 'verified', ?) "
+                "ON CONFLICT (learner, step) DO UPDATE SET state = excluded.state",
+                (step, evidence),
+            )
+            db.execute("INSERT INTO audit (dedupe, detail) VALUES (?, ?)", (f"verdict:{n}", audit))
+            db.execute(
+                "INSERT INTO snapshots VALUES ('alice', ?) "
+                "ON CONFLICT (learner) DO UPDATE SET data = excluded.data",
+                (f"{n:08d}{snapshot}",),
+            )
             db.execute("COMMIT")
         cpu = time.thread_time() - t0
         db.close()

@@ -99,6 +99,9 @@ _GRADER_MODULES = {
 # Modules whose caller decides the job: the process's entry (`grader run`, the root of every
 # sample of the loop's thread) and helpers every job calls (JSON text, metrics).
 _OUTER = frozenset({"cli.py", "daemon/run_cmd.py", "jsontext.py", "metrics.py"})
+# Classes of daemon/transport.py whose callers decide: the reader's channel carries both the
+# frames in and the progress lines out (its write is the write-back's SSH send).
+_TRANSPORT_SHARED = frozenset({"ReaderChannel"})
 # Functions of daemon/transport.py that belong to the progress write-back (the rest of that
 # module is the stream of frames).
 _WRITEBACK_FUNCS = frozenset({"send_progress", "progress_line"})
@@ -147,7 +150,9 @@ def _grader_job(parts: list[str], func: str) -> str | None:
     if rel in _OUTER:
         return None
     if rel == "daemon/transport.py":
-        return WRITEBACK if func in _WRITEBACK_FUNCS else FRAMES
+        if func.partition(".")[0] in _TRANSPORT_SHARED:
+            return None  # the reader's channel: its caller says whether a frame or a write-back
+        return WRITEBACK if func.rpartition(".")[2] in _WRITEBACK_FUNCS else FRAMES
     while rel:
         if rel in _GRADER_MODULES:
             return _GRADER_MODULES[rel]
@@ -183,7 +188,7 @@ def job_of(frames: list[tuple[str, str]]) -> str | None:
         lib = _library_job(parts)
         if lib == LOGGING:
             return LOGGING
-        job = _grader_job(parts, func.rpartition(".")[2])
+        job = _grader_job(parts, func)
         if job is not None:
             return job
         if library is None:

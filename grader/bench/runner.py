@@ -228,7 +228,7 @@ class Sampler:
         if not self.out.exists():
             why = err.decode("utf-8", "replace").strip()[-500:]
             raise RuntimeError(f"py-spy wrote no profile (it needs ptrace rights): {why}")
-        with self.out.open() as lines:
+        with self.out.open(encoding="utf-8", errors="replace") as lines:
             return dict(profile.jobs(lines))
 
 

@@ -46,6 +46,17 @@ JOBS = [
     ),
     # the progress line's SSH send is the write-back's; the rest of transport.py is the stream's
     (f"{ROOT};ReaderInput.send_progress (grader/daemon/transport.py:445)", profile.WRITEBACK),
+    (
+        f"{ROOT};ReaderInput.send_progress (grader/daemon/transport.py:446);"
+        "ReaderChannel.write (grader/daemon/transport.py:411);"
+        "_SelectorSocketTransport.write (asyncio/selector_events.py:1060)",
+        profile.WRITEBACK,
+    ),
+    (
+        f"{ROOT};stream_with_reader (grader/daemon/transport.py:640);"
+        "ReaderChannel.read (grader/daemon/transport.py:400)",
+        profile.FRAMES,
+    ),
     (f"{ROOT};stream_spool (grader/daemon/transport.py:700)", profile.FRAMES),
     (
         f"{ROOT};parse_line (grader/matching/cmdline.py:80);parse (bashlex/parser.py:610)",
