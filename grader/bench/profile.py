@@ -11,8 +11,9 @@ A sample is given to a job by the innermost frame (nearest the leaf) that decide
 - else the innermost grader frame names the job by its module (JOBS): the JSON and the SSH
   send of a progress write are the write-back's, a SQLAlchemy statement is the store's;
 - a stack with no grader frame is the library's own work: asyncssh receiving and decrypting a
-  packet, SQLAlchemy or the HTTP server between calls, the event loop itself, the executor's
-  threads handing work over.
+  packet, SQLAlchemy or the HTTP server between calls (their socket writes through asyncio
+  included); only a stack of nothing but asyncio and the executor is the event loop's own, or a
+  hand-off between threads (a worker's result woken onto the loop: call_soon_threadsafe).
 
 What py-spy cannot see: the garbage collector has no frame, so its time lands in the job whose
 allocation started it. Samples where a thread waits (the selector, an idle worker, a condition)
@@ -160,6 +161,10 @@ def _grader_job(parts: list[str], func: str) -> str | None:
     return OTHER
 
 
+# asyncio's functions that hand work between threads: a worker's result woken onto the loop.
+_HAND_OFFS = frozenset({"call_soon_threadsafe", "_write_to_self", "_read_from_self"})
+
+
 def _library_job(parts: list[str]) -> str | None:
     """The job of a library frame (`asyncssh/…`, the standard library's `asyncio/…`,
     `threading.py`) when no grader frame is nearer the leaf."""
@@ -182,7 +187,8 @@ def job_of(frames: list[tuple[str, str]]) -> str | None:
     func, path = frames[-1]
     if (func.rpartition(".")[2], path.rpartition("/")[2]) in IDLE_LEAVES:
         return None
-    library: str | None = None
+    library: str | None = None  # the innermost library frame's job, asyncio's and threads' aside
+    machinery: str | None = None  # the innermost asyncio or executor frame's
     for func, path in reversed(frames):
         parts = _parts(path)
         lib = _library_job(parts)
@@ -191,9 +197,13 @@ def job_of(frames: list[tuple[str, str]]) -> str | None:
         job = _grader_job(parts, func)
         if job is not None:
             return job
-        if library is None:
+        if func.rpartition(".")[2] in _HAND_OFFS and machinery is None:
+            machinery = THREADS
+        elif lib in (LOOP, THREADS):
+            machinery = machinery or lib
+        elif library is None:
             library = lib
-    return library or OTHER
+    return library or machinery or OTHER
 
 
 def jobs(lines: Iterable[str]) -> Counter[str]:

@@ -73,6 +73,19 @@ JOBS = [
     ),
     (f"{ROOT};RequestResponseCycle.send (uvicorn/protocols/http/h11_impl.py:480)", profile.FEED),
     (f"{ROOT};BaseEventLoop.call_soon (asyncio/base_events.py:760)", profile.LOOP),
+    # the HTTP server's socket write is the feed's, though asyncio's frame is the leaf
+    (
+        f"{ROOT};RequestResponseCycle.send (uvicorn/protocols/http/h11_impl.py:480);"
+        "_SelectorSocketTransport.write (asyncio/selector_events.py:1060)",
+        profile.FEED,
+    ),
+    # a worker's result woken onto the loop is a hand-off
+    (
+        f"{WORKER};Future.set_result (concurrent/futures/_base.py:545);"
+        "BaseEventLoop.call_soon_threadsafe (asyncio/base_events.py:807);"
+        "BaseSelectorEventLoop._write_to_self (asyncio/selector_events.py:141)",
+        profile.THREADS,
+    ),
     # absolute paths, as py-spy writes a file outside sys.path, are cut at site-packages
     (
         f"{ROOT};Engine.connect (/x/venv/lib/python3.11/site-packages/sqlalchemy/engine.py:9)",
