@@ -104,7 +104,7 @@ class Queries(Connections):
 
     def _step_states(self, conn: sa.Connection, learner: str, lab: str) -> list[StepState]:
         params = {"learner": learner, "lab": lab}
-        rows: Sequence[Any] = self._step_states_sql.run(conn, params).all()
+        rows: Sequence[Any] = self._step_states_sql.rows(conn, params)
         return [StepState(*row) for row in rows]
 
     def learners(self) -> list[str]:

@@ -42,9 +42,12 @@ class Prepared:
     few. Here the SQL string, the parameter order and each parameter's bind processor (JSON
     serialisation, psycopg's Jsonb wrapper, booleans) are taken from SQLAlchemy's compilation
     once, so the driver gets exactly what `conn.execute(statement, params)` would have sent.
-    exec_driver_sql still wraps driver errors and invalidates a lost connection, which the
-    group commit's failure handling relies on. Inserts are compiled per set of parameter names
-    (the row dicts name the columns), so a column added to a row needs no change here.
+    The driver's cursor runs it (_execute), with SQLAlchemy's error wrapping and invalidation
+    of a lost connection, which the group commit's failure handling relies on. Inserts are
+    compiled per set of parameter names (the row dicts name the columns), so a column added to
+    a row needs no change here. Rows come back as the driver gives them: no result processing,
+    so a statement read here returns only columns the driver already gives as Python values
+    (text, numbers; not JSON).
     """
 
     def __init__(self, statement: Any, dialect: sa.Dialect) -> None:
@@ -81,14 +84,59 @@ class Prepared:
         keys = tuple(params)
         return self._by_keys.get(keys) or self._compile(keys)
 
-    def run(self, conn: sa.Connection, params: dict[str, Any]) -> sa.CursorResult[Any]:
+    def run(self, conn: sa.Connection, params: dict[str, Any]) -> None:
         sql, convert = self._prepared(params)
-        return conn.exec_driver_sql(sql, convert(params))
+        self._execute(conn, sql, convert(params), many=False)
+
+    def scalar(self, conn: sa.Connection, params: dict[str, Any]) -> Any:
+        """Run it; the first column of its first row (a RETURNING), None without a row."""
+        sql, convert = self._prepared(params)
+        row = self._execute(conn, sql, convert(params), many=False).fetchone()
+        return None if row is None else row[0]
+
+    def rows(self, conn: sa.Connection, params: dict[str, Any]) -> list[Any]:
+        """Run it; every row, as the driver's tuples."""
+        sql, convert = self._prepared(params)
+        return list(self._execute(conn, sql, convert(params), many=False).fetchall())
 
     def run_many(self, conn: sa.Connection, rows: list[dict[str, Any]]) -> None:
         """One executemany; every row must name the same parameters."""
         sql, convert = self._prepared(rows[0])
-        conn.exec_driver_sql(sql, [convert(row) for row in rows])
+        self._execute(conn, sql, [convert(row) for row in rows], many=True)
+
+    def _execute(self, conn: sa.Connection, sql: str, values: Any, *, many: bool) -> Any:
+        """The driver's cursor, executed directly: SQLAlchemy's execution path (context, result
+        set-up, event dispatch) cost ~20 µs a statement, about the driver's own work again, on
+        the ingest path's ~8 statements a command end (BENCHMARKS.md). What that path gave the
+        callers is kept: a driver error is raised as SQLAlchemy's (IntegrityError,
+        OperationalError, ...), and a lost connection is invalidated, which the group commit's
+        failure handling reads (writes._fails_the_transaction). Where something listens to the
+        engine's cursor executions (a statement count in a test or bench-store), the statement
+        goes through SQLAlchemy so that it is seen."""
+        if conn.engine.dispatch.before_cursor_execute or conn.engine.dispatch.after_cursor_execute:
+            return conn.exec_driver_sql(sql, values)  # fetchone() and fetchall() as a cursor
+        dbapi_conn = conn.connection.dbapi_connection
+        assert dbapi_conn is not None
+        cursor = dbapi_conn.cursor()
+        try:
+            if many:
+                cursor.executemany(sql, values)
+            else:
+                cursor.execute(sql, values)
+        except self._dialect.loaded_dbapi.Error as exc:
+            lost = self._dialect.is_disconnect(exc, dbapi_conn, cursor)
+            if lost:
+                conn.invalidate(exc)
+            raise sa.exc.DBAPIError.instance(
+                sql,
+                values,
+                exc,
+                self._dialect.loaded_dbapi.Error,
+                connection_invalidated=lost,
+                dialect=self._dialect,
+                ismulti=many,
+            ) from exc
+        return cursor
 
 
 @dataclass(frozen=True)

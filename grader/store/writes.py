@@ -400,9 +400,7 @@ class Writes(Queries):
             "evidence": evidence,
             "recorded": now,  # the grader's clock: what the API's times say
         }
-        seq = self._sql.event.run(
-            conn, {**row, "session": session, "aid": aid, "n": n}
-        ).scalar_one_or_none()
+        seq = self._sql.event.scalar(conn, {**row, "session": session, "aid": aid, "n": n})
         if seq is None:
             return None
         event = VerdictEvent(
