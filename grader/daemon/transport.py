@@ -14,6 +14,7 @@ documents go to it over its stdin (ReaderInput) instead of over SFTP.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import random
@@ -185,8 +186,13 @@ def _module_source(name: str) -> bytes:
     return resources.files(package).joinpath(leaf + ".py").read_bytes()
 
 
+@functools.cache
 def reader_script() -> bytes:
     """What `reader_command` runs on the node: the reader with the protocol modules it imports.
+
+    Made once per process: every node's stream holds it while the stream runs, and at 1,000
+    nodes a copy each was 35 KiB per node of the grader's memory (tracemalloc, BENCHMARKS.md).
+    The node gets the reader of the running grader, whatever has been installed since.
 
     A prelude builds READER_MODULES from their sources (so `from grader.protocol.frames import`
     finds them with nothing installed on the node), then spool_reader.py runs as `__main__` under
