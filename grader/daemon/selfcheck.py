@@ -52,7 +52,7 @@ class NodeSelfCheck:
         self._every_s = every_s
         learners = sorted(node.learners)
         self._learner = learners[0] if learners else None
-        self._command = self_check_command(self._learner, signing)
+        self._signing = signing
         self._stall_s = stall_s
         self._on_status = on_status
         self.status = ""
@@ -87,7 +87,9 @@ class NodeSelfCheck:
         node that prints more (its bytes are hostile: a flood on this channel is decrypted by the
         loop every other node shares, outside the node's pacing) has the channel closed on it,
         never buffered (nodecommand.py); and it has SELF_CHECK_TIMEOUT_S in all."""
-        res = await run_on_node(conn, self._command, SELF_CHECK_MAX_BYTES, merge_stderr=True)
+        # Made for each check (every 30 s), not kept: ~1.7 KiB a node between checks.
+        command = self_check_command(self._learner, self._signing)
+        res = await run_on_node(conn, command, SELF_CHECK_MAX_BYTES, merge_stderr=True)
         return res.stdout.decode("utf-8", "replace")
 
     def reset(self) -> None:

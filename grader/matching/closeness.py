@@ -80,9 +80,29 @@ def _parts(command: CommandExpect) -> list[Part]:
     return parts
 
 
+# weighed_parts by lab, read-only and shared by every engine of the lab (one per learner and
+# lab: ~2 KiB each, at 1,000 nodes 2 MB that were all the same). Keyed by identity (a Lab holds
+# dicts, so it has no hash); the Lab is kept with its parts, so its id is not reused while
+# cached. A reload's new Lab objects push the old out.
+_PARTS_KEPT = 32
+_parts_by_lab: dict[int, tuple[Lab, dict[str, list[tuple[Part, int]]]]] = {}
+
+
 def weighed_parts(lab: Lab) -> dict[str, list[tuple[Part, int]]]:
     """Each command step's parts with their weights (1 / the same-program steps sharing it),
-    as integers over one denominator for the lab (the least common multiple of those counts)."""
+    as integers over one denominator for the lab (the least common multiple of those counts).
+    The same dict for the same Lab object: callers only read it."""
+    kept = _parts_by_lab.get(id(lab))
+    if kept is not None and kept[0] is lab:
+        return kept[1]
+    found = _weighed_parts(lab)
+    if len(_parts_by_lab) >= _PARTS_KEPT:  # the oldest out (a regrade's thread may race: no harm)
+        _parts_by_lab.pop(next(iter(_parts_by_lab), 0), None)
+    _parts_by_lab[id(lab)] = (lab, found)
+    return found
+
+
+def _weighed_parts(lab: Lab) -> dict[str, list[tuple[Part, int]]]:
     steps = [s for s in lab.steps if s.command is not None and s.command.main is not None]
     parts = {s.id: _parts(s.command) for s in steps if s.command is not None}
     programs = {
