@@ -5,10 +5,13 @@ sentence` line, exit status 2, never a traceback. No node needed: nothing here c
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import os
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import asyncssh
@@ -150,17 +153,50 @@ def test_a_missing_identity_file_is_located_before_any_connection(
     assert not (tmp_path / "logs").exists()  # refused before any host was started
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+NOBODY = 65534  # the unprivileged uid and gid of Debian's nobody/nogroup
+
+
+@contextlib.contextmanager
+def unprivileged() -> Iterator[None]:
+    """Run the block with the effective uid and gid of nobody when the tests run as root (CI
+    does): root reads a file of mode 0, nobody cannot. The real uid stays root, so the
+    effective one comes back afterwards."""
+    if os.geteuid() != 0:
+        yield
+        return
+    os.setegid(NOBODY)
+    os.seteuid(NOBODY)
+    try:
+        yield
+    finally:
+        os.seteuid(0)
+        os.setegid(0)
+
+
 def test_an_unreadable_identity_file_is_located(
-    tmp_path: Path, key: str, admin_key: Path, capsys: pytest.CaptureFixture[str]
+    key: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    admin_key.chmod(0)
-    path = inventory(
-        tmp_path, f"  gpu-a: {{address: a, host_keys: ['{key}']}}", defaults=f", key: {admin_key}"
-    )
-    rc, err = provision_cli(path, tmp_path, capsys)
-    assert rc == 2
-    assert f"{path}:2:26: [key/file]" in err and "cannot be read: Permission denied" in err
+    # In a folder of its own that nobody may enter (pytest's tmp_path is root's alone): only the
+    # key file's own mode refuses the read.
+    folder = Path(tempfile.mkdtemp(prefix="labgrader-unreadable-"))
+    try:
+        folder.chmod(0o755)
+        admin_key = fakenode.generate_key(folder / "admin", "ops")
+        path = inventory(
+            folder, f"  gpu-a: {{address: a, host_keys: ['{key}']}}", defaults=f", key: {admin_key}"
+        )
+        path.chmod(0o644)
+        # The same run with the key readable first: every module it needs is loaded as root,
+        # and the key passes its check (the dry run goes on to fail at host `a`).
+        assert "[key/file]" not in provision_cli(path, folder, capsys)[1]
+        shutil.rmtree(folder / "logs", ignore_errors=True)
+        admin_key.chmod(0)
+        with unprivileged():
+            rc, err = provision_cli(path, folder, capsys)
+        assert rc == 2
+        assert f"{path}:2:28: [key/file]" in err and "cannot be read: Permission denied" in err
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_every_problem_is_reported_at_once_with_the_schemas(
