@@ -12,9 +12,9 @@
 # xAPI LRS and OpenSSL 1.1.1 (extracted, for the signing test), builds the bash releases of the node-shell matrix (cached outside the checkout), then
 # lints and type-checks, fuzzes for 60 s and runs pytest. The fast tier needs only the
 # virtualenv and the command-line tools (scripts/ensure-tools.sh).
-# Measured on this 2-core box (README "Tests"): the fast tier 2-3 minutes once the virtualenv
-# exists; the full tier's pytest 50 minutes from a fresh clone with the services installed and
-# the demo up, on a box shared with other tests for part of it (README "Tests").
+# Measured on this 2-core box (README "Tests"): the fast tier 2-3.5 minutes once the virtualenv
+# exists; `.ci/run` (the fast tier, then the rest) 39 minutes from a fresh clone with the
+# services installed and the demo up.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
