@@ -75,10 +75,24 @@ _FORMS = {
 }
 
 
-# Pure in its text: a lab's few regexes are said once, not for every command weighed against
-# them. Bounded, since a text can hold a value captured from a learner's output.
-@functools.lru_cache(maxsize=1024)
+# A lab's few regexes are said once, not for every command weighed against them. A text can
+# hold a value captured from a learner's output: the cache keeps only short texts (at most
+# 1,024 of 256 characters), a longer one is said afresh.
+_CACHED_TEXT_MAX = 256
+
+
 def _in_words(text: str, line: bool) -> str | None:
+    if len(text) <= _CACHED_TEXT_MAX:
+        return _in_words_cached(text, line)
+    return _said(text, line)
+
+
+@functools.lru_cache(maxsize=1024)
+def _in_words_cached(text: str, line: bool) -> str | None:
+    return _said(text, line)
+
+
+def _said(text: str, line: bool) -> str | None:
     if anything(text):
         return _FORMS["anything"][line]
     words = regex_words(text)
