@@ -194,8 +194,9 @@ class GraderPhase:
     profile: dict[str, int] | None = None
 
 
-#: py-spy's samples a second (--profile): each sample stops the grader for a moment, so the
-#: profiled run's CPU is a little higher than an unprofiled one's (BENCHMARKS.md).
+#: py-spy's samples a second (--profile). Non-blocking: py-spy reads the grader's memory
+#: without stopping it (a blocking run at 250 Hz added ~40 % to the grader's CPU), at the price
+#: of some samples lost (BENCHMARKS.md "What is measured").
 PROFILE_RATE = 500
 
 
@@ -207,10 +208,9 @@ class Sampler:
         if not Path(exe).exists():
             raise RuntimeError("--profile needs py-spy: pip install -e '.[bench]'")
         self.out = out
-        command = [exe, "record", "--pid", str(pid), "--rate", str(rate), "--format", "raw"]
-        command.append("--nonblocking")
+        command = [exe, "record", "--pid", str(pid), "--rate", str(rate), "--nonblocking"]
         self.proc = subprocess.Popen(
-            [*command, "--output", str(out)],
+            [*command, "--format", "raw", "--output", str(out)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )

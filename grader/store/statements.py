@@ -91,30 +91,49 @@ class Prepared:
     def scalar(self, conn: sa.Connection, params: dict[str, Any]) -> Any:
         """Run it; the first column of its first row (a RETURNING), None without a row."""
         sql, convert = self._prepared(params)
-        row = self._execute(conn, sql, convert(params), many=False).fetchone()
+        row = self._execute(conn, sql, convert(params), many=False, fetch=_fetchone)
         return None if row is None else row[0]
 
     def rows(self, conn: sa.Connection, params: dict[str, Any]) -> list[Any]:
         """Run it; every row, as the driver's tuples."""
         sql, convert = self._prepared(params)
-        return list(self._execute(conn, sql, convert(params), many=False).fetchall())
+        return list(self._execute(conn, sql, convert(params), many=False, fetch=_fetchall))
 
     def run_many(self, conn: sa.Connection, rows: list[dict[str, Any]]) -> None:
         """One executemany; every row must name the same parameters."""
         sql, convert = self._prepared(rows[0])
         self._execute(conn, sql, [convert(row) for row in rows], many=True)
 
-    def _execute(self, conn: sa.Connection, sql: str, values: Any, *, many: bool) -> Any:
-        """The driver's cursor, executed directly: SQLAlchemy's execution path (context, result
-        set-up, event dispatch) cost ~20 µs a statement, about the driver's own work again, on
-        the ingest path's ~8 statements a command end (BENCHMARKS.md). What that path gave the
-        callers is kept: a driver error is raised as SQLAlchemy's (IntegrityError,
-        OperationalError, ...), and a lost connection is invalidated, which the group commit's
-        failure handling reads (writes._fails_the_transaction). Where something listens to the
-        engine's cursor executions (a statement count in a test or bench-store), the statement
-        goes through SQLAlchemy so that it is seen."""
+    def _execute(
+        self,
+        conn: sa.Connection,
+        sql: str,
+        values: Any,
+        *,
+        many: bool,
+        fetch: Callable[[Any], Any] | None = None,
+    ) -> Any:
+        """Execute on the driver's cursor; what `fetch` reads from it (None without one), the
+        cursor closed either way.
+
+        Why the driver's cursor: SQLAlchemy's execution path (context, result set-up, event
+        dispatch) cost ~20 µs a statement, about the driver's own work again, on the ingest
+        path's ~8 statements a command end (BENCHMARKS.md). What that path gave the callers is
+        kept: a driver error is raised as SQLAlchemy's (IntegrityError, OperationalError, ...),
+        and a lost connection is invalidated, which the group commit's failure handling reads
+        (writes._fails_the_transaction). Where something listens to the engine's cursor
+        executions (a statement count in a test or bench-store), the statement goes through
+        SQLAlchemy so that it is seen."""
         if conn.engine.dispatch.before_cursor_execute or conn.engine.dispatch.after_cursor_execute:
-            return conn.exec_driver_sql(sql, values)  # fetchone() and fetchall() as a cursor
+            cursor: Any = conn.exec_driver_sql(sql, values)  # fetchone(), fetchall(), close()
+        else:
+            cursor = self._driver_execute(conn, sql, values, many)
+        try:
+            return None if fetch is None else fetch(cursor)
+        finally:
+            cursor.close()
+
+    def _driver_execute(self, conn: sa.Connection, sql: str, values: Any, many: bool) -> Any:
         dbapi_conn = conn.connection.dbapi_connection
         assert dbapi_conn is not None
         cursor = dbapi_conn.cursor()
@@ -125,6 +144,7 @@ class Prepared:
                 cursor.execute(sql, values)
         except self._dialect.loaded_dbapi.Error as exc:
             lost = self._dialect.is_disconnect(exc, dbapi_conn, cursor)
+            cursor.close()
             if lost:
                 conn.invalidate(exc)
             raise sa.exc.DBAPIError.instance(
@@ -137,6 +157,14 @@ class Prepared:
                 ismulti=many,
             ) from exc
         return cursor
+
+
+def _fetchone(cursor: Any) -> Any:
+    return cursor.fetchone()
+
+
+def _fetchall(cursor: Any) -> Any:
+    return cursor.fetchall()
 
 
 @dataclass(frozen=True)
