@@ -23,6 +23,7 @@ import functools
 import json
 import logging
 import shlex
+import time
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -47,6 +48,13 @@ log = logging.getLogger("grader.daemon.probes")
 PROBE_OUTPUT_MAX = 64 * 1024
 # Hard ceiling over a lab's own timeout_s: a probe blocks the next one on its node.
 PROBE_TIMEOUT_MAX_S = 30.0
+# A node's probe rounds start at most this often. Commands that end sooner after a round wait
+# for the next one, which takes the newest command of each of their learners: their shells are
+# told they are judged once it ran. A learner types a command every few seconds, so an honest
+# node never waits; a node sending commands as fast as it can (the hostile bench's command
+# flood) had a round after every batch, each a channel and up to 64 KiB its node chose to
+# answer: ~25 rounds a second, nearly half the daemon's CPU, outside the node's pacing.
+PROBE_ROUND_EVERY_S = 0.25
 
 
 def due_probes(lab: Lab, states: Mapping[str, State]) -> list[Step]:
@@ -195,6 +203,17 @@ class NodeProbes:
         # Steps known verified on this node (a committed event, or a probe's pass): the
         # engine's verdicts do not hold a probe's pass, and a verified step is probed no more.
         self._verified: set[tuple[str, str, str]] = set()
+        self._waiting: list[Ended] = []  # ended since the last round, which waits its turn
+        self._next_round = 0.0  # time.monotonic() when the next round may start
+
+    def unprobed(self) -> list[Ended]:
+        """The commands waiting for a round, which will not run (the node is not connected)."""
+        waiting, self._waiting = self._waiting, []
+        return waiting
+
+    def due_in(self, now: float) -> float | None:
+        """Seconds until the round that commands are waiting for may start; None: none waits."""
+        return max(0.0, self._next_round - now) if self._waiting else None
 
     def committed(self, events: Iterable[VerdictEvent]) -> None:
         for ev in events:
@@ -202,10 +221,27 @@ class NodeProbes:
                 self._verified.add((ev.learner, ev.lab, ev.step))
 
     async def run(
+        self,
+        conn: asyncssh.SSHClientConnection,
+        ingest: NodeIngest,
+        ended: list[Ended],
+        now: float | None = None,
+    ) -> tuple[list[Ended], bool]:
+        """A round for the learners whose commands ended, if the node's turn has come
+        (PROBE_ROUND_EVERY_S): the commands it was for (all that waited, `ended` with them;
+        none when it must wait, `due_in` says how long), and whether a probe verified a step
+        (its verdict is then in the ingest's next batch)."""
+        self._waiting.extend(ended)
+        now = time.monotonic() if now is None else now
+        if not self._waiting or now < self._next_round:
+            return [], False
+        self._next_round = now + PROBE_ROUND_EVERY_S
+        judged, self._waiting = self._waiting, []
+        return judged, await self._round(conn, ingest, judged)
+
+    async def _round(
         self, conn: asyncssh.SSHClientConnection, ingest: NodeIngest, ended: list[Ended]
     ) -> bool:
-        """One round for the learners whose commands ended; True when a probe verified a step
-        (its verdict is in the ingest's next batch)."""
         last: dict[str, Ended] = {e.learner: e for e in ended}  # one probe round per learner
         found = False
         for learner, e in last.items():

@@ -13,12 +13,17 @@ from pathlib import Path
 
 import pytest
 
+from grader.daemon.probes import PROBE_ROUND_EVERY_S
+
 from .hostile import CASES, LOG_LINE, run_case
 
 #: The daemon's memory above its plain figure while one node attacks (issue: ≤ 64 MiB per node).
 RSS_BOUND_MIB = 64
 #: An honest command not in the database after this long means the loop was taken from her.
 FROZEN_S = 5.0
+#: Connections the crafted node may see besides the reader's and the probe rounds: the reader
+#: reconnecting, the self-check.
+PROBE_ROUNDS_SLACK = 5
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -40,6 +45,11 @@ def test_a_hostile_node_harms_only_itself(tmp_path: Path, case: str) -> None:
     strays = [ln for ln in lines if not LOG_LINE.match(ln)]
     assert not strays, strays[:5]
     assert not any(ln.startswith("ts=2026-12-01T00:00:00.000Z") for ln in lines)
+    if case == "command-flood":  # it answers every probe with its flood: a round per 0.25 s
+        rounds = out.crafted_connections - 1  # the reader's own connection is the first
+        assert rounds <= out.attack_s / PROBE_ROUND_EVERY_S + PROBE_ROUNDS_SLACK, (
+            f"{rounds} probe rounds in {out.attack_s:.1f} s"
+        )
     if case == "huge-offset":  # a protocol error of that node: dropped, retried
         assert out.crafted_connections >= 2
         assert any("event=node_disconnected" in ln and "node=node-2" in ln for ln in lines)

@@ -14,6 +14,7 @@ from grader.daemon.pacing import DEFAULT_BURST_S, Pacer
 from grader.daemon.watcher import (
     FEED_SLICE_BYTES,
     MIN_SLICE_BYTES,
+    SLICE_COMMANDS,
     SLICE_TURN_S,
     _slices,
     next_slice_bytes,
@@ -113,6 +114,11 @@ def test_a_costly_frame_is_fed_in_smaller_slices() -> None:
     assert next_slice_bytes(FEED_SLICE_BYTES, 0.0005) == FEED_SLICE_BYTES  # ~130 MB/s
     assert next_slice_bytes(FEED_SLICE_BYTES, 0.05) == int(FEED_SLICE_BYTES * SLICE_TURN_S / 0.05)
     assert next_slice_bytes(FEED_SLICE_BYTES, 60.0) == MIN_SLICE_BYTES  # never a byte at a time
+    # Cheap bytes that are many commands (a flood of short ones: ~300 bytes each, every one
+    # judged and committed) go SLICE_COMMANDS at a time, whatever their parse cost.
+    assert next_slice_bytes(15_000, 0.0005, commands=50) == 15_000 * SLICE_COMMANDS // 50
+    assert next_slice_bytes(FEED_SLICE_BYTES, 0.0005, commands=1) == FEED_SLICE_BYTES
+    assert next_slice_bytes(1024, 0.0001, commands=100) == MIN_SLICE_BYTES
     # A frame is cut at the sizes asked for slice by slice; the slices chain to the same bytes.
     data = bytes(range(256)) * 1024
     sizes = iter([65536, 4096, 10000] + [70000] * 10)

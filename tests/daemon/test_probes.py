@@ -7,9 +7,21 @@ these pin the pure part on the real lab model.
 
 from __future__ import annotations
 
+import asyncio
 import shlex
+from typing import Any, cast
 
-from grader.daemon.probes import missing_variables, probe_argv, probe_command
+import pytest
+
+from grader.capture import CommandRecord
+from grader.daemon.ingest import Ended
+from grader.daemon.probes import (
+    PROBE_ROUND_EVERY_S,
+    NodeProbes,
+    missing_variables,
+    probe_argv,
+    probe_command,
+)
 from grader.labs.model import OutputExpect, Pattern, Probe, Step
 
 
@@ -34,3 +46,31 @@ def test_a_probe_with_an_uncaptured_variable_says_which() -> None:
     assert why == ("the probe uses ${iface}, ${state}, which no verified step has captured yet")
     assert missing_variables(step, {"iface": "eth0"}).startswith("the probe uses ${state},")
     assert missing_variables(step, {"iface": "eth0", "state": "UP"}) == ""
+
+
+def _ended(learner: str, n: int) -> Ended:
+    record = CommandRecord("s", 1, n, "true", 0, (0,), "/", 1.0, 2.0, "")
+    return Ended(learner, record)
+
+
+def test_a_nodes_probe_rounds_start_at_most_every_quarter_second() -> None:
+    """Commands that end within PROBE_ROUND_EVERY_S of the node's last round wait for the next
+    one, which is for all of them; `due_in` says when it may start."""
+    probes = NodeProbes("node-1", {})  # no learner takes a lab: a round probes nothing
+    # run() reaches neither the connection nor the ingest for a node without labs to probe
+    conn, ingest = cast(Any, None), cast(Any, None)
+    first = _ended("alice", 1)
+    assert asyncio.run(probes.run(conn, ingest, [first], now=10.0)) == ([first], False)
+    assert probes.due_in(10.0) is None  # nothing waits
+    later = [_ended("alice", 2), _ended("bob", 1)]
+    assert asyncio.run(probes.run(conn, ingest, later, now=10.1)) == ([], False)
+    assert probes.due_in(10.1) == pytest.approx(PROBE_ROUND_EVERY_S - 0.1)
+    assert asyncio.run(probes.run(conn, ingest, [], now=10.2)) == ([], False)  # not yet
+    last = _ended("alice", 3)
+    got = asyncio.run(probes.run(conn, ingest, [last], now=10.0 + PROBE_ROUND_EVERY_S))
+    assert got == ([*later, last], False)
+    assert probes.due_in(11.0) is None
+    # commands a disconnected node's round will not run for are handed back, once
+    asyncio.run(probes.run(conn, ingest, [_ended("bob", 2)], now=10.3))
+    assert [e.record.n for e in probes.unprobed()] == [2]
+    assert probes.unprobed() == [] and probes.due_in(10.3) is None
