@@ -6,6 +6,10 @@ batch to one Committer; while a commit runs, the batches of other nodes queue, a
 commit takes all of them at once (Store.ingest_many: one transaction, a SAVEPOINT per batch). A
 single batch alone in the queue is committed at once: no batching window is added to anyone's
 latency.
+
+The commit listeners (the event feed, outbound delivery) are called on the loop once the group
+is back (`Store.listeners_held`), not in the worker thread: they need not wake the loop
+themselves, the commit's return already does (BENCHMARKS.md, issue 37).
 """
 
 from __future__ import annotations
@@ -81,9 +85,10 @@ class Committer:
             states: States = {}
             began = time.monotonic()
             try:
-                results = await asyncio.shield(
-                    asyncio.to_thread(self.store.ingest_many, batches, states)
+                results, held = await asyncio.shield(
+                    asyncio.to_thread(self._commit, batches, states)
                 )
+                self.store.deliver_committed(held)  # before any caller hears it committed
             except asyncio.CancelledError:
                 # stop() while a group is in flight: its outcome is unknown to us, so the callers
                 # get an error and keep their batches (a retry is idempotent).
@@ -106,6 +111,14 @@ class Committer:
                     keys = {(ev.learner, ev.lab) for ev in result}
                     kept = {k: states[k] for k in keys if k in states}
                     future.set_result((result, kept, per_row * weight))
+
+    def _commit(
+        self, batches: list[IngestBatch], states: States
+    ) -> tuple[list[list[VerdictEvent] | Exception], list[list[VerdictEvent]]]:
+        """In the worker thread: the group's results, and the events its commit holds for the
+        listeners."""
+        with self.store.listeners_held() as held:
+            return self.store.ingest_many(batches, states), held
 
 
 def _rows(batch: IngestBatch) -> int:

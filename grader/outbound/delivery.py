@@ -30,7 +30,7 @@ import httpx
 
 from grader.config import Backoff
 from grader.outbound.sinks import Sent, Sink
-from grader.store import LoggedEvent, Store, VerdictEvent
+from grader.store import LoggedEvent, Store, VerdictEvent, call_on_loop
 
 log = logging.getLogger("grader.outbound")
 
@@ -85,11 +85,11 @@ class Delivery:
                 await client.aclose()
 
     def _committed(self, events: list[VerdictEvent]) -> None:
-        """The store's commit listener: called in the committing thread."""
+        """The store's commit listener: called in the committing thread, or on our loop."""
         loop = self._loop
         if loop is not None and not loop.is_closed():
             for news in self._news.values():
-                loop.call_soon_threadsafe(news.set)
+                call_on_loop(loop, news.set)
 
     async def _follow(self, client: httpx.AsyncClient, sink: Sink) -> None:
         while True:

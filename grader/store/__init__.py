@@ -26,6 +26,7 @@ from grader.store.model import (
 
 if TYPE_CHECKING:
     from grader.store.announcements import ANNOUNCEMENT_TTL_MAX_S
+    from grader.store.connection import call_on_loop
     from grader.store.database import fresh_schema
     from grader.store.delivery import DeliveryCursor, LoggedEvent
     from grader.store.leases import LeaseRound
@@ -49,6 +50,7 @@ __getattr__ = lazy_names(
         "RegradeResult": ".regrade_run",
         "regrade_course": ".regrade_run",
         "Store": ".store",
+        "call_on_loop": ".connection",
         "fresh_schema": ".database",
         "secret_digest": ".tokens",
     },
@@ -76,6 +78,7 @@ __all__ = [
     "StepState",
     "Store",
     "VerdictEvent",
+    "call_on_loop",
     "fresh_schema",
     "regrade_course",
     "secret_digest",

@@ -36,6 +36,7 @@ import logging
 
 import sqlalchemy as sa
 
+from grader.store.connection import call_on_loop
 from grader.store.model import VerdictEvent
 from grader.store.queries import EVENTS_PAGE_MAX
 from grader.store.store import Store
@@ -154,11 +155,11 @@ class EventFeed:
     # -- keeping the tail -------------------------------------------------------------------------
 
     def _committed(self, events: list[VerdictEvent]) -> None:
-        """Store commit listener: runs in the committing thread, so hop onto our loop."""
+        """Store commit listener: runs in the committing thread (hop onto our loop) or, for the
+        daemon's group commits, on our loop already."""
         loop = self._loop
         if loop is not None:
-            with contextlib.suppress(RuntimeError):  # the loop closed under a late commit
-                loop.call_soon_threadsafe(self._delivered, events)
+            call_on_loop(loop, self._delivered, events)
 
     def _delivered(self, events: list[VerdictEvent]) -> None:
         if self._base is None:  # still reading where the events end: read these afterwards

@@ -171,6 +171,38 @@ async def test_committer_answers_each_caller_with_its_own_outcome(store: Store) 
     assert commits == [["alice", "carol"]]
 
 
+async def test_the_committers_listeners_are_called_on_the_loop_before_its_callers_hear(
+    store: Store,
+) -> None:
+    """A group commit's listeners run on the event loop's thread (one wake for the commit and
+    its outcome), before the caller's await returns; other writers' commits still call them in
+    their own thread."""
+    seat(store)
+    loop_thread = threading.get_ident()
+    heard: list[tuple[bool, list[str]]] = []
+    store.add_commit_listener(
+        lambda events: heard.append(
+            (threading.get_ident() == loop_thread, [e.learner for e in events])
+        )
+    )
+    committer = Committer(store)
+    try:
+        events = await asyncio.wait_for(committer.ingest(node_batch(1, NODE)), HANG_GUARD_S)
+        assert heard == [(True, ["alice"])]  # already delivered when the caller hears
+        assert [e.learner for e in events] == ["alice"]
+        await asyncio.to_thread(store.ingest, node_batch(1, NODE_B))  # not the Committer's
+        assert heard[1:] == [(False, ["bob"])]
+        # A batch that fails commits nothing to hear, and its caller gets the error.
+        store.acquire_nodes("grader-b", [NODE_C], 60)
+        with pytest.raises(LeaseLost):
+            await asyncio.wait_for(
+                committer.ingest(node_batch(1, NODE_C, owner="grader-a")), HANG_GUARD_S
+            )
+        assert len(heard) == 2
+    finally:
+        await committer.stop()
+
+
 def retry_commits_each_once(store: Store, group: list[IngestBatch]) -> None:
     """After a failed group nothing of it is stored; a retry of the same group writes each once."""
     before = state(store)
