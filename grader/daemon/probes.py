@@ -48,12 +48,13 @@ log = logging.getLogger("grader.daemon.probes")
 PROBE_OUTPUT_MAX = 64 * 1024
 # Hard ceiling over a lab's own timeout_s: a probe blocks the next one on its node.
 PROBE_TIMEOUT_MAX_S = 30.0
-# A node's probe rounds start at most this often. Commands that end sooner after a round wait
-# for the next one, which takes the newest command of each of their learners: their shells are
-# told they are judged once it ran. A learner types a command every few seconds, so an honest
-# node never waits; a node sending commands as fast as it can (the hostile bench's command
-# flood) had a round after every batch, each a channel and up to 64 KiB its node chose to
-# answer: ~25 rounds a second, nearly half the daemon's CPU, outside the node's pacing.
+# A node's probe rounds start at most this often. A command whose learner has a probe due and
+# that ends sooner after a round waits for the next one, which takes the newest command of each
+# such learner: its shell is told it is judged once the round ran. A learner types a command
+# every few seconds, so an honest node never waits; a node sending commands as fast as it can
+# (the hostile bench's command flood) had a round after every batch, each a channel and up to
+# 64 KiB its node chose to answer: ~25 rounds a second, nearly half the daemon's CPU, outside
+# the node's pacing.
 PROBE_ROUND_EVERY_S = 0.25
 
 
@@ -227,48 +228,56 @@ class NodeProbes:
         ended: list[Ended],
         now: float | None = None,
     ) -> tuple[list[Ended], bool]:
-        """A round for the learners whose commands ended, if the node's turn has come
-        (PROBE_ROUND_EVERY_S): the commands it was for (all that waited, `ended` with them;
-        none when it must wait, `due_in` says how long), and whether a probe verified a step
-        (its verdict is then in the ingest's next batch)."""
-        self._waiting.extend(ended)
+        """The commands of `ended` judged now, and whether a probe verified a step (its verdict
+        is then in the ingest's next batch). A command whose learner has a probe due waits for
+        the node's next round (PROBE_ROUND_EVERY_S; `due_in` says when): returned once it ran,
+        with the round's others. The rest are returned at once."""
+        judged: list[Ended] = []
+        probing: dict[str, bool] = {}  # learner -> a probe is due (asked once per learner)
+        for e in ended:
+            if e.learner not in probing:
+                probing[e.learner] = bool(self._due(ingest, e.learner))
+            (self._waiting if probing[e.learner] else judged).append(e)
         now = time.monotonic() if now is None else now
         if not self._waiting or now < self._next_round:
-            return [], False
+            return judged, False
         self._next_round = now + PROBE_ROUND_EVERY_S
-        judged, self._waiting = self._waiting, []
-        return judged, await self._round(conn, ingest, judged)
-
-    async def _round(
-        self, conn: asyncssh.SSHClientConnection, ingest: NodeIngest, ended: list[Ended]
-    ) -> bool:
-        last: dict[str, Ended] = {e.learner: e for e in ended}  # one probe round per learner
+        probed, self._waiting = self._waiting, []
+        last: dict[str, Ended] = {e.learner: e for e in probed}  # one probe round per learner
         found = False
         for learner, e in last.items():
-            for lab_id in self.learners.get(learner, ()):
-                grader = ingest.grader(learner, lab_id)
-                if grader is None:
+            for lab, step, variables in self._due(ingest, learner):
+                try:
+                    verdict = await run_probe(
+                        conn, lab, step, variables, e.record, self._log_budget
+                    )
+                except (OSError, asyncssh.Error) as exc:
+                    self._log_budget.log(
+                        log,
+                        logging.WARNING,
+                        "event=probe_failed node=%s detail=%s",
+                        self.node_id,
+                        exc,
+                    )
                     continue
-                states = {sid: v.state for sid, v in grader.verdicts().items()}
-                for sid in list(states):
-                    if (learner, lab_id, sid) in self._verified:
-                        states[sid] = State.VERIFIED
-                for step in due_probes(grader.lab, states):
-                    try:
-                        verdict = await run_probe(
-                            conn, grader.lab, step, grader.variables, e.record, self._log_budget
-                        )
-                    except (OSError, asyncssh.Error) as exc:
-                        self._log_budget.log(
-                            log,
-                            logging.WARNING,
-                            "event=probe_failed node=%s detail=%s",
-                            self.node_id,
-                            exc,
-                        )
-                        continue
-                    if verdict is not None:
-                        self._verified.add((learner, lab_id, step.id))
-                        ingest.add_verdict(learner, verdict)
-                        found = True
-        return found
+                if verdict is not None:
+                    self._verified.add((learner, lab.id, step.id))
+                    ingest.add_verdict(learner, verdict)
+                    found = True
+        return [*judged, *probed], found
+
+    def _due(self, ingest: NodeIngest, learner: str) -> list[tuple[Lab, Step, dict[str, str]]]:
+        """The learner's probes to run after a command: each lab's steps with an after-command
+        probe not verified yet, with the lab's variables."""
+        due = []
+        for lab_id in self.learners.get(learner, ()):
+            grader = ingest.grader(learner, lab_id)
+            if grader is None:
+                continue
+            states = {sid: v.state for sid, v in grader.verdicts().items()}
+            for sid in list(states):
+                if (learner, lab_id, sid) in self._verified:
+                    states[sid] = State.VERIFIED
+            variables = grader.variables
+            due += [(grader.lab, step, variables) for step in due_probes(grader.lab, states)]
+        return due
