@@ -233,11 +233,11 @@ class NodeProbes:
         the node's next round (PROBE_ROUND_EVERY_S; `due_in` says when): returned once it ran,
         with the round's others. The rest are returned at once."""
         judged: list[Ended] = []
-        probing: dict[str, bool] = {}  # learner -> a probe is due (asked once per learner)
+        due: dict[str, list[tuple[Lab, Step, dict[str, str]]]] = {}  # asked once per learner
         for e in ended:
-            if e.learner not in probing:
-                probing[e.learner] = bool(self._due(ingest, e.learner))
-            (self._waiting if probing[e.learner] else judged).append(e)
+            if e.learner not in due:
+                due[e.learner] = self._due(ingest, e.learner)
+            (self._waiting if due[e.learner] else judged).append(e)
         now = time.monotonic() if now is None else now
         if not self._waiting or now < self._next_round:
             return judged, False
@@ -246,7 +246,9 @@ class NodeProbes:
         last: dict[str, Ended] = {e.learner: e for e in probed}  # one probe round per learner
         found = False
         for learner, e in last.items():
-            for lab, step, variables in self._due(ingest, learner):
+            # asked above for this batch's learners; those of earlier ones are asked now
+            todo = due[learner] if learner in due else self._due(ingest, learner)
+            for lab, step, variables in todo:
                 try:
                     verdict = await run_probe(
                         conn, lab, step, variables, e.record, self._log_budget
