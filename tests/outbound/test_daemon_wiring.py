@@ -36,6 +36,12 @@ def test_the_daemon_delivers_and_stops_cleanly(
             assert not task.done(), task
             assert time.monotonic() < end, "not delivered in time"
             await asyncio.sleep(0.1)
+        # the receiver records a delivery before it answers; a stop cancels a send cut
+        # short (sent again by the next start), so the cursor is waited for, not raced
+        last = events[-1].seq
+        while (await asyncio.to_thread(store.delivery_cursor, "webhook:gb")).after_seq < last:
+            assert time.monotonic() < end, "the cursor did not move in time"
+            await asyncio.sleep(0.1)
         daemon.stop()
         await asyncio.wait_for(task, 30)
 

@@ -112,6 +112,11 @@ def test_a_seq_whose_transaction_is_open_is_waited_for_not_stepped_over(
             while len(rec.accepted) < 3:
                 assert time.monotonic() < end, "not delivered in time"
                 await asyncio.sleep(0.05)
+            # the receiver records a delivery before it answers, and the cursor moves once
+            # the answer is back: the cancel waits for the cursor instead of racing it
+            while (await asyncio.to_thread(pg_store.delivery_cursor, SINK)).after_seq < 4:
+                assert time.monotonic() < end, "the cursor did not move in time"
+                await asyncio.sleep(0.05)
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
             return early
