@@ -7,6 +7,8 @@ was started with (NCCL's version and interface lines) and how it died (the WARN,
 
 from __future__ import annotations
 
+import marshal
+import zlib
 from bisect import bisect_left
 from collections import deque
 from itertools import accumulate, chain
@@ -23,6 +25,10 @@ _HALF = OUTPUT_KEEP_CHARS // 2
 # either the two cover every line, or the text between them is longer than zero and both ends can
 # be cut to exactly half the cap: the excerpt is then the same as cutting the full text.
 _NEED = _HALF + 1
+
+
+# Smaller excerpts are not worth compressing (zlib's own header and the lists' rebuilding).
+_PACK_MIN_CHARS = 2048
 
 
 def whole_excerpt(joined: str) -> str:
@@ -49,7 +55,16 @@ class OutputExcerpt:
     once the newer ones hold enough; lines are only picked out when `text()` is asked for.
     """
 
-    __slots__ = ("_batches", "_dropped", "_head", "_head_chars", "_lines", "_tail_chars", "chars")
+    __slots__ = (
+        "_batches",
+        "_dropped",
+        "_head",
+        "_head_chars",
+        "_lines",
+        "_packed",
+        "_tail_chars",
+        "chars",
+    )
 
     def __init__(self) -> None:
         self._head: list[str] = []
@@ -59,10 +74,15 @@ class OutputExcerpt:
         self._lines = 0
         self._dropped = False  # whether _batches lost lines (then the head is needed)
         self.chars = 0  # rendered characters seen, one per line break included
+        # While the command is quiet (`compact`): head and tail lines, marshalled and
+        # zlib-compressed; the lists are empty meanwhile and come back on the next `add`/`text`.
+        self._packed: bytes | None = None
 
     def add(self, lines: list[str]) -> None:
         if not lines:
             return
+        if self._packed is not None:
+            self._unpack()
         # One join (a length pass and a memcpy in C) is ~2.5x cheaper than len() per line.
         chars = len("".join(lines)) + len(lines)
         self.chars += chars
@@ -89,6 +109,48 @@ class OutputExcerpt:
             self._tail_chars -= self._batches.popleft()[1]
             self._dropped = True
 
+    @property
+    def held_chars(self) -> int:
+        """What the excerpt holds, in characters (breaks counted) or, packed, in bytes: about
+        _NEED plus one line for the head and up to five times that for the tail's batches;
+        packed, the compressed size."""
+        if self._packed is not None:
+            return len(self._packed)
+        return self._head_chars + self._tail_chars
+
+    def compact(self) -> None:
+        """Hold only what `text()` can still show, compressed: for a command that stays open
+        and quiet (a `top`, a `sleep` after a build log), called by the daemon on idle sessions.
+
+        Why: the tail is kept as whole batches so that `add` stays O(1), and a batch may hold up
+        to 4 * _NEED characters the excerpt will never show; and 32 Ki characters of lines are
+        ~45 KB as str objects but a few KB compressed (terminal output repeats itself). Of the
+        tail only the shortest suffix of lines holding _NEED characters is kept (or every
+        retained line), so `text()` is the same before and after, and `add` goes on as before.
+        """
+        if self._packed is not None or not self._lines:
+            return
+        tail = list(chain.from_iterable(batch for batch, _ in self._batches))
+        if self._tail_chars > _NEED:
+            kept = self._suffix(tail)
+            self._dropped |= len(kept) < len(tail)
+            tail = kept
+            self._tail_chars = sum(map(len, tail)) + len(tail)
+            self._batches = deque(((tail, self._tail_chars),))
+        if self._head_chars + self._tail_chars < _PACK_MIN_CHARS:
+            return
+        # marshal: the lists back exactly, whatever the lines hold, in C (only this object's own
+        # bytes are ever loaded)
+        self._packed = zlib.compress(marshal.dumps((self._head, tail)), 1)
+        self._head, self._batches = [], deque()
+
+    def _unpack(self) -> None:
+        assert self._packed is not None
+        self._head, tail = marshal.loads(zlib.decompress(self._packed))
+        self._packed = None
+        if tail:
+            self._batches.append((tail, self._tail_chars))
+
     @staticmethod
     def _suffix(lines: list[str]) -> list[str]:
         """The shortest suffix of `lines` holding _NEED characters (breaks counted), or all."""
@@ -110,6 +172,8 @@ class OutputExcerpt:
         """
         if not self._lines:
             return ""
+        if self._packed is not None:
+            self._unpack()
         retained = chain.from_iterable(batch for batch, _ in self._batches)
         if not self._dropped:  # the common case: every line is still in the batches
             full = "\n".join(retained)

@@ -256,6 +256,29 @@ class SessionParser:
         """Both signs at once: the login shell ran `exit` and script wrote its footer."""
         return self.exit_open() and self.footer_at_end()
 
+    def held_bytes(self) -> int:
+        """What this parser holds beyond its fixed state, in bytes and characters: a carried
+        OSC and the chunks held for it, and per open command its unterminated line, lines
+        waiting for the next feed and output excerpt. The daemon's per-learner memory budget
+        adds these up (grader/daemon/ingest.py, LEARNER_HOLDS_MAX_BYTES); O(open commands)."""
+        held = len(self._carry) + self._held_bytes
+        for running in self._stack:
+            if running.renderer is not None:
+                held += running.renderer.held_chars
+            if running.excerpt is not None:
+                held += running.excerpt.held_chars
+            if running.held:
+                held += sum(map(len, running.held))
+        return held
+
+    def compact(self) -> None:
+        """Let go of what an idle session need not hold: the open commands' output excerpts
+        keep only the lines their text can still show (OutputExcerpt.compact). Events and
+        records are the same as without it."""
+        for running in self._stack:
+            if running.excerpt is not None:
+                running.excerpt.compact()
+
     def feed(self, data: bytes) -> list[Event]:
         """Consume the next bytes of the stream; return the events they completed."""
         if self._closed or not data:

@@ -128,6 +128,12 @@ class LineRenderer:
             self._col = 0
         return first + lines if first else lines
 
+    @property
+    def held_chars(self) -> int:
+        """Characters (and undecoded bytes) held between feeds: the unterminated line and a cut
+        escape or character; at most MAX_LINE_CHARS plus a few (the daemon's memory budget)."""
+        return len(self._cur) + len(self._pending) + len(self._undecoded)
+
     def flush(self) -> list[str]:
         """End of output: render what is buffered and return the last, unterminated line if any."""
         lines = self._render(_utf8_decode(self._undecoded, "replace", True)[0])

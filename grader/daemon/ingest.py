@@ -82,6 +82,17 @@ INDEX_FILE = "sessions.jsonl"
 # finished (its D marker follows within milliseconds of the prompt) is never cut; short enough
 # that a hung-up learner's last command is recorded within half a minute.
 SESSION_IDLE_CLOSE_S = 30.0
+# What one learner's open sessions may hold together in their parsers (SessionParser.held_bytes:
+# carried markers, unterminated lines, open commands' output excerpts). An honest learner holds
+# well under 1 MiB: a few open commands' 32 Ki-character excerpts and lines, a 256 KiB carried
+# 633;E of a pasted heredoc for a moment. Without it one learner's 5,000 sessions, each ending in
+# an unterminated `ESC ]` of 250 KB, held 1.2 GB in the daemon. Past it the learner's sessions
+# holding most are quarantined, biggest first, until the rest hold half of it: the harm stays
+# with that learner's sessions (docs/daemon.md "Memory per session").
+LEARNER_HOLDS_MAX_BYTES = 8 * 1024 * 1024
+# A session quiet this long has its parser compacted once (SessionParser.compact): an open
+# command's excerpt keeps only the lines it can still show. Checked on the idle walk.
+SESSION_COMPACT_IDLE_S = 10.0
 # Per-node limits on what a node's frames can make the daemon hold (docs/daemon.md "Limits"):
 # sessions per learner (the node's own session_open.py stops at 5,000 files), a session file
 # name's length (transport.NAME_MAX), and how many unknown learner names are remembered (the rest
@@ -143,6 +154,8 @@ class Cursor:
     # the restart point to store meanwhile (the one before them: a crash re-reads them).
     held: list[Event] | None = None
     held_resume: int = 0
+    holds: int = 0  # its parser's held_bytes() when last counted (LEARNER_HOLDS_MAX_BYTES)
+    compacted: bool = False  # compacted since bytes last arrived (SESSION_COMPACT_IDLE_S)
 
 
 @dataclass
@@ -208,6 +221,8 @@ class NodeIngest:
         self._bad_index_lines = 0
         self.refused_frames = 0
         self._pending_by_learner: dict[str, int] = {}  # bytes held for unindexed sessions
+        self._holds_of: dict[str, int] = {}  # what each learner's parsers hold (Cursor.holds)
+        self.shed_sessions = 0  # sessions quarantined for their learner's memory budget
         self._now = 0.0
         # Output characters stored this minute (STORED_OUTPUT_CHARS_PER_MIN), since when (the
         # monotonic clock of `feed`), and whether storage_budget was audited in it.
@@ -396,6 +411,8 @@ class NodeIngest:
             )
             nonce = cur.parser.nonce if cur.parser else None
             self._release_pending(cur)
+            cur.parser = None
+            self._account(cur)
             # A rewrite does not make a learner's own file his session, nor a quarantined one
             # sound again (its sender would rewrite it to make the daemon fail once more).
             self._cursors[path] = cur = Cursor(
@@ -497,8 +514,56 @@ class NodeIngest:
         if path in self._batch.offsets or self._stored.get(path) != cur.resume:
             self._batch.offsets[path] = cur.resume
         cur.grew_at = self._now
+        cur.compacted = False
+        self._account(cur)
+        if self._holds_of.get(cur.learner, 0) > LEARNER_HOLDS_MAX_BYTES:
+            self._shed(cur.learner)
+            if cur.quarantined:
+                return
         if parser.looks_ended() and cur.held is None:
             self._close(cur)
+
+    # --- memory ---------------------------------------------------------------------------------
+
+    def holds(self, learner: str) -> int:
+        """What the learner's session parsers hold now, in bytes (LEARNER_HOLDS_MAX_BYTES)."""
+        return self._holds_of.get(learner, 0)
+
+    def _account(self, cur: Cursor) -> None:
+        """Count the cursor's parser again in its learner's total: O(its open commands)."""
+        parser = cur.parser
+        holds = 0 if parser is None else parser.held_bytes()
+        if holds != cur.holds:
+            total = self._holds_of.get(cur.learner, 0) + holds - cur.holds
+            cur.holds = holds
+            if total > 0:
+                self._holds_of[cur.learner] = total
+            else:
+                self._holds_of.pop(cur.learner, None)
+
+    def _shed(self, learner: str) -> None:
+        """The learner's parsers hold more than LEARNER_HOLDS_MAX_BYTES: quarantine his sessions
+        that hold most, biggest first, until the rest hold at most half of it. Each is audited
+        (`session_quarantined`); the half leaves room, so a learner who keeps trying pays one
+        walk of his sessions per LEARNER_HOLDS_MAX_BYTES / 2 he sends, not one per frame."""
+        total = self._holds_of.get(learner, 0)
+        mine = sorted(
+            (c for c in self._cursors.values() if c.learner == learner and c.holds > 0),
+            key=lambda c: c.holds,
+            reverse=True,
+        )
+        for cur in mine:
+            if total <= LEARNER_HOLDS_MAX_BYTES // 2:
+                break
+            holds = cur.holds
+            self.shed_sessions += 1
+            self._quarantine(
+                cur,
+                None,
+                f"its parser held {holds} bytes (unfinished markers, lines and output) while "
+                f"the learner's sessions held {total}, past {LEARNER_HOLDS_MAX_BYTES}",
+            )
+            total -= holds
 
     # --- session ends ---------------------------------------------------------------------------
 
@@ -507,7 +572,8 @@ class NodeIngest:
 
         The rule (docs/daemon.md "Session end"): script's footer at the end of the file while the
         innermost open command is `exit`/`logout` closes the parser at once (in _feed_bytes);
-        either sign alone closes it after the file stayed quiet this long.
+        either sign alone closes it after the file stayed quiet this long. A session quiet for
+        SESSION_COMPACT_IDLE_S has its parser compacted once on the way.
         """
         now = time.monotonic() if now is None else now
         if self._keys.expire(now):  # a rotated-out key's time is up (nodekeys.py)
@@ -515,13 +581,14 @@ class NodeIngest:
         closed = 0
         for cur in self._cursors.values():
             parser = cur.parser
-            if (
-                cur.closed
-                or cur.quarantined
-                or cur.held is not None
-                or parser is None
-                or now - cur.grew_at < SESSION_IDLE_CLOSE_S
-            ):
+            if parser is None or cur.closed or cur.quarantined:
+                continue
+            quiet = now - cur.grew_at
+            if not cur.compacted and quiet >= SESSION_COMPACT_IDLE_S:
+                cur.compacted = True
+                parser.compact()
+                self._account(cur)
+            if cur.held is not None or quiet < SESSION_IDLE_CLOSE_S:
                 continue
             if parser.footer_at_end() or parser.exit_open():
                 self._close(cur)
@@ -542,6 +609,7 @@ class NodeIngest:
         # RESET starts a new one from the index's nonce): its state, up to ~150 KiB of a
         # hostile session's (a waiting 64 KiB line, 1,024 shells), is not held for good.
         cur.parser, cur.attester = None, None
+        self._account(cur)
         cur.resume = cur.fed
         self._batch.offsets[f"{cur.learner}/{cur.session}.ts"] = cur.fed
         self._say(
@@ -552,7 +620,7 @@ class NodeIngest:
             cur.session,
         )
 
-    def _quarantine(self, cur: Cursor, frame: Frame | None, exc: Exception) -> None:
+    def _quarantine(self, cur: Cursor, frame: Frame | None, exc: Exception | str) -> None:
         """The session's parser or one of its learner's engines raised on its bytes: a bug, or
         bytes no bound foresaw. The failure is the session's, never the node's (else the node's
         connection failed, reconnected and failed again on the same bytes for as long as the
@@ -566,17 +634,18 @@ class NodeIngest:
         at = cur.fed
         cur.quarantined = True
         cur.parser, cur.attester, cur.held = None, None, None
+        self._account(cur)
         cur.fed = cur.resume = end
         self._batch.offsets[path] = end
-        message = str(exc)
-        if len(message) > QUARANTINE_DETAIL_MAX:
-            message = message[:QUARANTINE_DETAIL_MAX] + "…"
+        if isinstance(exc, str):  # a bound of the daemon's, said in its own words
+            why = f"{path} at offset {at}: {exc}"
+        else:
+            message = str(exc)
+            if len(message) > QUARANTINE_DETAIL_MAX:
+                message = message[:QUARANTINE_DETAIL_MAX] + "…"
+            why = f"{type(exc).__name__} while grading {path} at offset {at}: {message}"
         self._audit(
-            cur,
-            "session_quarantined",
-            f"{type(exc).__name__} while grading {path} at offset {at}: {message} "
-            "(the session's later bytes are not graded)",
-            at,
+            cur, "session_quarantined", f"{why} (the session's later bytes are not graded)", at
         )
 
     def _after_close(self, cur: Cursor, frame: Frame) -> None:

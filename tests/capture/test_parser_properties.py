@@ -63,6 +63,30 @@ def test_any_chunking_yields_the_same_events(data: bytes, cuts: list[int]) -> No
     assert merged(parse(data, chunk=1)) == merged(parse(data))
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sessions(), st.lists(st.integers(0, 5000), max_size=12), st.integers(1, 400))
+def test_compacting_an_idle_parser_changes_no_event(
+    data: bytes, cuts: list[int], repeat: int
+) -> None:
+    """The daemon compacts a quiet session's parser (SessionParser.compact) between any two
+    feeds: the events are the same as without it, and it holds no more than before."""
+    t = Transcript().prompt()
+    t.raw(data)
+    big = bytes(
+        t.command("cat log", b"".join([b"line %d of the log\r\n" % i for i in range(repeat)]))
+    )
+    bounds = sorted({c * 7 for c in cuts if c * 7 < len(big)} | {0, len(big)})
+    compacted = SessionParser("s1")
+    events: list = []
+    for a, b in itertools.pairwise(bounds):
+        events += compacted.feed(big[a:b])
+        before = compacted.held_bytes()
+        compacted.compact()
+        assert compacted.held_bytes() <= max(before, 2048)
+    events += compacted.close()
+    assert merged(events) == merged(parse(big))
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=3000), st.integers(1, 64))
 def test_random_bytes_never_raise(data: bytes, chunk: int) -> None:

@@ -194,6 +194,21 @@ def _flood_chunk(i: int) -> bytes:
     return _FLOOD_CHUNKS[i]
 
 
+def unterminated_markers(_conn: int) -> Iterator[bytes]:
+    """Issue 37: 5,000 sessions of the node's learner, each indexed and begun like the capture
+    shell's, each ending in an `ESC ]` that never ends: the parser carries up to 256 KiB of an
+    OSC while it waits for the terminator, so they held 1.2 GB in the daemon until one
+    learner's parsers got a budget (ingest.LEARNER_HOLDS_MAX_BYTES)."""
+    tail = b"\x1b]633;E;" + b"a" * 250_000
+    offset = 0
+    for i in range(5_000):
+        sh = Shell(f"20261201T000000-{i}-0badf00d")
+        line = _index_line(sh.session)
+        yield encode(KIND_DATA, "mallory/sessions.jsonl", offset, line)
+        offset += len(line)
+        yield encode(KIND_DATA, f"mallory/{sh.session}.ts", 0, sh.header() + tail)
+
+
 def unicode_separators(_conn: int) -> Iterator[bytes]:
     """Issue 32: U+2028/U+2029 and bidi controls in a HELLO field (its `hello` below, the
     connection's first) and in RESET paths, each before a forged record: a log reader that
@@ -221,6 +236,7 @@ CASES: dict[str, Callable[[int], Iterator[bytes]]] = {
     "stderr-flood": stderr_flood,
     "unicode-separators": unicode_separators,
     "command-flood": command_flood,
+    "unterminated-markers": unterminated_markers,
 }
 
 

@@ -50,6 +50,9 @@ def test_a_hostile_node_harms_only_itself(tmp_path: Path, case: str) -> None:
         assert rounds <= out.attack_s / PROBE_ROUND_EVERY_S + PROBE_ROUNDS_SLACK, (
             f"{rounds} probe rounds in {out.attack_s:.1f} s"
         )
+    if case == "unterminated-markers":  # the learner's budget: his biggest sessions go
+        kinds = {a.kind for a in out.anomalies_of("mallory")}
+        assert "anomaly:session_quarantined" in kinds, kinds
     if case == "huge-offset":  # a protocol error of that node: dropped, retried
         assert out.crafted_connections >= 2
         assert any("event=node_disconnected" in ln and "node=node-2" in ln for ln in lines)
