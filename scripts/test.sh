@@ -111,7 +111,8 @@ log "tests (with coverage)"
 # Coverage ([tool.coverage] in pyproject.toml) counts grader/ code run inside this pytest
 # process only: daemons, the API and node scripts started as other processes are not traced.
 # The report lists the files not fully covered, then the TOTAL line.
-# -rs: every skip and its reason in the summary, so none passes unseen.
-timeout --kill-after=60 75m .venv/bin/python -m pytest -q -rs \
+# -rs: every skip and its reason in the summary, so none passes unseen. --durations: the 30
+# slowest tests, where CI's time budget goes (README "Tests").
+timeout --kill-after=60 75m .venv/bin/python -m pytest -q -rs --durations=30 \
   --cov=grader --cov-report=term:skip-covered "$@"
 log "done"

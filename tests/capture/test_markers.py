@@ -28,7 +28,9 @@ def test_unescape_of_spaces_equals_the_escape_by_escape_reading(parts: list[byte
     # The `\x20` shortcut must read what substituting escape by escape reads, lenient cases too.
     value = b"".join(parts)
     one_by_one = markers._UNESCAPE_RE.sub(lambda m: markers._UNESCAPE_TABLE[m.group()], value)
-    assert markers.unescape(value) == one_by_one.decode("utf-8", "replace")
+    # a `\x00` reads as U+FFFD either way (markers.text: PostgreSQL holds no NUL)
+    expected = one_by_one.decode("utf-8", "replace").replace("\x00", "\ufffd")
+    assert markers.unescape(value) == expected
 
 
 def test_unescape_is_lenient() -> None:

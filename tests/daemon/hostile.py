@@ -209,6 +209,28 @@ def unterminated_markers(_conn: int) -> Iterator[bytes]:
         yield encode(KIND_DATA, f"mallory/{sh.session}.ts", 0, sh.header() + tail)
 
 
+def open_sessions(_conn: int) -> Iterator[bytes]:
+    """Issue 37: 5,000 honest-looking sessions of the node's learner (the most he may have),
+    each with a command run and then left at its prompt: what an open, idle session costs the
+    daemon (80-114 KiB each when the issue was filed; the rule is that it is freed or small)."""
+    if not _OPEN_SESSIONS:  # made once: every connection (the reader's, each command's) sends it
+        output = "".join(
+            f"GPU {i}: NVIDIA H100 80GB HBM3 (UUID: GPU-{i:08x})\r\n" for i in range(8)
+        )
+        offset = 0
+        for i in range(5_000):
+            sh = Shell(f"20261201T000000-{i}-00051de5")
+            line = _index_line(sh.session)
+            _OPEN_SESSIONS.append(encode(KIND_DATA, "mallory/sessions.jsonl", offset, line))
+            offset += len(line)
+            data = sh.header() + sh.command("nvidia-smi -L", output)
+            _OPEN_SESSIONS.append(encode(KIND_DATA, f"mallory/{sh.session}.ts", 0, data))
+    yield from _OPEN_SESSIONS
+
+
+_OPEN_SESSIONS: list[bytes] = []
+
+
 def unicode_separators(_conn: int) -> Iterator[bytes]:
     """Issue 32: U+2028/U+2029 and bidi controls in a HELLO field (its `hello` below, the
     connection's first) and in RESET paths, each before a forged record: a log reader that
@@ -237,6 +259,7 @@ CASES: dict[str, Callable[[int], Iterator[bytes]]] = {
     "unicode-separators": unicode_separators,
     "command-flood": command_flood,
     "unterminated-markers": unterminated_markers,
+    "open-sessions": open_sessions,
 }
 
 
