@@ -419,3 +419,23 @@ def test_the_shells_a_learner_announces_are_bounded() -> None:
     sh.n = 5
     out = restored.feed_all(sh.run(BROKEN, BROKEN_OUTPUT, exit=3))
     assert [(v.step, v.state) for v in out] == [("run-broken", State.VERIFIED)]
+
+
+def test_the_shell_a_learner_types_in_is_kept_whatever_he_opens_beside_it() -> None:
+    """Shells are forgotten by last use, not by age: a learner's first shell, still in use while
+    he opens MAX_SHELLS_KEPT others, keeps its exported variables and grades as ever."""
+    from grader.capture.events import PromptWithoutCommand
+    from grader.matching.engine import MAX_SHELLS_KEPT
+
+    g = grader()
+    first = Shell(session="s1", aid=1)
+    g.feed_all(first.run("export NCCL_DEBUG=INFO", ""))
+    for aid in range(2, 3 * MAX_SHELLS_KEPT):
+        g.feed(PromptWithoutCommand("s2", aid, 0, 0, False))
+        if aid % 100 == 0:  # he goes on typing in his first shell meanwhile
+            g.feed_all(first.run("true", ""))
+    snap = g.snapshot()
+    assert len(snap["shells"]) <= MAX_SHELLS_KEPT
+    kept = {(s["session"], s["aid"]): s for s in snap["shells"]}
+    assert ("s1", 1) in kept and ("s2", 2) not in kept
+    assert kept[("s1", 1)]["env"]["exported"].get("NCCL_DEBUG") == "INFO"
