@@ -87,8 +87,9 @@ SESSION_IDLE_CLOSE_S = 30.0
 # well under 1 MiB: a few open commands' 32 Ki-character excerpts and lines, a 256 KiB carried
 # 633;E of a pasted heredoc for a moment. Without it one learner's 5,000 sessions, each ending in
 # an unterminated `ESC ]` of 250 KB, held 1.2 GB in the daemon. Past it the learner's sessions
-# holding most are quarantined, biggest first, until the rest hold half of it: the harm stays
-# with that learner's sessions (docs/daemon.md "Memory per session").
+# are compacted, and if that is not enough, those holding most are quarantined, biggest first,
+# until the rest hold half of it: the harm stays with that learner's sessions (docs/daemon.md
+# "Limits per node").
 LEARNER_HOLDS_MAX_BYTES = 8 * 1024 * 1024
 # A session quiet this long has its parser compacted once (SessionParser.compact): an open
 # command's excerpt keeps only the lines it can still show. Checked on the idle walk.
@@ -542,16 +543,20 @@ class NodeIngest:
                 self._holds_of.pop(cur.learner, None)
 
     def _shed(self, learner: str) -> None:
-        """The learner's parsers hold more than LEARNER_HOLDS_MAX_BYTES: quarantine his sessions
-        that hold most, biggest first, until the rest hold at most half of it. Each is audited
-        (`session_quarantined`); the half leaves room, so a learner who keeps trying pays one
-        walk of his sessions per LEARNER_HOLDS_MAX_BYTES / 2 he sends, not one per frame."""
+        """The learner's parsers hold more than LEARNER_HOLDS_MAX_BYTES: compact them all (as
+        the idle walk would), and if they still hold more than half of it, quarantine his
+        sessions that hold most, biggest first, until the rest hold at most half. Each is
+        audited (`session_quarantined`); the half leaves room, so a learner who keeps trying
+        pays one walk of his sessions per LEARNER_HOLDS_MAX_BYTES / 2 he sends, not one per
+        frame. Many open commands' output excerpts compact; carried markers do not."""
+        mine = [c for c in self._cursors.values() if c.learner == learner and c.holds > 0]
+        for cur in mine:
+            if cur.parser is not None and not cur.compacted:
+                cur.compacted = True
+                cur.parser.compact()
+                self._account(cur)
         total = self._holds_of.get(learner, 0)
-        mine = sorted(
-            (c for c in self._cursors.values() if c.learner == learner and c.holds > 0),
-            key=lambda c: c.holds,
-            reverse=True,
-        )
+        mine.sort(key=lambda c: c.holds, reverse=True)
         for cur in mine:
             if total <= LEARNER_HOLDS_MAX_BYTES // 2:
                 break

@@ -101,3 +101,22 @@ def test_an_idle_sessions_open_command_is_compacted_and_its_record_is_the_same(t
     (text, chars, truncated), *_ = got[True]
     assert chars == len(output.replace("\r\n", "\n")) + len("more")
     assert truncated and text.startswith("    0 yyy") and text.endswith("\nmore")
+
+
+def test_many_open_commands_over_the_budget_are_compacted_not_quarantined(tmp_path):
+    """200 sessions of alice's each with a command still running after 800 lines (their
+    excerpts ~9 MB as lines): past the budget they are compacted at once, as the idle walk
+    would, and none is quarantined; each record is whole when its command ends."""
+    node = Node(tmp_path)
+    output = "".join(f"{i:5d} {'y' * 150}\r\n" for i in range(800)).encode()
+    shells = []
+    for i in range(200):
+        sh = node.open("alice", f"20261204T000000-{i}-0000a11c")
+        at = node.type("alice", sh, 0, sh.header() + sh.start("top") + output)
+        shells.append((sh, at))
+        assert node.ing.holds("alice") <= LEARNER_HOLDS_MAX_BYTES
+    assert node.ing.shed_sessions == 0 and not node.anomalies
+    for sh, at in shells:
+        node.type("alice", sh, at, sh.prompt())
+    assert len(node.records) == 200
+    assert all(truncated and text.startswith("    0 yyy") for text, _, truncated in node.outputs)
