@@ -14,7 +14,7 @@
 # virtualenv and the command-line tools (scripts/ensure-tools.sh).
 # Measured on this 2-core box (README "Tests"): the fast tier 2-3.5 minutes once the virtualenv
 # exists; `.ci/run` (the fast tier, then the rest) 39 minutes from a fresh clone with the
-# services installed and the demo up, 52 minutes on a box half as fast.
+# services installed and the demo up, 52 minutes on a box ~2.5x slower (README "Tests").
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
