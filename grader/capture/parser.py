@@ -88,6 +88,11 @@ shell's state is never evicted, since forgetting its numbering would let a repla
 commands through.
 """
 
+SHELL_STATE_BYTES = 192
+"""What one admitted shell's numbering and audit state costs a parser, about (held_bytes):
+a session of MAX_SHELLS shells held ~195 KiB (tracemalloc), so 5,000 such sessions of one
+learner held ~1 GB until the daemon's per-learner budget counted them."""
+
 ANOMALIES_PER_KIND = 100
 """Anomalies of one kind a session records one by one; past this they are counted, and one
 `anomalies_suppressed` anomaly is recorded at the first suppressed one and at every
@@ -258,10 +263,11 @@ class SessionParser:
 
     def held_bytes(self) -> int:
         """What this parser holds beyond its fixed state, in bytes and characters: a carried
-        OSC and the chunks held for it, and per open command its unterminated line, lines
-        waiting for the next feed and output excerpt. The daemon's per-learner memory budget
-        adds these up (grader/daemon/ingest.py, LEARNER_HOLDS_MAX_BYTES); O(open commands)."""
-        held = len(self._carry) + self._held_bytes
+        OSC and the chunks held for it, its shells' state (SHELL_STATE_BYTES each), and per
+        open command its unterminated line, lines waiting for the next feed and output excerpt.
+        The daemon's per-learner memory budget adds these up (grader/daemon/ingest.py,
+        LEARNER_HOLDS_MAX_BYTES); O(open commands)."""
+        held = len(self._carry) + self._held_bytes + len(self._shells) * SHELL_STATE_BYTES
         for running in self._stack:
             if running.renderer is not None:
                 held += running.renderer.held_chars

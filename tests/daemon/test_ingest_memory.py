@@ -120,3 +120,35 @@ def test_many_open_commands_over_the_budget_are_compacted_not_quarantined(tmp_pa
         node.type("alice", sh, at, sh.prompt())
     assert len(node.records) == 200
     assert all(truncated and text.startswith("    0 yyy") for text, _, truncated in node.outputs)
+
+
+def test_sessions_of_a_thousand_shells_each_count_against_the_learners_budget(tmp_path):
+    """Each session may number 1,024 shells (the parser's MAX_SHELLS), ~195 KiB of state: 5,000
+    such sessions of one learner held ~1 GB. Their shells count in his budget, so the daemon's
+    memory stays within it and his sessions holding most are quarantined."""
+    from grader.protocol import markers
+
+    def shells(sh: Shell, count: int) -> bytes:
+        t, nonce, parts = 1.0e9, sh.nonce, []
+        for j in range(count):
+            aid = 100_000 + j
+            parts.append(
+                markers.encode_a(aid, nonce) + markers.encode_d(0, aid, 0, 1, t, [0], nonce)
+            )
+        return b"".join(parts)
+
+    node = Node(tmp_path)
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    for i in range(60):
+        sh = node.open("alice", f"20261204T000000-{i}-0000a11c")
+        node.type("alice", sh, 0, sh.header() + shells(sh, 1_100))
+        node.records.clear()  # (the test's own lists, not the daemon's)
+        assert node.ing.holds("alice") <= LEARNER_HOLDS_MAX_BYTES
+    gc.collect()
+    grew = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    assert grew < LEARNER_HOLDS_MAX_BYTES + 2 * 1024 * 1024, grew  # not 60 x 203 KiB = 11.9 MiB
+    assert node.ing.shed_sessions > 0
+    assert {u for u, _, kind in node.anomalies if kind == "session_quarantined"} == {"alice"}
