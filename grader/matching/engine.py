@@ -92,8 +92,7 @@ MAX_ANOMALIES_KEPT = 1000
 # sessions) made every batch serialise millions. Past the bound the quarter used longest ago is
 # forgotten (its exported variables and last exit): only that learner's own idle shells pay,
 # never the shell he is typing in. At 4,096 a learner's 5,000 open sessions made each of his
-# batches build a 560 KB snapshot (5 ms on the loop) and store it: the other nodes' commits
-# waited behind it (hostile harness, open-sessions).
+# batches build a 560 KB snapshot on the loop (5 ms) and store it; at 512, 54 KB (0.6 ms).
 MAX_SHELLS_KEPT = 512
 
 
