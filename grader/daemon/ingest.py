@@ -542,6 +542,13 @@ class NodeIngest:
             else:
                 self._holds_of.pop(cur.learner, None)
 
+    def _compact(self, cur: Cursor) -> None:
+        """Compact the cursor's parser once since its bytes last arrived, and count it again."""
+        if cur.parser is not None and not cur.compacted:
+            cur.compacted = True
+            cur.parser.compact()
+            self._account(cur)
+
     def _shed(self, learner: str) -> None:
         """The learner's parsers hold more than LEARNER_HOLDS_MAX_BYTES: compact them all (as
         the idle walk would), and if they still hold more than half of it, quarantine his
@@ -551,10 +558,7 @@ class NodeIngest:
         frame. Many open commands' output excerpts compact; carried markers do not."""
         mine = [c for c in self._cursors.values() if c.learner == learner and c.holds > 0]
         for cur in mine:
-            if cur.parser is not None and not cur.compacted:
-                cur.compacted = True
-                cur.parser.compact()
-                self._account(cur)
+            self._compact(cur)
         total = self._holds_of.get(learner, 0)
         mine.sort(key=lambda c: c.holds, reverse=True)
         for cur in mine:
@@ -589,10 +593,8 @@ class NodeIngest:
             if parser is None or cur.closed or cur.quarantined:
                 continue
             quiet = now - cur.grew_at
-            if not cur.compacted and quiet >= SESSION_COMPACT_IDLE_S:
-                cur.compacted = True
-                parser.compact()
-                self._account(cur)
+            if quiet >= SESSION_COMPACT_IDLE_S:
+                self._compact(cur)
             if cur.held is not None or quiet < SESSION_IDLE_CLOSE_S:
                 continue
             if parser.footer_at_end() or parser.exit_open():
